@@ -1,0 +1,173 @@
+"""The `pnp` command: games, setup, replay, kit, check-sheet.
+
+Every error is one line on stderr and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pnp.engine import PnpError, all_games, get_game, new_log
+from pnp.engine.log import MAX_SEED, load_log, replay
+from pnp.render.options import KitOptions, default_tracker_url
+
+EXIT_USAGE = 2
+EXIT_FAIL = 1
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"pnp: {message} (see 'pnp {self._sub_name()}--help')\n")
+
+    def _sub_name(self) -> str:
+        parts = self.prog.split()[1:]
+        return "".join(p + " " for p in parts)
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be between 0 and {MAX_SEED}")
+    return value
+
+
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bleed must be millimetres, got {text!r}") from None
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError("bleed must be between 0 and 5 mm")
+    return value
+
+
+def _game_id(text: str) -> str:
+    get_game(text)  # raises UnknownGame with the list of known ids
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="pnp", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sub.add_parser("games", help="list the games")
+
+    s = sub.add_parser("setup", help="a randomized setup from a seed")
+    s.add_argument("game", type=_game_id)
+    s.add_argument("--seed", type=_seed, required=True)
+    s.add_argument("--players", nargs="+", default=None, help="player names")
+    s.add_argument("--table", action="store_true",
+                   help="physical randomness: leave the hidden deal out of the setup")
+    s.add_argument("--json", action="store_true", help="print the whole log skeleton as JSON")
+
+    r = sub.add_parser("replay", help="check a JSON game log and print the result as JSON")
+    r.add_argument("log", type=Path)
+
+    k = sub.add_parser("kit", help="print a game kit as PDF")
+    k.add_argument("game")
+    k.add_argument("--seed", type=_seed, default=1)
+    k.add_argument("--paper", choices=["a4", "letter", "a5"], default="a4")
+    k.add_argument("--out", type=Path, default=Path("output"))
+    k.add_argument("--tracker-url", default=None,
+                   help="base URL the QR codes open (default $PNP_TRACKER_URL or "
+                        "http://localhost:5000)")
+    k.add_argument("--duplex", choices=["long", "short", "none"], default="long")
+    k.add_argument("--gutter-fold", action="store_true")
+    k.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM")
+    k.add_argument("--no-crop-marks", action="store_true")
+    k.add_argument("--ink", choices=["full", "low"], default="full")
+    k.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
+    c.add_argument("sheet", type=Path)
+    return p
+
+
+def _default_players(game_id: str) -> list[str]:
+    game = get_game(game_id)
+    return [f"Player {i + 1}" for i in range(game.min_players)]
+
+
+def cmd_games(_: argparse.Namespace) -> int:
+    for g in all_games():
+        span = (str(g.min_players) if g.min_players == g.max_players
+                else f"{g.min_players}-{g.max_players}")
+        print(f"{g.id:18} {g.title} ({span} players) - {g.credits}")
+    return 0
+
+
+def cmd_setup(a: argparse.Namespace) -> int:
+    players = a.players or _default_players(a.game)
+    options = {"chance": "table" if a.table else "seeded"}
+    log = new_log(a.game, players, a.seed, options)
+    if a.json:
+        print(log.dumps())
+    else:
+        print(get_game(a.game).describe_setup(log.setup, a.seed))
+    return 0
+
+
+def cmd_replay(a: argparse.Namespace) -> int:
+    try:
+        text = a.log.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PnpError(f"cannot read {a.log}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise PnpError(f"{a.log} is not UTF-8 text") from None
+    result = replay(load_log(text))
+    print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    return 0 if result.ok else EXIT_FAIL
+
+
+def cmd_kit(a: argparse.Namespace) -> int:
+    from pnp.render.kits import build_kit
+
+    opts = KitOptions(
+        seed=a.seed, paper=a.paper, out=a.out,
+        tracker_url=a.tracker_url or default_tracker_url(),
+        duplex=a.duplex, gutter_fold=a.gutter_fold, bleed_mm=a.bleed,
+        crop_marks=not a.no_crop_marks, ink=a.ink,
+        progress=not a.quiet and sys.stderr.isatty(),
+    )
+    for path in build_kit(a.game, opts):
+        print(path)
+    return 0
+
+
+def cmd_check_sheet(a: argparse.Namespace) -> int:
+    from pnp.sheets import check_sheet_file
+
+    report = check_sheet_file(a.sheet)
+    print(json.dumps(report, ensure_ascii=False, indent=2))
+    return 0 if report.get("ok") else EXIT_FAIL
+
+
+COMMANDS: dict[str, Any] = {
+    "games": cmd_games, "setup": cmd_setup, "replay": cmd_replay, "kit": cmd_kit,
+    "check-sheet": cmd_check_sheet,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(COMMANDS[args.command](args))
+    except PnpError as exc:
+        print(f"pnp: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        print("pnp: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""The one shape every rules engine takes, and the registry of games.
+
+A game is a stateless object; all of a match lives in an immutable state value.  Events are
+of two kinds, as in OpenSpiel's chance nodes: *decisions* made by a player and checked against
+the rules, and *chance outcomes* (a coin turned up, a die rolled) checked against what is
+physically possible and, in seeded play, against what the seed dealt.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pnp.engine.errors import SetupError, UnknownGame
+
+JSON = Any  # a value json.dumps accepts
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every typed event.  ``CHANCE`` tells the two kinds apart."""
+
+    CHANCE: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class Decision(Event):
+    CHANCE: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class Chance(Event):
+    CHANCE: ClassVar[bool] = True
+
+
+CHANCE = -1
+"""The actor at a chance node (``Game.actor`` returns it)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended."""
+
+    winners: tuple[int, ...]
+    result: str  # e.g. "win", "lost in space", "conceded"
+    detail: str = ""
+
+
+S = TypeVar("S")
+E = TypeVar("E", bound=Event)
+
+
+class Game(ABC, Generic[S, E]):
+    """A game's rules.  Pure: no I/O, no clocks, no global randomness."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    credits: ClassVar[str]  # the original designers, named in kits and on the tracker
+    blurb: ClassVar[str] = ""
+
+    # -- setting up -----------------------------------------------------------------------
+    @abstractmethod
+    def new_setup(self, seed: int | None, players: Sequence[str],
+                  options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A JSON setup.  With a seed it may include the hidden deal (seeded play)."""
+
+    @abstractmethod
+    def initial_state(self, setup: Mapping[str, JSON], players: Sequence[str],
+                      seed: int | None) -> S:
+        """The state before the first event; raises SetupError on a malformed setup."""
+
+    def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
+        """A few lines a person reads to lay out the table (`pnp setup`)."""
+        import json
+
+        return json.dumps(dict(setup), indent=1)
+
+    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        names = tuple(str(p).strip() for p in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players}-{self.max_players}")
+            raise SetupError(f"{self.title} takes {span} players, got {len(names)}")
+        if any(not n for n in names):
+            raise SetupError("every player needs a non-empty name")
+        return names
+
+    # -- whose input is awaited -------------------------------------------------------------
+    @abstractmethod
+    def actor(self, state: S) -> int | None:
+        """The seat to decide, ``CHANCE`` at a chance node, ``None`` when finished."""
+
+    @abstractmethod
+    def legal(self, state: S) -> list[E]:
+        """Every legal decision (empty at chance nodes and when finished)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[E]:
+        """Every physically possible outcome at a chance node (empty elsewhere)."""
+
+    @abstractmethod
+    def dealt_outcome(self, state: S) -> E | None:
+        """The outcome the seed dealt at this chance node, or None in table play."""
+
+    def playout_choices(self, state: S) -> list[E]:
+        """Decisions a random playout picks from (legal() less resignations)."""
+        return self.legal(state)
+
+    # -- the rules ------------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, state: S, event: E) -> S:
+        """The next state; raises IllegalMove naming the rule."""
+
+    def is_legal(self, state: S, event: E) -> bool:
+        from pnp.engine.errors import IllegalMove
+
+        try:
+            self.apply(state, event)
+        except IllegalMove:
+            return False
+        return True
+
+    # -- notation -------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str) -> E:
+        """One event from its notation; raises NotationError."""
+
+    @abstractmethod
+    def notation(self, event: E) -> str:
+        """The canonical text of an event (parse(notation(e)) == e)."""
+
+    def parse_line(self, text: str) -> list[E]:
+        """Several events separated by white space or commas (a typed turn)."""
+        return [self.parse(tok) for tok in text.replace(",", " ").split()]
+
+    # -- results --------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Each seat's score now (final once the match is over)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    @abstractmethod
+    def summary(self, state: S) -> dict[str, JSON]:
+        """A JSON picture of the public state, for `pnp replay` and the tracker."""
+
+
+_REGISTRY: dict[str, Game[Any, Any]] = {}
+
+
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
+    if game.id in _REGISTRY:
+        raise ValueError(f"game id {game.id!r} registered twice")
+    _REGISTRY[game.id] = game
+    return game
+
+
+def _load_builtin() -> None:
+    # Importing the package registers every built-in game.
+    import pnp.games  # noqa: F401
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    _load_builtin()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGame(game_id, sorted(_REGISTRY)) from None
+
+
+def all_games() -> list[Game[Any, Any]]:
+    _load_builtin()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]

@@ -1,0 +1,169 @@
+"""The versioned JSON game log, and replay: a log is the setup plus the events.
+
+``{"format": 1, "game": ..., "seed": int | null, "setup": {...}, "players": [...],
+"events": ["<notation>", ...]}``.  Replay applies the events in order and stops at the first
+one that cannot be read or is illegal, reporting its index, rule id and message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.engine.errors import IllegalMove, LogError, NotationError, PnpError, SetupError
+from pnp.engine.game import JSON, Game, get_game
+
+LOG_FORMAT = 1
+MAX_EVENTS = 100_000
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class GameLog:
+    game: str
+    seed: int | None
+    setup: Mapping[str, JSON]
+    players: tuple[str, ...]
+    events: tuple[str, ...] = ()
+    format: int = LOG_FORMAT
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "format": self.format,
+            "game": self.game,
+            "seed": self.seed,
+            "setup": dict(self.setup),
+            "players": list(self.players),
+            "events": list(self.events),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    def with_events(self, events: Sequence[str]) -> GameLog:
+        return GameLog(self.game, self.seed, self.setup, self.players, tuple(events),
+                       self.format)
+
+
+def check_seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogError(f"seed must be a whole number or null, got {value!r}")
+    if not 0 <= value <= MAX_SEED:
+        raise LogError(f"seed must be between 0 and {MAX_SEED}, got {value}")
+    return value
+
+
+def log_from_json(data: object) -> GameLog:
+    """Validate the shape of a decoded log (rules are checked by replay)."""
+    if not isinstance(data, dict):
+        raise LogError("a log is a JSON object")
+    unknown = set(data) - {"format", "game", "seed", "setup", "players", "events"}
+    if unknown:
+        raise LogError(f"unknown log fields: {', '.join(sorted(unknown))}")
+    if data.get("format") != LOG_FORMAT:
+        raise LogError(f"log format must be {LOG_FORMAT}, got {data.get('format')!r}")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise LogError("'game' must be a game id string")
+    seed = check_seed(data.get("seed"))
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise LogError("'setup' must be a JSON object")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise LogError("'players' must be a list of names")
+    events = data.get("events", [])
+    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+        raise LogError("'events' must be a list of notation strings")
+    if len(events) > MAX_EVENTS:
+        raise LogError(f"a log holds at most {MAX_EVENTS} events")
+    return GameLog(game, seed, setup, tuple(players), tuple(events))
+
+
+def load_log(text: str) -> GameLog:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return log_from_json(data)
+
+
+def new_log(game_id: str, players: Sequence[str], seed: int | None = None,
+            options: Mapping[str, JSON] | None = None) -> GameLog:
+    game = get_game(game_id)
+    names = game.check_players(players)
+    seed = check_seed(seed)
+    setup = game.new_setup(seed, names, dict(options or {}))
+    return GameLog(game.id, seed, setup, names)
+
+
+@dataclass
+class ReplayResult:
+    game: Game[Any, Any]
+    log: GameLog
+    state: Any
+    applied: int
+    error: dict[str, JSON] | None = None
+    history: list[Any] = field(default_factory=list)  # states after each applied event
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self) -> dict[str, JSON]:
+        g, s = self.game, self.state
+        outcome = g.outcome(s)
+        players = list(self.log.players)
+        return {
+            "ok": self.ok,
+            "game": g.id,
+            "events": len(self.log.events),
+            "applied": self.applied,
+            "error": self.error,
+            "state": g.summary(s),
+            "scores": dict(zip(players, g.scores(s), strict=True)),
+            "finished": outcome is not None,
+            "result": outcome.result if outcome else None,
+            "winner": [players[i] for i in outcome.winners] if outcome else None,
+        }
+
+
+def replay(log: GameLog, keep_history: bool = False) -> ReplayResult:
+    """Apply a log's events in order; stop at the first unreadable or illegal one."""
+    game = get_game(log.game)
+    try:
+        players = game.check_players(log.players)
+        state = game.initial_state(log.setup, players, log.seed)
+    except SetupError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SetupError(f"malformed setup: {exc}") from None
+    result = ReplayResult(game, log, state, 0)
+    for index, text in enumerate(log.events):
+        try:
+            event = game.parse(text)
+            state = game.apply(state, event)
+        except NotationError as exc:
+            result.error = {"index": index, "event": text, "rule": "notation",
+                            "message": exc.message, "legal": []}
+            break
+        except IllegalMove as exc:
+            result.error = {"index": index, "event": text, **exc.to_json()}
+            break
+        result.state = state
+        result.applied = index + 1
+        if keep_history:
+            result.history.append(state)
+    return result
+
+
+def replay_text(text: str) -> ReplayResult:
+    return replay(load_log(text))
+
+
+__all__ = ["GameLog", "LogError", "PnpError", "ReplayResult", "load_log", "log_from_json",
+           "new_log", "replay", "replay_text"]

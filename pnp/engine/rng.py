@@ -1,0 +1,59 @@
+"""Seeded randomness with a pinned algorithm.
+
+Python's ``random`` may change its shuffling between versions, and a kit printed today must
+match the tracker's replay of the same seed next year.  So the engine owns its generator:
+SplitMix64 seeded from SHA-256 of ``"<seed>/<stream>"``, unbiased integers by rejection, and a
+Fisher-Yates shuffle.  Named streams keep independent uses (setup, each reshuffle) from
+shifting each other when one of them changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A deterministic 64-bit generator (SplitMix64)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int, stream: str = "") -> None:
+        digest = hashlib.sha256(f"{seed}/{stream}".encode()).digest()
+        self._state = int.from_bytes(digest[:8], "big")
+
+    def next_u64(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, from the last position down."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
