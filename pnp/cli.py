@@ -100,7 +100,8 @@ def cmd_games(_: argparse.Namespace) -> int:
     for g in all_games():
         span = (str(g.min_players) if g.min_players == g.max_players
                 else f"{g.min_players}-{g.max_players}")
-        print(f"{g.id:18} {g.title} ({span} players) - {g.credits}")
+        noun = "player" if g.max_players == 1 else "players"
+        print(f"{g.id:18} {g.title} ({span} {noun}) - {g.credits}")
     return 0
 
 

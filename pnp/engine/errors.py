@@ -13,7 +13,7 @@ class PnpError(Exception):
     """Base of every error this project raises on purpose."""
 
 
-class IllegalMove(PnpError, ValueError):  # noqa: N818 - the name the design documents use
+class IllegalMove(PnpError, ValueError):
     """An event the rules do not allow in this state."""
 
     def __init__(self, rule: str, message: str, legal: Sequence[str] = ()) -> None:
@@ -43,7 +43,7 @@ class LogError(PnpError, ValueError):
     """A game log that is not well formed (before any rule is checked)."""
 
 
-class UnknownGame(PnpError, KeyError):  # noqa: N818
+class UnknownGame(PnpError, KeyError):
     """No game is registered under that id."""
 
     def __init__(self, game_id: str, known: Sequence[str]) -> None:
