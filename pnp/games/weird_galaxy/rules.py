@@ -1,0 +1,562 @@
+"""The rules of Weird Galaxy: which events are legal now, and what each one does.
+
+Pure functions of an immutable State.  Every refusal raises IllegalMove with a rule id from
+RULES and a message that says what was wrong and what would have been legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from pnp.engine.errors import IllegalMove, legal_hint
+from pnp.engine.rng import Rng
+from pnp.games.weird_galaxy.data import (
+    ABANDON_FORFEIT,
+    ACTION_COSTS,
+    CAPACITY,
+    DIRECTIONS,
+    FEE,
+    HOLE,
+    MAX_SHIELDS,
+    POINTS_PER_TURN,
+    POS_OF,
+    RANKS,
+    SHIELD_COST,
+    STATION_COSTS,
+    STATIONS,
+    SUIT_NAMES,
+    TILE_AT,
+    Pos,
+    on_grid,
+    payoff,
+    station_pos,
+    tile_name,
+    within_one,
+)
+from pnp.games.weird_galaxy.events import (
+    Abandon,
+    Build,
+    Deliver,
+    Draw,
+    EndTurn,
+    InstallShield,
+    Jump,
+    Move,
+    MovePhredd,
+    PickUp,
+    Repaint,
+    Roll,
+    RollMission,
+    Shoo,
+    Target,
+    Tile,
+    WgEvent,
+    notation,
+)
+from pnp.games.weird_galaxy.state import (
+    Mission,
+    Pending,
+    Player,
+    State,
+    Station,
+)
+
+RULES: Final = {
+    "WG-1": "the grid is 7 x 7 tiles around the black hole; nothing moves off it",
+    "WG-3": "each action costs action points; 3 per turn, unused points are lost",
+    "WG-4": "a die is drawn from the bag; a mission's first die stays out for the second draw",
+    "WG-6": "a starship carries at most 2 loads",
+    "WG-7": "each player has 5 spit shield counters",
+    "WG-8": "Phredd spits once per move on a functional, unshielded target within one tile; "
+            "a disabled starship cannot move, jump, pick up or deliver",
+    "WG-9": "entering an opponent's station tile costs 1 Space Buck, once per tile per turn",
+    "WG-11": "a mission is completed once; abandoning a load costs 1 Space Buck",
+    "WG-12": "building the black-hole station wins and ends the game",
+    "WG-T1": "events come in order: the player on turn decides; dice are resolved when drawn",
+    "WG-T4": "a load is picked up on the source tile of an open mission, one per open mission",
+    "WG-T5": "a mission is delivered on its destination tile with a load from its source",
+    "WG-T6": "Phredd can be shooed only from within one tile of the own starship or a station",
+    "WG-T7": "stations are built in order, only while all the own stations are functional",
+    "WG-T8": "a spit shield goes on a functional own station that has none",
+    "WG-T9": "only a disabled own starship or station can be repainted",
+    "WG-T10": "in seeded play the dice show what the seed dealt",
+    "WG-T11": "Space Bucks cannot go below zero: a purchase needs the money in hand",
+}
+"""Rule ids this engine cites (WG-n from the rulings, WG-Tn stated by the text)."""
+
+
+# -- small helpers -----------------------------------------------------------------------
+def _set_player(state: State, seat: int, player: Player) -> State:
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def _credit(state: State, seat: int, **changes: int) -> State:
+    """Add to ledger fields of one seat (the only way money moves)."""
+    p = state.players[seat]
+    acct = replace(p.account, **{k: getattr(p.account, k) + v for k, v in changes.items()})
+    return _set_player(state, seat, replace(p, account=acct))
+
+
+def _spend_points(state: State, action: str) -> State:
+    return replace(state, points=state.points - ACTION_COSTS[action])
+
+
+def _tile_of_station(suit: str, index: int) -> Tile:
+    return Tile(suit, index)
+
+
+def _pos_of_tile(tile: Tile) -> Pos:
+    return POS_OF[(tile.suit, tile.rank)]
+
+
+def _fee_owner(state: State, seat: int, pos: Pos) -> int | None:
+    """The opponent who would be owed a fee for this seat's ship being on ``pos`` now."""
+    owner = state.owner_at(pos)
+    if owner is None or owner == seat or pos in state.paid:
+        return None
+    return owner
+
+
+# -- what is legal -----------------------------------------------------------------------
+def spit_targets(state: State, at: Pos) -> list[Target]:
+    """Functional starships and unshielded functional stations within one tile of ``at``."""
+    out: list[Target] = []
+    for p in state.players:
+        if not p.ship.disabled and within_one(at, p.ship.pos):
+            out.append(Target(p.suit))
+    for p in state.players:
+        for st in p.stations:
+            if not st.disabled and not st.shield and st.pos != HOLE and within_one(at, st.pos):
+                out.append(Target(p.suit, _tile_of_station(p.suit, st.index)))
+    return out
+
+
+def legal_decisions(state: State) -> list[WgEvent]:
+    """Every decision the player on turn may make now."""
+    if state.winner is not None or state.pending is not None:
+        return []
+    seat, pts = state.turn, state.points
+    me = state.players[seat]
+    ship = me.ship
+    out: list[WgEvent] = []
+    if pts >= ACTION_COSTS["move"] and not ship.disabled:
+        for d, (dr, dc) in DIRECTIONS.items():
+            to = (ship.pos[0] + dr, ship.pos[1] + dc)
+            if on_grid(to) and (_fee_owner(state, seat, to) is None or me.balance >= FEE):
+                out.append(Move(d))
+    if pts >= ACTION_COSTS["phredd"]:
+        for d, (dr, dc) in DIRECTIONS.items():
+            to = (state.phredd[0] + dr, state.phredd[1] + dc)
+            if on_grid(to):
+                out.append(MovePhredd(d))
+                out.extend(MovePhredd(d, t) for t in spit_targets(state, to))
+    if pts >= ACTION_COSTS["mission"]:
+        out.append(RollMission())
+    if pts >= ACTION_COSTS["shoo"] and _can_shoo(me, state.phredd):
+        out.append(Shoo())
+    if pts >= ACTION_COSTS["jump"] and not ship.disabled:
+        out.append(Jump())
+    k = len(me.stations)
+    if (pts >= ACTION_COSTS["build"] and k < STATIONS
+            and all(not s.disabled for s in me.stations) and me.balance >= STATION_COSTS[k]):
+        out.append(Build())
+    if (pts >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
+            and me.shields_used < MAX_SHIELDS):
+        out.extend(InstallShield(_tile_of_station(me.suit, s.index)) for s in me.stations
+                   if not s.disabled and not s.shield)
+    if pts >= ACTION_COSTS["paint"]:
+        if ship.disabled:
+            out.append(Repaint())
+        out.extend(Repaint(_tile_of_station(me.suit, s.index)) for s in me.stations
+                   if s.disabled)
+    if (not ship.disabled and len(ship.loads) < CAPACITY
+            and ship.loads.count(ship.pos) < state.open_from(ship.pos)):
+        out.append(PickUp())
+    if not ship.disabled:
+        out.extend(Deliver(m.number) for m in state.missions
+                   if m.open and m.dest == ship.pos and m.source in ship.loads)
+    if me.balance >= ABANDON_FORFEIT:
+        out.extend(Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
+    out.append(EndTurn())
+    return out
+
+
+def _can_shoo(me: Player, phredd: Pos) -> bool:
+    return within_one(me.ship.pos, phredd) or any(within_one(s.pos, phredd)
+                                                  for s in me.stations)
+
+
+def chance_outcomes(state: State) -> list[WgEvent]:
+    """Every physically possible die event now: a suit still in the bag, or a face."""
+    pend = state.pending
+    if state.winner is not None or pend is None:
+        return []
+    if pend.step == "draw":
+        return [Draw(s) for s in pend.bag()]
+    return [Roll(r) for r in range(len(RANKS))]
+
+
+def dealt_outcome(state: State) -> WgEvent | None:
+    """The die event the seed deals at this chance node (seeded play only)."""
+    pend = state.pending
+    if not state.seeded or state.seed is None or pend is None or state.winner is not None:
+        return None
+    rng = Rng(state.seed, f"dice/{state.chance_count}")
+    if pend.step == "draw":
+        return Draw(rng.choice(pend.bag()))
+    return Roll(rng.below(len(RANKS)))
+
+
+_STEP: Final = {"draw": "drawn", "roll": "rolled"}
+
+
+# -- applying ----------------------------------------------------------------------------
+def _refuse(state: State, rule: str, what: str) -> IllegalMove:
+    options = [notation(e) for e in (legal_decisions(state) or chance_outcomes(state))]
+    return IllegalMove(rule, f"{what}; {legal_hint(options)}", options)
+
+
+def apply(state: State, event: WgEvent) -> State:
+    if state.winner is not None:
+        name = state.players[state.winner].name
+        raise IllegalMove("WG-12", f"the game is over: {name} built the black-hole station; "
+                                   "nothing is legal any more")
+    if isinstance(event, Draw | Roll):
+        return _apply_chance(state, event)
+    if state.pending is not None:
+        raise _refuse(state, "WG-T1", f"a die must be {_STEP[state.pending.step]} for "
+                                      f"the {state.pending.kind} before any decision")
+    return _apply_decision(state, event)
+
+
+def _cost_check(state: State, action: str, label: str) -> None:
+    cost = ACTION_COSTS[action]
+    if cost > state.points:
+        raise _refuse(state, "WG-3", f"{label} costs {cost} action point"
+                                     f"{'s' if cost != 1 else ''}, only {state.points} left")
+
+
+def _ship_check(state: State, label: str) -> None:
+    if state.players[state.turn].ship.disabled:
+        raise _refuse(state, "WG-8", f"your starship is disabled by Phredd spit and cannot "
+                                     f"{label}; repaint it first (paint, 2 points)")
+
+
+def _apply_decision(state: State, event: WgEvent) -> State:
+    seat = state.turn
+    me = state.players[seat]
+    match event:
+        case Move(direction=d):
+            _cost_check(state, "move", "moving the starship")
+            _ship_check(state, "move")
+            dr, dc = DIRECTIONS[d]
+            to = (me.ship.pos[0] + dr, me.ship.pos[1] + dc)
+            if not on_grid(to):
+                raise _refuse(state, "WG-1", f"moving {d} from {tile_name(me.ship.pos)} "
+                                             "leaves the grid")
+            owner = _fee_owner(state, seat, to)
+            if owner is not None:
+                if me.balance < FEE:
+                    raise _refuse(state, "WG-9", f"entering {tile_name(to)} costs a "
+                                  f"{FEE} Space Buck fee to {state.players[owner].name}, "
+                                  f"you have {me.balance}")
+                state = _credit(state, seat, fees_out=FEE)
+                state = _credit(state, owner, fees_in=FEE)
+                state = replace(state, paid=state.paid | {to})
+                me = state.players[seat]
+            state = _set_player(state, seat, replace(me, ship=replace(me.ship, pos=to)))
+            return _spend_points(state, "move")
+        case MovePhredd(direction=d, target=target):
+            _cost_check(state, "phredd", "moving Phredd")
+            dr, dc = DIRECTIONS[d]
+            to = (state.phredd[0] + dr, state.phredd[1] + dc)
+            if not on_grid(to):
+                raise _refuse(state, "WG-1", f"moving Phredd {d} from "
+                                             f"{tile_name(state.phredd)} leaves the grid")
+            moved = replace(state, phredd=to)
+            if target is not None:
+                if target not in spit_targets(moved, to):
+                    raise _refuse(state, "WG-8", _why_not_target(moved, target, to))
+                moved = _disable(moved, target)
+            return _spend_points(moved, "phredd")
+        case RollMission():
+            _cost_check(state, "mission", "rolling a new trade mission")
+            return _spend_points(replace(state, pending=Pending("mission", "draw")), "mission")
+        case Shoo():
+            _cost_check(state, "shoo", "shooing Phredd")
+            if not _can_shoo(me, state.phredd):
+                raise _refuse(state, "WG-T6", f"Phredd at {tile_name(state.phredd)} is not "
+                                              "within one tile of your starship or stations")
+            return _spend_points(replace(state, pending=Pending("shoo", "draw")), "shoo")
+        case Jump():
+            _cost_check(state, "jump", "a hyperjump")
+            _ship_check(state, "hyperjump")
+            return _spend_points(replace(state, pending=Pending("jump", "draw")), "jump")
+        case Build():
+            return _build(state)
+        case InstallShield(station=tile):
+            _cost_check(state, "shield", "installing a spit shield")
+            st = _own_station(state, tile, "WG-T8")
+            if st.disabled:
+                raise _refuse(state, "WG-T8", f"your station on {tile.name} is disabled; "
+                                              "repaint it before shielding it")
+            if st.shield:
+                raise _refuse(state, "WG-T8", f"your station on {tile.name} already has a "
+                                              "spit shield")
+            if me.shields_used >= MAX_SHIELDS:
+                raise _refuse(state, "WG-7", f"all {MAX_SHIELDS} of your spit shield "
+                                             "counters are in use")
+            if me.balance < SHIELD_COST:
+                raise _refuse(state, "WG-T11", f"a spit shield costs {SHIELD_COST} Space "
+                                               f"Bucks, you have {me.balance}")
+            state = _set_station(state, seat, st.index, shield=True)
+            state = _credit(state, seat, shields=SHIELD_COST)
+            return _spend_points(state, "shield")
+        case Repaint(station=tile):
+            _cost_check(state, "paint", "repainting")
+            if tile is None:
+                if not me.ship.disabled:
+                    raise _refuse(state, "WG-T9", "your starship is not disabled")
+                state = _set_player(state, seat,
+                                    replace(me, ship=replace(me.ship, disabled=False)))
+            else:
+                st = _own_station(state, tile, "WG-T9")
+                if not st.disabled:
+                    raise _refuse(state, "WG-T9", f"your station on {tile.name} is not "
+                                                  "disabled")
+                state = _set_station(state, seat, st.index, disabled=False)
+            return _spend_points(state, "paint")
+        case PickUp():
+            _ship_check(state, "pick up a load")
+            here = me.ship.pos
+            open_here = state.open_from(here)
+            if open_here == 0:
+                raise _refuse(state, "WG-T4", f"no open trade mission starts at "
+                                              f"{tile_name(here)}")
+            if len(me.ship.loads) >= CAPACITY:
+                raise _refuse(state, "WG-6", f"your starship already carries {CAPACITY} loads")
+            if me.ship.loads.count(here) >= open_here:
+                raise _refuse(state, "WG-T4", f"you already carry a load from "
+                                              f"{tile_name(here)} for each of its "
+                                              f"{open_here} open mission(s)")
+            loads = tuple(sorted((*me.ship.loads, here)))
+            return _set_player(state, seat, replace(me, ship=replace(me.ship, loads=loads)))
+        case Deliver(mission=n):
+            return _deliver(state, n)
+        case Abandon(source=tile):
+            src = _pos_of_tile(tile)
+            if src not in me.ship.loads:
+                raise _refuse(state, "WG-11", f"you carry no load from {tile.name}")
+            if me.balance < ABANDON_FORFEIT:
+                raise _refuse(state, "WG-T11", f"abandoning a load costs {ABANDON_FORFEIT} "
+                                               f"Space Buck, you have {me.balance}")
+            state = _set_player(state, seat,
+                                replace(me, ship=replace(me.ship,
+                                                         loads=_without(me.ship.loads, src))))
+            return _credit(state, seat, forfeits=ABANDON_FORFEIT)
+        case EndTurn():
+            return _end_turn(state)
+    raise _refuse(state, "WG-T1", f"{event!r} is not a decision")
+
+
+def _without(loads: tuple[Pos, ...], src: Pos) -> tuple[Pos, ...]:
+    """The loads less one from ``src``."""
+    out = list(loads)
+    out.remove(src)
+    return tuple(out)
+
+
+def _why_not_target(state: State, target: Target, at: Pos) -> str:
+    seat = state.seat_of_suit(target.suit)
+    if seat is None:
+        return f"no player plays {SUIT_NAMES[target.suit]} ({target.suit})"
+    p = state.players[seat]
+    if target.station is None:
+        if not within_one(at, p.ship.pos):
+            return (f"{p.name}'s starship at {tile_name(p.ship.pos)} is not within one tile "
+                    f"of Phredd at {tile_name(at)}")
+        return f"{p.name}'s starship is already disabled"
+    st = p.station_at(_pos_of_tile(target.station))
+    if st is None:
+        return f"{p.name} has no station on {target.station.name}"
+    if not within_one(at, st.pos):
+        return (f"{p.name}'s station on {target.station.name} is not within one tile of "
+                f"Phredd at {tile_name(at)}")
+    if st.shield:
+        return f"{p.name}'s station on {target.station.name} has a spit shield"
+    return f"{p.name}'s station on {target.station.name} is already disabled"
+
+
+def _disable(state: State, target: Target) -> State:
+    seat = state.seat_of_suit(target.suit)
+    assert seat is not None
+    p = state.players[seat]
+    if target.station is None:
+        return _set_player(state, seat, replace(p, ship=replace(p.ship, disabled=True)))
+    st = p.station_at(_pos_of_tile(target.station))
+    assert st is not None
+    return _set_station(state, seat, st.index, disabled=True)
+
+
+def _set_station(state: State, seat: int, index: int, *, disabled: bool | None = None,
+                 shield: bool | None = None) -> State:
+    p = state.players[seat]
+    stations = tuple(
+        replace(s, disabled=s.disabled if disabled is None else disabled,
+                shield=s.shield if shield is None else shield) if s.index == index else s
+        for s in p.stations)
+    return _set_player(state, seat, replace(p, stations=stations))
+
+
+def _own_station(state: State, tile: Tile, rule: str) -> Station:
+    me = state.players[state.turn]
+    st = me.station_at(_pos_of_tile(tile)) if tile.suit == me.suit else None
+    if st is None:
+        built = ", ".join(_tile_of_station(me.suit, s.index).name for s in me.stations)
+        raise _refuse(state, rule, f"you have no station on {tile.name} (yours: {built})")
+    return st
+
+
+def _build(state: State) -> State:
+    seat = state.turn
+    me = state.players[seat]
+    _cost_check(state, "build", "building a station")
+    k = len(me.stations)
+    down = [_tile_of_station(me.suit, s.index).name for s in me.stations if s.disabled]
+    if down:
+        raise _refuse(state, "WG-T7", f"your station(s) on {', '.join(down)} are disabled; "
+                                      "repaint them before building")
+    cost = STATION_COSTS[k]
+    where = station_pos(me.suit, k)
+    if me.balance < cost:
+        raise _refuse(state, "WG-T11", f"your next station (on {tile_name(where)}) costs "
+                                       f"{cost} Space Bucks, you have {me.balance}")
+    player = replace(me, stations=(*me.stations, Station(k, where)))
+    state = _credit(_set_player(state, seat, player), seat, building=cost)
+    state = _spend_points(state, "build")
+    if where == HOLE:
+        state = replace(state, winner=seat)
+    return state
+
+
+def _deliver(state: State, number: int) -> State:
+    seat = state.turn
+    me = state.players[seat]
+    if not 1 <= number <= len(state.missions):
+        raise _refuse(state, "WG-T5", f"there is no mission {number} "
+                                      f"({len(state.missions)} rolled so far)")
+    m = state.missions[number - 1]
+    if not m.open:
+        assert m.completed_by is not None
+        raise _refuse(state, "WG-11", f"mission {number} was already completed by "
+                                      f"{state.players[m.completed_by].name}")
+    _ship_check(state, "deliver")
+    if me.ship.pos != m.dest:
+        raise _refuse(state, "WG-T5", f"mission {number} delivers to {tile_name(m.dest)}, "
+                                      f"your starship is at {tile_name(me.ship.pos)}")
+    if m.source not in me.ship.loads:
+        raise _refuse(state, "WG-T5", f"mission {number} needs a load from "
+                                      f"{tile_name(m.source)} and you carry none")
+    loads = list(me.ship.loads)
+    loads.remove(m.source)
+    state = _set_player(state, seat, replace(me, ship=replace(me.ship, loads=tuple(loads))))
+    missions = list(state.missions)
+    missions[number - 1] = replace(m, completed_by=seat)
+    state = replace(state, missions=tuple(missions))
+    state = _credit(state, seat, earned=m.payoff)
+    return _drop_worthless(state, m.source)
+
+
+def _drop_worthless(state: State, source: Pos) -> State:
+    """WG-11: loads from ``source`` beyond its open missions vanish, at no cost."""
+    keep = state.open_from(source)
+    for seat, p in enumerate(state.players):
+        extra = p.ship.loads.count(source) - keep
+        if extra > 0:
+            loads = list(p.ship.loads)
+            for _ in range(extra):
+                loads.remove(source)
+            state = _set_player(state, seat, replace(p, ship=replace(p.ship,
+                                                                     loads=tuple(loads))))
+    return state
+
+
+def _end_turn(state: State) -> State:
+    seat = state.turn
+    me = state.players[seat]
+    owner = _fee_owner(state, seat, me.ship.pos)
+    if owner is not None and me.balance >= FEE:  # WG-13: staying on a station tile
+        state = _credit(state, seat, fees_out=FEE)
+        state = _credit(state, owner, fees_in=FEE)
+    return replace(state, turn=(seat + 1) % len(state.players), points=POINTS_PER_TURN,
+                   paid=frozenset(), turn_number=state.turn_number + 1)
+
+
+def _apply_chance(state: State, event: Draw | Roll) -> State:
+    pend = state.pending
+    if pend is None:
+        raise _refuse(state, "WG-T1", "no die is being drawn or rolled now")
+    if isinstance(event, Draw) and pend.step != "draw":
+        raise _refuse(state, "WG-T1", f"the {pend.drawn} die is in hand; roll it first")
+    if isinstance(event, Roll) and pend.step != "roll":
+        raise _refuse(state, "WG-T1", "no die is in hand; draw one from the bag first")
+    if isinstance(event, Draw) and event.suit not in pend.bag():
+        raise _refuse(state, "WG-4", f"the {event.suit} die is not in the bag (it is the "
+                                     "mission's first die, held out)")
+    dealt = dealt_outcome(state)
+    if dealt is not None and dealt != event:
+        raise IllegalMove("WG-T10", f"in seeded play this die event is {notation(dealt)}, "
+                                    f"not {notation(event)}; legal: {notation(dealt)}",
+                          [notation(dealt)])
+    state = replace(state, chance_count=state.chance_count + 1)
+    if isinstance(event, Draw):
+        return replace(state, pending=replace(pend, step="roll", drawn=event.suit))
+    assert pend.drawn is not None
+    pos = POS_OF[(pend.drawn, event.rank)]
+    if pend.kind == "mission":
+        if pend.first is None:
+            return replace(state, pending=Pending("mission", "draw", first=pos,
+                                                  held_out=pend.drawn))
+        m = Mission(len(state.missions) + 1, pend.first, pos, payoff(pend.first, pos),
+                    state.turn)
+        return replace(state, missions=(*state.missions, m), pending=None)
+    if pend.kind == "shoo":
+        return replace(state, phredd=pos, pending=None)
+    # hyperjump (WG-10): a tile with an opponent's station is redrawn and rerolled
+    owner = state.owner_at(pos)
+    if owner is not None and owner != state.turn:
+        return replace(state, pending=Pending("jump", "draw"))
+    me = state.players[state.turn]
+    state = _set_player(state, state.turn, replace(me, ship=replace(me.ship, pos=pos)))
+    return replace(state, pending=None)
+
+
+def check_invariants(state: State) -> list[str]:
+    """Broken bookkeeping, if any (used by tests and by replay checks)."""
+    problems = []
+    fees_in = sum(p.account.fees_in for p in state.players)
+    fees_out = sum(p.account.fees_out for p in state.players)
+    if fees_in != fees_out:
+        problems.append(f"fees received {fees_in} != fees paid {fees_out}")
+    for seat, p in enumerate(state.players):
+        if p.balance < 0:
+            problems.append(f"{p.name} has a negative balance {p.balance}")
+        earned = sum(m.payoff for m in state.missions if m.completed_by == seat)
+        if earned != p.account.earned:
+            problems.append(f"{p.name} earned {p.account.earned}, missions say {earned}")
+        if p.account.building != sum(STATION_COSTS[s.index] for s in p.stations):
+            problems.append(f"{p.name}'s station spending does not match the stations")
+        if p.account.shields != SHIELD_COST * p.shields_used:
+            problems.append(f"{p.name}'s shield spending does not match the shields")
+        if len(p.ship.loads) > CAPACITY:
+            problems.append(f"{p.name} carries {len(p.ship.loads)} loads")
+        for src in set(p.ship.loads):
+            if p.ship.loads.count(src) > state.open_from(src):
+                problems.append(f"{p.name} carries a worthless load from {tile_name(src)}")
+        if [s.index for s in p.stations] != list(range(len(p.stations))):
+            problems.append(f"{p.name}'s stations are out of order")
+    return problems
+
