@@ -1,0 +1,39 @@
+"""The pinned generator: same seed, same numbers, on any machine and Python version."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.engine.rng import Rng
+
+
+def test_golden_values_are_pinned() -> None:
+    # If these change, every printed kit stops matching its tracker table.
+    rng = Rng(7, "pin")
+    assert [rng.below(1000) for _ in range(5)] == [481, 466, 493, 682, 3]
+    assert Rng(0, "").next_u64() == 0xc0c739725feeb10d
+    assert Rng(42, "golden").shuffled(list(range(10))) == [0, 3, 2, 4, 7, 9, 5, 8, 1, 6]
+
+
+def test_streams_are_independent() -> None:
+    assert Rng(1, "a").shuffled(list(range(20))) != Rng(1, "b").shuffled(list(range(20)))
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.integers(min_value=0, max_value=2**40))
+def test_below_stays_in_range(n: int, seed: int) -> None:
+    assert 0 <= Rng(seed).below(n) < n
+
+
+def test_below_is_roughly_uniform() -> None:
+    rng = Rng(3, "uniform")
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_below_rejects_empty_range() -> None:
+    with pytest.raises(ValueError):
+        Rng(1).below(0)
