@@ -2,3 +2,4 @@
 
 from pnp.games import galaxy_express  # noqa: F401
 from pnp.games import weird_galaxy  # noqa: F401
+from pnp.games import wormholes  # noqa: F401

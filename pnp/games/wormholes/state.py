@@ -1,0 +1,135 @@
+"""Wormholes state: immutable public facts, the pending effects, and (seeded play) the deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
+
+Phase = Literal["opening", "choose", "placement", "play", "over"]
+Step = Literal["roll-choice", "roll", "move"]
+
+
+@dataclass(frozen=True)
+class Coin:
+    """A wormhole: its suit is public, its value is None until the first activation."""
+
+    suit: Suit
+    cell: Cell
+    ordinal: int  # how many coins of this suit were placed before it (indexes the deal)
+    value: int | None = None
+    flips: int = 0
+
+    @property
+    def owner(self) -> int:
+        return OWNER[self.suit]
+
+
+@dataclass(frozen=True)
+class Ship:
+    suit: Suit
+    cell: Cell
+    lost_turn: bool = False  # it sits in a black hole and misses its owner's next turn
+
+    @property
+    def owner(self) -> int:
+        return OWNER[self.suit]
+
+
+# -- effects waiting to resolve (a stack: the last one resolves first) ------------------
+@dataclass(frozen=True)
+class Activate:
+    """The ship activates the wormhole under it (needs the value revealed first if hidden)."""
+
+    ship: Suit
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class ChooseJump:
+    """Both directions of the axis are open; the ship's owner picks one."""
+
+    ship: Suit
+    distance: int
+    options: tuple[Vector, ...]
+
+
+@dataclass(frozen=True)
+class SendAway:
+    """A ship was landed on; the lander's player sends it elsewhere."""
+
+    ship: Suit  # the ship to send
+    by: int  # the seat that sends it
+
+
+Task = Activate | ChooseJump | SendAway
+
+
+def start_ships() -> tuple[Ship, ...]:
+    return tuple(Ship(s, START[s]) for s in SUITS)
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, str]
+    two_ships: bool  # WH-6 variant: both ships must reach opposing bases
+    seed: int | None
+    deal: tuple[tuple[int, ...], ...] | None  # seeded play: per suit (S, M, C, A) in placing order
+    phase: Phase = "opening"
+    rolls: int = 0  # dice rolls so far (indexes the seeded dice stream)
+    last_opening: tuple[int, int] | None = None
+    high: int | None = None  # the opening's high roller
+    first_mover: int | None = None
+    coins: tuple[Coin, ...] = ()
+    ships: tuple[Ship, ...] = ()
+    turn: int = 0  # seat to place (placement) or whose turn it is (play)
+    turns: int = 0  # movement turns begun, skipped ones included
+    step: Step = "roll"
+    rolling: tuple[Suit, ...] = ()  # the ships that roll (or may roll) this turn
+    resting: tuple[Suit, ...] = ()  # the ships missing this turn (black holes)
+    dice: tuple[tuple[Suit, int], ...] = ()  # this turn's roll
+    unused: tuple[Suit, ...] = ()  # ships whose die still waits to be used
+    stack: tuple[Task, ...] = ()
+    skipped: tuple[int, ...] = ()  # seats whose turn was just lost to black holes
+    winner: int | None = None
+    result: str = ""
+
+    @property
+    def seeded(self) -> bool:
+        return self.deal is not None
+
+    def ship(self, suit: Suit) -> Ship:
+        return self.ships[SUITS.index(suit)]
+
+    def ship_at(self, cell: Cell) -> Ship | None:
+        for s in self.ships:
+            if s.cell == cell:
+                return s
+        return None
+
+    def coin_at(self, cell: Cell) -> Coin | None:
+        for c in self.coins:
+            if c.cell == cell:
+                return c
+        return None
+
+    def own_cells(self, seat: int) -> frozenset[Cell]:
+        return frozenset(self.ship(s).cell for s in SIDE_SUITS[seat])
+
+    def die(self, suit: Suit) -> int:
+        return dict(self.dice)[suit]
+
+    def with_ship(self, ship: Ship) -> State:
+        i = SUITS.index(ship.suit)
+        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+
+    def with_coin(self, coin: Coin) -> State:
+        return replace(self, coins=tuple(coin if c.cell == coin.cell else c
+                                         for c in self.coins))
+
+    def placed(self, suit: Suit) -> int:
+        return sum(1 for c in self.coins if c.suit == suit)
+
+    def revealed_values(self, suit: Suit) -> frozenset[int]:
+        return frozenset(c.value for c in self.coins if c.suit == suit and c.value is not None)
