@@ -1,8 +1,9 @@
-"""It's a Weird, Weird Galaxy! (Jim Adams and Amy Enge), game id ``weird-galaxy``."""
+"""It's a Weird, Weird Galaxy! (Jim Adams and Amy Enge, 2004), game id ``weird-galaxy``."""
 
 from pnp.engine.game import register
 from pnp.games.weird_galaxy.game import WeirdGalaxy
 
-register(WeirdGalaxy())
+GAME = WeirdGalaxy()
+register(GAME)
 
-__all__ = ["WeirdGalaxy"]
+__all__ = ["GAME", "WeirdGalaxy"]
