@@ -27,7 +27,7 @@ from pnp.games.weird_galaxy.data import (
 )
 from pnp.games.weird_galaxy.events import Draw, Roll
 from pnp.games.weird_galaxy.rules import RULES, check_invariants
-from pnp.games.weird_galaxy.state import Account, Station, State
+from pnp.games.weird_galaxy.state import Account, State, Station
 
 
 # -- helpers -------------------------------------------------------------------------------
