@@ -583,3 +583,17 @@ def test_every_rule_id_is_documented() -> None:
     for rule in RULES:
         assert rule in notation or rule in rulings, rule
     assert isinstance(Account().balance, int)
+
+
+def test_recorded_seeded_game_still_replays_to_the_same_win() -> None:
+    """A whole 2-player game (greedy players, seed 5): pins the seeded dice streams."""
+    from pathlib import Path
+
+    from pnp.engine import load_log
+
+    path = Path(__file__).parent / "data" / "weird_galaxy_seed5.json"
+    result = replay(load_log(path.read_text(encoding="utf-8")))
+    assert result.ok and result.applied == 270
+    out = result.to_json()
+    assert out["winner"] == ["P0"] and out["scores"] == {"P0": 7, "P1": 5}
+    assert check_invariants(result.state) == []
