@@ -87,8 +87,9 @@ _PLANET = re.compile(_CELL + "=" + _RANK)
 _SCAN_REVEAL = re.compile(r"\?" + _CELL + "=" + _RANK)
 _QUEUE = re.compile(r"[Qq]" + _RANK)
 _COIN = re.compile(r"\+([SsMm])" + _RANK)
-_WORDS: dict[str, GEEvent] = {"d": Deliver(), "deliver": Deliver(), "r": Refuel(), "refuel": Refuel(),
-          ".": EndTurn(), "end": EndTurn(), "x": Concede(), "concede": Concede()}
+_WORDS: dict[str, GEEvent] = {
+    "d": Deliver(), "deliver": Deliver(), "r": Refuel(), "refuel": Refuel(),
+    ".": EndTurn(), "end": EndTurn(), "x": Concede(), "concede": Concede()}
 
 
 def rank_value(text: str) -> int:

@@ -17,12 +17,14 @@ def _values(mask: int) -> list[int]:
     return [v for v in range(6) if mask >> v & 1]
 
 
-def can_reach_planet(ship: int, speed: int, suns: frozenset[int], moons: frozenset[int],
-                     planets: int) -> bool:
-    """True when some non-empty sequence of the given coins ends at speed 0 on a planet."""
+def coins_to_stop(ship: int, speed: int, suns: frozenset[int], moons: frozenset[int],
+                  targets: int) -> int | None:
+    """The fewest coins (at least one) that bring the ship to speed 0 on a target cell."""
     frontier: dict[tuple[int, int, int], int] = {
         (sum(1 << v for v in suns), sum(1 << v for v in moons), speed): 1 << ship}
+    played = 0
     while frontier:
+        played += 1
         nxt: dict[tuple[int, int, int], int] = {}
         for (sm, mm, sp), cells in frontier.items():
             steps = [(sm & ~(1 << v), mm, min(MAX_SPEED, sp + v)) for v in _values(sm)]
@@ -30,11 +32,17 @@ def can_reach_planet(ship: int, speed: int, suns: frozenset[int], moons: frozens
             for node in steps:
                 new_speed = node[2]
                 if new_speed == 0:
-                    if cells & planets:
-                        return True
+                    if cells & targets:
+                        return played
                     moved = cells
                 else:
                     moved = spread(cells, new_speed)
                 nxt[node] = nxt.get(node, 0) | moved
         frontier = nxt
-    return False
+    return None
+
+
+def can_reach_planet(ship: int, speed: int, suns: frozenset[int], moons: frozenset[int],
+                     planets: int) -> bool:
+    """GE-9: True when some non-empty sequence of the coins ends at speed 0 on a planet."""
+    return coins_to_stop(ship, speed, suns, moons, planets) is not None
