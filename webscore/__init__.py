@@ -1,19 +1,50 @@
-"""The live table tracker (Flask).  `flask --app webscore run` serves it."""
+"""The live table tracker (Flask).  `flask --app webscore run` serves it.
+
+Configuration (all optional): ``DATABASE_URL`` (default: SQLite in the instance folder),
+``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``.
+"""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES))
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL"),
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        MAX_FORM_MEMORY_SIZE=256 * 1024,
+        MAX_FORM_PARTS=2000,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 90,
+    )
     if test_config:
         app.config.update(test_config)
 
-    @app.get("/")
-    def home() -> str:
-        return "Tracker: under construction"
+    from webscore import security
 
+    app.secret_key = security.secret_key(app)
+
+    from webscore import db, errors
+
+    db.init_app(app)
+    errors.register(app)
+
+    from webscore import api, moves, sheets, tables
+
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(moves.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_blueprint(api.bp)
+
+    app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     return app

@@ -1,0 +1,161 @@
+"""Pages: home, new table (QR landing), table page, join/read-only, finish and downloads."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask.testing import FlaskClient
+
+from pnp.engine import replay
+from pnp.engine.log import log_from_json
+
+from .conftest import csrf
+
+
+def create(client: FlaskClient, **form: str) -> str:
+    data = {"csrf": csrf(client), "game": "toy-dice", "player": ["Ana", "Bo"],
+            "chance": "table", **form}
+    r = client.post("/new", data=data)
+    assert r.status_code == 303, r.data.decode()[:2000]
+    m = re.fullmatch(r"/t/([\w-]+)", r.headers["Location"])
+    assert m
+    return m.group(1)
+
+
+def test_home_lists_games_with_players_and_kit_link(client: FlaskClient) -> None:
+    page = client.get("/").data.decode()
+    assert "Galaxy Express" in page and "1 player" in page
+    assert 'href="/kit/galaxy-express"' in page
+    assert "Toy Dice" in page and "1-4 players" in page
+
+
+def test_qr_landing_prefills_game_and_seed(client: FlaskClient) -> None:
+    page = client.get("/new?game=galaxy-express&seed=1234").data.decode()
+    assert '<option value="galaxy-express" selected>' in page
+    assert 'name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="19" value="1234"' in page
+    page = client.get("/new?game=<script>&seed=abc").data.decode()
+    assert "<script>&" not in page and 'value="abc"' not in page
+
+
+def test_new_table_form_errors_keep_input(client: FlaskClient) -> None:
+    r = client.post("/new", data={"csrf": csrf(client), "game": "toy-dice",
+                                  "player": ["Zoë", "Zoë"], "chance": "table"})
+    assert r.status_code == 422
+    page = r.data.decode()
+    assert "same name" in page and 'value="Zoë"' in page
+
+
+def test_new_table_without_csrf_is_refused(client: FlaskClient) -> None:
+    r = client.post("/new", data={"game": "toy-dice", "player": ["A"]})
+    assert r.status_code == 400 and "CSRF" in r.data.decode()
+    r = client.post("/new", data={"csrf": "forged", "game": "toy-dice", "player": ["A"]})
+    assert r.status_code == 400
+
+
+def test_table_page_for_the_creator_shows_entry_and_qr(client: FlaskClient) -> None:
+    tid = create(client, **{"player": ["Zoë <b>", "星"]})
+    page = client.get(f"/t/{tid}").data.decode()
+    assert "Zoë &lt;b&gt;" in page and "Zoë <b>" not in page
+    assert 'class="choice" type="submit" name="text" value="r6"' in page
+    assert 'id="text"' in page and "Join this table" in page and "<svg class=\"qr\"" in page
+    join = re.search(r'href="(http://localhost/t/[\w-]+/join\?k=[\w-]+)"', page)
+    assert join
+
+
+def test_spectator_is_read_only_and_join_link_grants_writing(app: FlaskClient,
+                                                              client: FlaskClient) -> None:
+    tid = create(client)
+    page = client.get(f"/t/{tid}").data.decode()
+    join = re.search(r'href="http://localhost(/t/[\w-]+/join\?k=[\w-]+)"', page)
+    assert join
+    other = client.application.test_client()
+    watch = other.get(f"/t/{tid}").data.decode()
+    assert "read-only" in watch and 'id="text"' not in watch and "join?k=" not in watch
+    token = csrf(other)
+    r = other.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r1"})
+    assert r.status_code == 403
+    bad = other.get(f"/t/{tid}/join?k=wrong")
+    assert bad.status_code == 403
+    ok = other.get(join.group(1).replace("&amp;", "&"))
+    assert ok.status_code == 303
+    r = other.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r1"})
+    assert r.status_code == 303
+
+
+def test_move_form_logs_and_refuses_with_rule_keeping_text(client: FlaskClient) -> None:
+    tid = create(client)
+    token = csrf(client)
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("#entry")
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "1", "text": "+5"})
+    assert r.status_code == 422
+    page = r.data.decode()
+    assert "TOY-1" in page and "you rolled 2" in page
+    assert 'value="+5"' in page  # the entry box keeps what was typed
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "1", "text": "qq"})
+    assert r.status_code == 422 and "notation" in r.data.decode()
+
+
+def test_stale_form_post_shows_fresh_state(client: FlaskClient) -> None:
+    tid = create(client)
+    token = csrf(client)
+    client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r3"})
+    assert r.status_code == 409
+    page = r.data.decode()
+    assert "tracker.stale" in page and 'value="r3"' in page and "<code>r2</code>" in page
+
+
+def test_move_form_without_csrf_refused(client: FlaskClient) -> None:
+    tid = create(client)
+    r = client.post(f"/t/{tid}/move", data={"seq": "0", "text": "r1"})
+    assert r.status_code == 400
+
+
+def test_undo_form_and_history(client: FlaskClient) -> None:
+    tid = create(client)
+    token = csrf(client)
+    client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2 +2"})
+    r = client.post(f"/t/{tid}/undo", data={"csrf": token, "seq": "2"})
+    assert r.status_code == 303
+    page = client.get(f"/t/{tid}").data.decode()
+    assert "<code>r2</code>" in page and "<code>+2</code>" not in page
+    assert "1 entry undone" in page
+
+
+def test_roll_for_us_button(client: FlaskClient) -> None:
+    tid = create(client, chance="tracker", seed="9", manual_deal="1")
+    page = client.get(f"/t/{tid}").data.decode()
+    assert 'id="roll"' in page
+    r = client.post(f"/t/{tid}/roll", data={"csrf": csrf(client), "seq": "0"})
+    assert r.status_code == 303
+    page = client.get(f"/t/{tid}").data.decode()
+    assert "dealt" in page and 'id="roll"' not in page
+
+
+def test_finish_page_and_downloads(client: FlaskClient) -> None:
+    tid = create(client, player=["Solo"], options='{"target": 3}', location="Kitchen")
+    client.post(f"/t/{tid}/move", data={"csrf": csrf(client), "seq": "0", "text": "r4 +3"})
+    page = client.get(f"/t/{tid}").data.decode()
+    assert "Game over" in page and "See the result" in page
+    fin = client.get(f"/t/{tid}/finish").data.decode()
+    assert "★ winner" in fin and "Solo" in fin and "Kitchen" in fin
+    r = client.get(f"/t/{tid}/log.json")
+    assert "attachment" in r.headers["Content-Disposition"]
+    log = log_from_json(json.loads(r.data))
+    result = replay(log)
+    assert result.ok and result.applied == 2 and result.to_json()["winner"] == ["Solo"]
+    play = json.loads(client.get(f"/t/{tid}/play.json").data)
+    assert play["bgg"]["players"][0]["win"] is True
+    pdf = client.get(f"/t/{tid}/result.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_unknown_table_and_kit(client: FlaskClient) -> None:
+    assert client.get("/t/nope").status_code == 404
+    assert client.get("/kit/nope").status_code == 404
+    r = client.get("/kit/toy-dice")
+    assert r.status_code == 404 and "not available yet" in r.data.decode()
+    assert client.get("/kit/toy-dice?paper=a3").status_code == 400
+    assert client.get("/kit/toy-dice?seed=x").status_code == 422

@@ -1,0 +1,162 @@
+"""The JSON API: everything the pages do, for scripts and other front ends.
+
+Writes authenticate with the table's write token in ``X-Table-Token`` (never the cookie).
+Errors are ``{"error": {"message", "rule" | "field", ...}}``; a stale write gets 409 with the
+fresh state under ``"state"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from pnp.engine import IllegalMove, NotationError, all_games
+from webscore import inputs, sheets
+from webscore.db import get_engine
+from webscore.errors import ApiError
+from webscore.export import export
+from webscore.openapi import document
+from webscore.present import state_json
+from webscore.security import TOKEN_HEADER
+from webscore.store import create_table
+from webscore.tracker import NotFound, Snapshot, TrackerRefusal, deal_pending, roll, snapshot
+from webscore.tracker import submit as submit_entry
+from webscore.tracker import undo as undo_entry
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def body() -> dict[str, Any]:
+    if not request.is_json:
+        raise ApiError(415, "send a JSON object with Content-Type: application/json",
+                       field="body")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "the body must be a JSON object", field="body")
+    return data
+
+
+def load(table_id: str) -> Snapshot:
+    try:
+        if len(table_id) > 32:
+            raise NotFound(table_id)
+        return snapshot(get_engine(), table_id)
+    except NotFound:
+        raise ApiError(404, "no table with that id", field="table_id") from None
+
+
+def authorize(snap: Snapshot) -> None:
+    token = request.headers.get(TOKEN_HEADER)
+    if not token:
+        raise ApiError(401, f"writes need the table's write token in the {TOKEN_HEADER} header",
+                       field=TOKEN_HEADER)
+    if not snap.table.token_ok(token):
+        raise ApiError(403, "that write token does not belong to this table",
+                       field=TOKEN_HEADER)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(document())
+
+
+@bp.get("/games")
+def games() -> Response:
+    return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players,
+                     "max_players": g.max_players, "credits": g.credits,
+                     "kit": url_for("tables.kit", game_id=g.id, _external=True),
+                     "sheet": sheets.has_sheet(g.id)} for g in all_games()])
+
+
+@bp.post("/tables")
+def create() -> tuple[Response, int]:
+    data = body()
+    spec = inputs.new_table(data.get("game"), data.get("players"), data.get("seed"),
+                            data.get("options"), data.get("chance"), data.get("location"),
+                            data.get("auto_deal", True))
+    engine = get_engine()
+    record, token = create_table(engine, game=spec.game, seed=spec.seed, players=spec.players,
+                                 options=spec.options, setup=spec.setup,
+                                 auto_deal=spec.auto_deal, location=spec.location)
+    snap = deal_pending(engine, snapshot(engine, record.id))
+    out = state_json(snap, writable=True)
+    out["token"] = token
+    out["join_url"] = url_for("tables.join", table_id=record.id, k=token, _external=True)
+    return jsonify(out), 201
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id: str) -> Response:
+    snap = load(table_id)
+    token = request.headers.get(TOKEN_HEADER)
+    return jsonify(state_json(snap, writable=snap.table.token_ok(token)))
+
+
+def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, int]:
+    data = body()
+    snap = load(table_id)
+    authorize(snap)
+    seq = inputs.parse_seq(data.get("seq"))
+    try:
+        new = action(seq)
+    except IllegalMove as exc:
+        raise ApiError(422, exc.message, rule=exc.rule, legal=list(exc.legal)) from None
+    except NotationError as exc:
+        raise ApiError(422, str(exc), rule="notation", field="text") from None
+    except TrackerRefusal as exc:
+        extra = {"state": state_json(load(table_id))} if exc.status == 409 else None
+        raise ApiError(exc.status, exc.message, rule=exc.rule, extra=extra) from None
+    return jsonify(state_json(new, writable=True)), 201
+
+
+@bp.post("/tables/<table_id>/events")
+def events(table_id: str) -> tuple[Response, int]:
+    text = body().get("text")
+    if not isinstance(text, str):
+        raise ApiError(422, "text must be the entry in the game's notation", field="text")
+    return _write(table_id, lambda seq: submit_entry(get_engine(), table_id, seq, text))
+
+
+@bp.post("/tables/<table_id>/roll")
+def roll_for_us(table_id: str) -> tuple[Response, int]:
+    return _write(table_id, lambda seq: roll(get_engine(), table_id, seq))
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> tuple[Response, int]:
+    return _write(table_id, lambda seq: undo_entry(get_engine(), table_id, seq))
+
+
+@bp.get("/tables/<table_id>/log")
+def table_log(table_id: str) -> Response:
+    return jsonify(load(table_id).log().to_json())
+
+
+@bp.get("/tables/<table_id>/export")
+def table_export(table_id: str) -> Response:
+    return jsonify(export(load(table_id)))
+
+
+@bp.get("/sheets/<game_id>")
+def sheet_fields(game_id: str) -> Response:
+    return jsonify(sheets.form_spec(game_id))
+
+
+@bp.post("/sheets/<game_id>/check")
+def sheet_check(game_id: str) -> Response:
+    fields = body().get("fields")
+    if not isinstance(fields, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
+        raise ApiError(422, "fields must be an object of field name -> text", field="fields")
+    return jsonify(sheets.check(game_id, fields))
+
+
+@bp.post("/sheets/check-pdf")
+def sheet_check_pdf() -> Response:
+    upload = request.files.get("pdf")
+    if upload is None:
+        raise ApiError(422, "send the filled score sheet as multipart field 'pdf'", field="pdf")
+    game_id = request.form.get("game") or None
+    return jsonify(sheets.check_pdf(upload.read(), game_id))

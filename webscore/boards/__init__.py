@@ -1,0 +1,34 @@
+"""State drawings: one module per game (``webscore/boards/<game_module>.py``) with
+``draw(summary) -> str`` (an SVG document, every text escaped), and a generic fallback."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from webscore.boards import generic
+
+Drawer = Callable[[dict[str, Any]], str]
+
+
+def drawer_for(game_id: str) -> Drawer | None:
+    module_name = game_id.replace("-", "_")
+    if not module_name.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"webscore.boards.{module_name}")
+    except ModuleNotFoundError:
+        return None
+    draw = getattr(module, "draw", None)
+    return draw if callable(draw) else None
+
+
+def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
+           scores: Sequence[int]) -> Markup:
+    draw = drawer_for(game_id)
+    if draw is not None:
+        return Markup(draw(summary))
+    return Markup(generic.draw(summary, players, scores))

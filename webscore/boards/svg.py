@@ -1,0 +1,22 @@
+"""Tiny helpers for writing SVG by hand with every text escaped."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def esc(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def text(x: float, y: float, value: object, *, size: float = 12, anchor: str = "start",
+         weight: str = "normal", fill: str = "#e8ecf8", cls: str = "") -> str:
+    c = f' class="{esc(cls)}"' if cls else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
+            f'font-weight="{weight}" fill="{fill}"{c}>{esc(value)}</text>')
+
+
+def svg(width: float, height: float, body: list[str], label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'role="img" aria-label="{esc(label)}" class="board" '
+            f'font-family="DejaVu Sans, Verdana, sans-serif">' + "".join(body) + "</svg>")

@@ -1,0 +1,51 @@
+"""The tracker's schema (SQLAlchemy 2 Core): tables, and their append-only event rows.
+
+A table's log is never rewritten: a move, a dealt chance outcome and an undo are each one row
+with the table's next sequence number.  The primary key (table_id, seq) is what makes two
+simultaneous writers of the same sequence number impossible: the second insert fails.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("seed", BigInteger, nullable=True),
+    Column("players", Text, nullable=False),  # JSON list of names
+    Column("options", Text, nullable=False),  # JSON object, as entered
+    Column("setup", Text, nullable=False),  # JSON object from game.new_setup
+    Column("auto_deal", Boolean, nullable=False),
+    Column("location", String(200), nullable=False, server_default=""),
+    Column("token_hash", String(64), nullable=False),  # sha256 hex of the write token
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+table_events = Table(
+    "table_events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),  # "move" | "undo"
+    Column("source", String(8), nullable=False),  # "typed" | "dealt" | "undo"
+    Column("text", Text, nullable=False),  # canonical notation ("" for an undo)
+    Column("undoes", Integer, nullable=True),  # the seq an undo row takes back
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)

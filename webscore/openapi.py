@@ -1,0 +1,137 @@
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+_STATE = {"$ref": "#/components/schemas/TableState"}
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True,
+             "schema": {"type": "string", "maxLength": 32}}
+_GAME_ID = {"name": "game_id", "in": "path", "required": True,
+            "schema": {"type": "string", "maxLength": 64}}
+_TOKEN = {"name": "X-Table-Token", "in": "header", "required": True,
+          "schema": {"type": "string"}, "description": "the table's write token"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    text = {400: "malformed body", 401: "no write token", 403: "wrong write token",
+            404: "no such table or game", 409: "stale sequence number: fresh state attached",
+            413: "request too large", 415: "not JSON", 422: "refused: rule id or field named"}
+    return {str(c): _json(_ERROR, text[c]) for c in codes}
+
+
+def _write_body(extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    props: dict[str, Any] = {"seq": {"type": "integer", "minimum": 0,
+                                     "description": "the table's seq you last saw"}}
+    required = ["seq"]
+    if extra:
+        props.update(extra)
+        required += list(extra)
+    return {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "properties": props, "required": required}}}}
+
+
+def _write(summary: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"post": {
+        "summary": summary, "parameters": [_TABLE_ID, _TOKEN],
+        "requestBody": _write_body(extra),
+        "responses": {"201": _json(_STATE, "stored; the new state"),
+                      **_errors(400, 401, 403, 404, 409, 413, 415, 422)}}}
+
+
+def document() -> dict[str, Any]:
+    string_map = {"type": "object", "additionalProperties": {"type": "string"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Table tracker API", "version": "1",
+                 "description": "Log tabletop games move by move; every entry is checked by "
+                                "the game's rules engine."},
+        "paths": {
+            "/api/games": {"get": {"summary": "the games", "responses": {"200": _json(
+                {"type": "array", "items": {"type": "object"}}, "games")}}},
+            "/api/tables": {"post": {
+                "summary": "start a table",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["game", "players"], "properties": {
+                        "game": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}},
+                        "seed": {"type": ["integer", "null"], "minimum": 0},
+                        "chance": {"enum": ["tracker", "table"]},
+                        "options": {"type": "object"},
+                        "location": {"type": "string"},
+                        "auto_deal": {"type": "boolean", "default": True}}}}}},
+                "responses": {"201": _json({"allOf": [_STATE, {"type": "object", "properties": {
+                    "token": {"type": "string"}, "join_url": {"type": "string"}}}]},
+                    "created; keep the token to write"),
+                    **_errors(400, 413, 415, 422)}}},
+            "/api/tables/{table_id}": {"get": {
+                "summary": "a table's state", "parameters": [_TABLE_ID],
+                "responses": {"200": _json(_STATE, "the state"), **_errors(404)}}},
+            "/api/tables/{table_id}/events": _write(
+                "log one entry (one or several events in notation)",
+                {"text": {"type": "string", "maxLength": 2000}}),
+            "/api/tables/{table_id}/roll": _write("apply the chance outcomes the seed dealt"),
+            "/api/tables/{table_id}/undo": _write("take back the last entry (recorded)"),
+            "/api/tables/{table_id}/log": {"get": {
+                "summary": "the replayable game log (format 1)", "parameters": [_TABLE_ID],
+                "responses": {"200": _json({"type": "object"}, "the log"), **_errors(404)}}},
+            "/api/tables/{table_id}/export": {"get": {
+                "summary": "the play in BoardGameGeek and BG Stats fields",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": _json({"type": "object"}, "export"), **_errors(404)}}},
+            "/api/sheets/{game_id}": {"get": {
+                "summary": "the fields of a game's printed score sheet",
+                "parameters": [_GAME_ID],
+                "responses": {"200": _json({"type": "object"}, "form"), **_errors(404)}}},
+            "/api/sheets/{game_id}/check": {"post": {
+                "summary": "recompute a filled score sheet", "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["fields"],
+                    "properties": {"fields": string_map}}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/SheetReport"},
+                                           "report"),
+                              **_errors(400, 404, 413, 415, 422)}}},
+            "/api/sheets/check-pdf": {"post": {
+                "summary": "read a score-sheet PDF filled in a PDF reader, and check it",
+                "requestBody": {"required": True, "content": {"multipart/form-data": {
+                    "schema": {"type": "object", "required": ["pdf"], "properties": {
+                        "pdf": {"type": "string", "format": "binary"},
+                        "game": {"type": "string"}}}}}},
+                "responses": {"200": _json({"$ref": "#/components/schemas/SheetReport"},
+                                           "report"),
+                              **_errors(404, 413, 422)}}},
+            "/api/openapi.json": {"get": {"summary": "this document", "responses": {
+                "200": _json({"type": "object"}, "OpenAPI document")}}},
+        },
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["error"], "properties": {
+                "error": {"type": "object", "required": ["message"], "properties": {
+                    "message": {"type": "string"}, "rule": {"type": "string"},
+                    "field": {"type": "string"},
+                    "legal": {"type": "array", "items": {"type": "string"}}}},
+                "state": _STATE}},
+            "TableState": {"type": "object", "required": ["id", "game", "seq", "actor"],
+                           "properties": {
+                "id": {"type": "string"}, "game": {"type": "string"},
+                "seq": {"type": "integer"}, "actor": {"type": "string"},
+                "awaiting": {"enum": ["decision", "chance", "finished"]},
+                "legal": {"type": "array", "items": {"type": "string"}},
+                "dealt_available": {"type": "boolean"},
+                "summary": {"type": "object"},
+                "scores": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "finished": {"type": "boolean"},
+                "winners": {"type": "array", "items": {"type": "string"}},
+                "history": {"type": "array", "items": {"type": "object"}},
+                "writable": {"type": "boolean"}}},
+            "SheetReport": {"type": "object", "properties": {
+                "ok": {"type": "boolean"},
+                "lines": {"type": "array", "items": {"type": "object", "properties": {
+                    "field": {"type": "string"}, "value": {}, "expected": {},
+                    "ok": {"type": "boolean"}, "why": {"type": "string"}}}}}},
+        }},
+    }

@@ -1,0 +1,73 @@
+"""A snapshot as the JSON the API returns and the pages draw from (one shape for both)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+
+from pnp.engine import CHANCE
+from webscore.tracker import Snapshot
+
+
+def actor_label(snap: Snapshot) -> str:
+    actor = snap.actor
+    if actor is None:
+        return "finished"
+    if actor == CHANCE:
+        return "chance"
+    return snap.table.players[actor]
+
+
+def winners(snap: Snapshot) -> list[str]:
+    outcome = snap.outcome
+    return [snap.table.players[i] for i in outcome.winners] if outcome else []
+
+
+def history(snap: Snapshot) -> list[dict[str, Any]]:
+    players = snap.table.players
+    return [{"seq": e.seq, "event": e.text, "source": e.source, "chance": e.chance,
+             "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None}
+            for e in snap.entries]
+
+
+def state_json(snap: Snapshot, *, writable: bool | None = None) -> dict[str, Any]:
+    t = snap.table
+    outcome = snap.outcome
+    actor = snap.actor
+    legal = snap.legal()
+    body: dict[str, Any] = {
+        "id": t.id,
+        "game": t.game,
+        "title": snap.game.title,
+        "seed": t.seed,
+        "players": list(t.players),
+        "location": t.location,
+        "chance": "tracker" if t.auto_deal else "table",
+        "created_at": t.created_at.isoformat(),
+        "seq": snap.head,
+        "actor": actor_label(snap),
+        "actor_seat": actor if actor is not None and actor >= 0 else None,
+        "awaiting": ("finished" if actor is None else "chance" if actor == CHANCE
+                     else "decision"),
+        "legal": legal,
+        "dealt_available": snap.dealt() is not None,
+        "summary": snap.game.summary(snap.state),
+        "scores": dict(zip(t.players, snap.scores(), strict=True)),
+        "finished": outcome is not None,
+        "result": outcome.result if outcome else None,
+        "detail": outcome.detail if outcome else None,
+        "winners": winners(snap),
+        "history": history(snap),
+        "undone": sorted(snap.undone),
+        "broken": snap.broken,
+        "links": {
+            "page": url_for("tables.table", table_id=t.id, _external=True),
+            "log": url_for("api.table_log", table_id=t.id, _external=True),
+            "export": url_for("api.table_export", table_id=t.id, _external=True),
+            "result_pdf": url_for("tables.result_pdf", table_id=t.id, _external=True),
+        },
+    }
+    if writable is not None:
+        body["writable"] = writable
+    return body

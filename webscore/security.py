@@ -1,0 +1,69 @@
+"""Who may write: the table's token (in the session for pages, a header for the API), and CSRF.
+
+Pages keep the write tokens a browser holds in its signed session cookie, so a form post needs
+a per-session CSRF token too.  The JSON API ignores the cookie and reads ``X-Table-Token``, so
+a cross-site request cannot borrow a browser's rights there.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, abort, request, session
+
+from webscore.store import TableRecord
+
+TOKEN_HEADER = "X-Table-Token"
+
+
+def secret_key(app: Flask) -> str:
+    """SECRET_KEY from config/env, else one kept in the instance folder (shared by workers)."""
+    configured = app.config.get("SECRET_KEY") or os.environ.get("SECRET_KEY")
+    if configured:
+        return str(configured)
+    path = Path(app.instance_path) / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as fh:
+        key = secrets.token_hex(32)
+        fh.write(key)
+    return key
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not isinstance(token, str):
+        token = secrets.token_urlsafe(24)
+        session["csrf"] = token
+    return token
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf", "")
+    if not sent or not hmac.compare_digest(sent, csrf_token()):
+        abort(400, description="the form expired or came from elsewhere (CSRF check); "
+                               "reload the page and try again")
+
+
+def remember_token(table_id: str, token: str) -> None:
+    tokens = dict(session.get("tokens") or {})
+    tokens[table_id] = token
+    if len(tokens) > 30:  # a cookie is small; keep the newest tables
+        tokens = dict(list(tokens.items())[-30:])
+    session["tokens"] = tokens
+
+
+def session_token(table_id: str) -> str | None:
+    tokens = session.get("tokens") or {}
+    value = tokens.get(table_id) if isinstance(tokens, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def can_write(table: TableRecord) -> bool:
+    return table.token_ok(session_token(table.id))

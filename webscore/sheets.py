@@ -1,0 +1,60 @@
+"""Score-sheet pages: a form mirroring each printed sheet, and a filled-PDF upload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from pnp.engine import all_games
+from webscore import security
+from webscore.errors import ApiError
+from webscore.sheetforms import check, check_pdf, form_spec, has_sheet
+
+bp = Blueprint("sheets", __name__)
+
+# Re-exported for the API blueprint.
+__all__ = ["bp", "check", "check_pdf", "form_spec", "has_sheet"]
+
+
+@bp.get("/sheets")
+def index() -> str:
+    games = [{"id": g.id, "title": g.title, "sheet": has_sheet(g.id)} for g in all_games()]
+    return render_template("sheets_index.html", games=games)
+
+
+def _page(game_id: str, values: dict[str, str], report: dict[str, Any] | None,
+          error: ApiError | None, status: int = 200) -> tuple[str, int]:
+    spec = form_spec(game_id)
+    lines = {line.get("field"): line for line in (report or {}).get("lines", [])}
+    return render_template("sheet.html", spec=spec, values=values, report=report,
+                           lines=lines, error=error), status
+
+
+@bp.get("/sheets/<game_id>")
+def sheet(game_id: str) -> tuple[str, int]:
+    return _page(game_id, {}, None, None)
+
+
+@bp.post("/sheets/<game_id>")
+def sheet_check(game_id: str) -> tuple[str, int]:
+    security.check_csrf()
+    values = {k: v for k, v in request.form.items() if k != "csrf"}
+    try:
+        report = check(game_id, values)
+    except ApiError as exc:
+        return _page(game_id, values, None, exc, exc.status)
+    return _page(game_id, values, report, None)
+
+
+@bp.post("/sheets/<game_id>/pdf")
+def sheet_pdf(game_id: str) -> tuple[str, int]:
+    security.check_csrf()
+    upload = request.files.get("pdf")
+    try:
+        if upload is None:
+            raise ApiError(422, "choose the filled score-sheet PDF", field="pdf")
+        report = check_pdf(upload.read(), game_id)
+    except ApiError as exc:
+        return _page(game_id, {}, None, exc, exc.status)
+    return _page(game_id, dict(report.get("fields", {})), report, None)

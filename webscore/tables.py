@@ -1,0 +1,229 @@
+"""Pages for a table's life: home, new table, the table page, joining, finishing, downloads."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from pnp.engine import PnpError, UnknownGame, all_games, get_game
+from pnp.render.options import KitOptions
+from webscore import boards, gameopts, inputs, security
+from webscore.db import get_engine
+from webscore.errors import ApiError
+from webscore.export import export
+from webscore.present import state_json
+from webscore.qr import qr_svg
+from webscore.store import create_table
+from webscore.tracker import ENUM_BUTTONS, ENUM_SELECT, NotFound, Snapshot, deal_pending, snapshot
+
+bp = Blueprint("tables", __name__)
+
+
+def load(table_id: str) -> Snapshot:
+    if len(table_id) > 32:
+        abort(404, description="no table with that id")
+    try:
+        return snapshot(get_engine(), table_id)
+    except NotFound:
+        abort(404, description="no table with that id")
+
+
+def players_span(game: Any) -> str:
+    lo, hi = game.min_players, game.max_players
+    return f"{lo} player" + ("" if lo == 1 else "s") if lo == hi else f"{lo}-{hi} players"
+
+
+@bp.get("/")
+def home() -> str:
+    games = [{"id": g.id, "title": g.title, "players": players_span(g), "credits": g.credits,
+              "blurb": g.blurb} for g in all_games()]
+    return render_template("home.html", games=games)
+
+
+def _prefill() -> dict[str, Any]:
+    game = request.args.get("game", "")
+    seed = request.args.get("seed", "")
+    return {"game": game, "seed": seed if seed.isdigit() and len(seed) < 20 else "",
+            "players": [], "chance": "table", "options": "",
+            "location": "", "extra": {}, "manual_deal": False}
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> str | BaseResponse | tuple[str, int]:
+    games = all_games()
+    if request.method == "GET":
+        form = _prefill()
+        return render_template("new.html", games=games, form=form, error=None,
+                               fields=gameopts.FIELDS,
+                               spans={g.id: players_span(g) for g in games})
+    security.check_csrf()
+    players = request.form.getlist("player")
+    form = {"game": request.form.get("game", ""), "seed": request.form.get("seed", ""),
+            "players": players, "chance": request.form.get("chance", "table"),
+            "options": request.form.get("options", ""),
+            "location": request.form.get("location", ""),
+            "manual_deal": request.form.get("manual_deal") == "1"}
+    form["extra"] = {k: v for k, v in request.form.items() if k.startswith("opt.")}
+    try:
+        options = inputs.parse_options(form["options"])
+        options.update(gameopts.from_form(str(form["game"]), request.form))
+        spec = inputs.new_table(form["game"], players, form["seed"], options,
+                                form["chance"], form["location"],
+                                request.form.get("manual_deal") != "1")
+    except ApiError as exc:
+        return render_template("new.html", games=games, form=form, error=exc,
+                               fields=gameopts.FIELDS,
+                               spans={g.id: players_span(g) for g in games}), 422
+    engine = get_engine()
+    record, token = create_table(engine, game=spec.game, seed=spec.seed, players=spec.players,
+                                 options=spec.options, setup=spec.setup,
+                                 auto_deal=spec.auto_deal, location=spec.location)
+    deal_pending(engine, snapshot(engine, record.id))
+    security.remember_token(record.id, token)
+    return redirect(url_for("tables.table", table_id=record.id), 303)
+
+
+def join_url(table_id: str, token: str) -> str:
+    return url_for("tables.join", table_id=table_id, k=token, _external=True)
+
+
+def entry_mode(legal: list[str]) -> str:
+    if not legal:
+        return "none"
+    if len(legal) <= ENUM_BUTTONS:
+        return "buttons"
+    return "select" if len(legal) <= ENUM_SELECT else "typed"
+
+
+def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: str = "",
+                 status: int = 200) -> tuple[str, int]:
+    writable = security.can_write(snap.table)
+    state = state_json(snap, writable=writable)
+    token = security.session_token(snap.table.id) if writable else None
+    join = join_url(snap.table.id, token) if token else None
+    board = boards.render(snap.table.game, state["summary"], snap.table.players,
+                          snap.scores())
+    page = render_template(
+        "table.html", snap=snap, state=state, board=board, writable=writable,
+        join_url=join, qr=qr_svg(join) if join else None,
+        watch_url=url_for("tables.table", table_id=snap.table.id, _external=True),
+        error=error, typed=typed, mode=entry_mode(state["legal"]))
+    return page, status
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> tuple[str, int]:
+    return render_table(load(table_id))
+
+
+@bp.get("/t/<table_id>/join")
+def join(table_id: str) -> BaseResponse:
+    snap = load(table_id)
+    token = request.args.get("k", "")
+    if not snap.table.token_ok(token):
+        abort(403, description="this join link is not valid for this table; ask a player "
+                               "at the table to show you the QR code again")
+    security.remember_token(table_id, token)
+    return redirect(url_for("tables.table", table_id=table_id), 303)
+
+
+@bp.get("/t/<table_id>/finish")
+def finish(table_id: str) -> str:
+    snap = load(table_id)
+    state = state_json(snap, writable=security.can_write(snap.table))
+    board = boards.render(snap.table.game, state["summary"], snap.table.players,
+                          snap.scores())
+    return render_template("finish.html", snap=snap, state=state, board=board,
+                           play=export(snap)["play"])
+
+
+def _download(body: str, name: str) -> Response:
+    resp = Response(body, mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return resp
+
+
+@bp.get("/t/<table_id>/log.json")
+def log_json(table_id: str) -> Response:
+    snap = load(table_id)
+    return _download(snap.log().dumps(), f"{snap.table.game}-{table_id}.json")
+
+
+@bp.get("/t/<table_id>/play.json")
+def play_json(table_id: str) -> Response:
+    snap = load(table_id)
+    return _download(json.dumps(export(snap), ensure_ascii=False, indent=1),
+                     f"{snap.table.game}-{table_id}-play.json")
+
+
+@bp.get("/t/<table_id>/result.pdf")
+def result_pdf(table_id: str) -> Response:
+    from webscore.result_pdf import result_pdf as build
+
+    snap = load(table_id)
+    data = build(snap, url_for("tables.table", table_id=table_id, _external=True))
+    resp = Response(data, mimetype="application/pdf")
+    resp.headers["Content-Disposition"] = f'inline; filename="{snap.table.game}-{table_id}.pdf"'
+    return resp
+
+
+@bp.get("/kit/<game_id>")
+def kit(game_id: str) -> Response | tuple[str, int]:
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        abort(404, description="no such game")
+    paper = request.args.get("paper", "a4")
+    if paper not in ("a4", "letter"):
+        abort(400, description="paper must be a4 or letter")
+    seed = inputs.parse_seed(request.args.get("seed") or "1")
+    tracker = request.host_url.rstrip("/")
+    from pnp.render.kits import build_kit
+
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            files = build_kit(game.id, KitOptions(seed=seed or 1, paper=paper,  # type: ignore[arg-type]
+                                                  out=Path(tmp), tracker_url=tracker))
+        except PnpError as exc:
+            current_app.logger.info("kit not available: %s", exc)
+            return render_template("error.html", code=404, title="Kit not available yet",
+                                   message=f"The printable kit for {game.title} is not "
+                                           f"available yet ({exc})."), 404
+        pdfs = [f for f in files if f.suffix == ".pdf"]
+        if not pdfs:
+            return render_template("error.html", code=404, title="Kit not available yet",
+                                   message=f"No kit PDF was produced for {game.title}."), 404
+        if len(pdfs) == 1:
+            data = pdfs[0].read_bytes()
+            return send_file(_bytes(data), mimetype="application/pdf", as_attachment=True,
+                             download_name=pdfs[0].name)
+        import zipfile
+
+        buf = _bytes(b"")
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            for f in pdfs:
+                zf.write(f, f.name)
+        buf.seek(0)
+        return send_file(buf, mimetype="application/zip", as_attachment=True,
+                         download_name=f"{game.id}-kit-seed{seed}.zip")
+
+
+def _bytes(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)
