@@ -209,7 +209,7 @@ def _dist(a: Pos, b: Pos) -> int:
 
 def greedy(state: State, rng: Rng) -> WgEvent:
     """A plain trader: build when it can, deliver, pick up, fly to the nearest goal, roll
-    missions when few are open, and now and then send Phredd at the leader."""
+    missions when few are open, hyperjump when stuck, now and then spit at an opponent."""
     if GAME.actor(state) == CHANCE:
         return step(state, rng)
     legal = GAME.legal(state)
@@ -242,6 +242,8 @@ def greedy(state: State, rng: Rng) -> WgEvent:
     open_missions = sum(1 for m in state.missions if m.open)
     if RollMission() in legal and open_missions < 2 * len(state.players):
         return RollMission()
+    if Jump() in legal:  # stuck (fees it cannot pay, or nothing near): try elsewhere
+        return Jump()
     return EndTurn()
 
 
@@ -258,3 +260,11 @@ def test_greedy_players_finish_a_game_that_replays(seed: int, n: int) -> None:
     result = replay(log.with_events([GAME.notation(e) for e in events]))
     assert result.ok and result.state == final
     assert result.to_json()["winner"] == [final.players[final.winner].name]
+
+
+@pytest.mark.slow
+def test_a_hundred_greedy_games_all_end_in_a_win() -> None:
+    for seed in range(100):
+        _, states, _ = playout(seed, "seeded", 2 + seed % 4, 30_000, chooser=greedy)
+        assert states[-1].winner is not None, seed
+        assert all(check_invariants(s) == [] for s in states[::25])
