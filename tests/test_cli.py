@@ -44,7 +44,7 @@ def write_log(tmp_path: Path, events: list[str]) -> Path:
 
 def test_replay_ok_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     log = new_log("galaxy-express", ["Solo"], 7)
-    state, events = resolve_dealt(GAME, GAME.initial_state(log.setup, log.players, 7))
+    _state, events = resolve_dealt(GAME, GAME.initial_state(log.setup, log.players, 7))
     texts = [GAME.notation(e) for e in events]
     code, out, _ = run(capsys, "replay", str(write_log(tmp_path, [*texts, "@a4"])))
     result = json.loads(out)
@@ -68,7 +68,7 @@ def test_replay_ok_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 ])
 def test_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
                              needle: str) -> None:
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code != 0 and needle in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
