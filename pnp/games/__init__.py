@@ -1,5 +1,7 @@
 """Built-in games; importing this package registers each of them."""
 
-from pnp.games import galaxy_express  # noqa: F401
-from pnp.games import weird_galaxy  # noqa: F401
-from pnp.games import wormholes  # noqa: F401
+from pnp.games import (  # noqa: F401  (imported to register)
+    galaxy_express,
+    weird_galaxy,
+    wormholes,
+)
