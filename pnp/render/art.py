@@ -1,0 +1,142 @@
+"""Drawing helpers shared by every printed piece: colours, the low-ink look, shapes, text.
+
+``Look`` carries the one styling choice a user makes (full colour or low ink).  In low ink,
+large areas are left white and shapes are outlined in their colour instead of filled.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.fonts import BOLD, text_width
+
+Point = tuple[float, float]
+
+
+def hex_color(code: str) -> Color:
+    code = code.lstrip("#")
+    r, g, b = (int(code[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return Color(r, g, b)
+
+
+def tint(color: Color, amount: float) -> Color:
+    """Mix ``amount`` of the colour with white (0 = white, 1 = the colour)."""
+    return Color(1 - (1 - color.red) * amount, 1 - (1 - color.green) * amount,
+                 1 - (1 - color.blue) * amount)
+
+
+WHITE = Color(1, 1, 1)
+BLACK = Color(0, 0, 0)
+INK = hex_color("#1d1d1f")
+GREY = hex_color("#7a7a7a")
+LIGHT = hex_color("#d6d6d6")
+SPACE = hex_color("#18213a")  # the dark blue of tile backs
+PAPER = hex_color("#f6f1e4")  # the neutral cream of coin rank sides
+
+
+@dataclass(frozen=True)
+class Look:
+    low_ink: bool = False
+    line: float = 0.8  # outline width in low ink, points
+
+
+def paint(c: Canvas, look: Look, color: Color, *, solid: bool = False) -> tuple[int, int]:
+    """Set colours for a shape; returns (stroke, fill) flags for drawPath.
+
+    ``solid`` shapes stay filled in low ink too (small marks where an outline would vanish).
+    """
+    if look.low_ink and not solid:
+        c.setStrokeColor(color)
+        c.setLineWidth(look.line)
+        c.setLineJoin(1)
+        return 1, 0
+    c.setFillColor(color)
+    return 0, 1
+
+
+def polygon(c: Canvas, pts: Sequence[Point], stroke: int, fill: int) -> None:
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for pt in pts[1:]:
+        p.lineTo(*pt)
+    p.close()
+    c.drawPath(p, stroke=stroke, fill=fill)
+
+
+def circle_points(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 24
+                  ) -> list[Point]:
+    """Points along an arc from angle a0 to a1 (radians), both ends included."""
+    return [(cx + r * math.cos(a0 + (a1 - a0) * k / n), cy + r * math.sin(a0 + (a1 - a0) * k / n))
+            for k in range(n + 1)]
+
+
+CAP = 0.73  # DejaVu Sans cap/figure height as a share of the font size
+
+
+def centred_text(c: Canvas, text: str, cx: float, cy: float, height: float, font: str = BOLD,
+                 max_width: float | None = None) -> None:
+    """Draw ``text`` with its figures ``height`` tall, centred on (cx, cy)."""
+    size = height / CAP
+    if max_width is not None:
+        w = text_width(text, font, size)
+        if w > max_width:
+            size *= max_width / w
+    c.setFont(font, size)
+    c.drawCentredString(cx, cy - size * CAP / 2, text)
+
+
+def outlined_text(c: Canvas, text: str, cx: float, cy: float, height: float, color: Color,
+                  look: Look, font: str = BOLD) -> None:
+    """Centred text, filled in full colour, outlined (text render mode 1) in low ink."""
+    size = height / CAP
+    t = c.beginText()
+    t.setFont(font, size)
+    w = text_width(text, font, size)
+    t.setTextOrigin(cx - w / 2, cy - size * CAP / 2)
+    if look.low_ink:
+        c.setStrokeColor(color)
+        c.setLineWidth(max(0.4, size / 40))
+        t.setTextRenderMode(1)
+    else:
+        c.setFillColor(color)
+        t.setTextRenderMode(0)
+    t.textOut(text)
+    c.drawText(t)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap by measured width."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, font, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, font: str,
+              size: float, leading: float | None = None) -> float:
+    """Wrapped text from ``top`` down; returns the y below the last line.
+
+    With ``c`` None nothing is drawn: the call only measures.
+    """
+    lead = leading or size * 1.3
+    if c is not None:
+        c.setFont(font, size)
+    y = top - size
+    for line in wrap(text, font, size, width):
+        if c is not None:
+            c.drawString(x, y, line)
+        y -= lead
+    return y + lead - size * 0.3

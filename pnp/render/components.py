@@ -1,0 +1,255 @@
+"""Component sheets: pieces imposed on pages with crop marks, backs and printer's marks.
+
+Two-sided pieces of one size (tiles, coins) go through :func:`two_sided_sheets`; one-sided
+pieces of mixed sizes (die nets, standees, cards) through :func:`one_sided_sheets`, whose first
+sheet can carry a header (the parts list and assembly notes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.art import GREY, INK, Look
+from pnp.render.document import Page
+from pnp.render.fonts import BOLD, REGULAR
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.impose import (
+    BAND,
+    MARK_OFFSET,
+    Mode,
+    Placed,
+    SheetPlan,
+    impose,
+    mark_room,
+    shelf_pack,
+)
+from pnp.render.marks import (
+    crop_marks,
+    draw_fold_line,
+    draw_registration,
+    draw_segments,
+    registration_points,
+)
+from pnp.render.options import KitOptions
+from pnp.render.piecepack import Art, Piece
+
+HeaderFn = Callable[[Canvas, Rect, Look], None]
+
+
+@dataclass(frozen=True)
+class SheetContext:
+    kit_title: str
+    options: KitOptions
+
+    @property
+    def look(self) -> Look:
+        return Look(low_ink=self.options.ink == "low")
+
+    @property
+    def mode(self) -> Mode:
+        return "fold" if self.options.gutter_fold else self.options.duplex
+
+    @property
+    def bleed(self) -> float:
+        return mm(self.options.bleed_mm)
+
+    def how_to_print(self) -> str:
+        return {
+            "long": "print double-sided, flip on long edge, at 100% (actual size)",
+            "short": "print double-sided, flip on short edge, at 100% (actual size)",
+            "none": "print one-sided at 100%; glue each back sheet behind its front",
+            "fold": "print one-sided at 100%; fold on the dashed line, glue, then cut",
+        }[self.mode]
+
+
+def gutter_for(piece: Piece) -> float:
+    return mm(6) if piece.width >= mm(30) else mm(4)
+
+
+def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look) -> None:
+    c.saveState()
+    clip = rect.expand(bleed)
+    p = c.beginPath()
+    p.rect(clip.x, clip.y, clip.w, clip.h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.translate(rect.x, rect.y)
+    art(c, rect.w, rect.h, bleed, look)
+    c.restoreState()
+
+
+def _band_text(c: Canvas, size: tuple[float, float], title: str, note: str) -> None:
+    area = printable_area(size)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 8)
+    c.drawString(area.x, area.y2 - mm(3.2), title)
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 6.5)
+    c.drawString(area.x, area.y + mm(1), note)
+
+
+def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str) -> list[Page]:
+    """Pages for same-size two-sided pieces, in print order."""
+    if not pieces:
+        return []
+    first = pieces[0]
+    mode = ctx.mode
+    plans = impose(len(pieces), first.width, first.height, ctx.options.paper, mode,
+                   gutter=gutter_for(first), bleed=ctx.bleed, crop_marks=ctx.options.crop_marks)
+    pages: list[Page] = []
+    for k, plan in enumerate(plans):
+        count = f"sheet {k + 1} of {len(plans)}"
+        if mode == "fold":
+            pages.append(_fold_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count}"))
+            continue
+        pages.append(_side_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count} (fronts)",
+                                back=False))
+        pages.append(_side_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count} (backs)",
+                                back=True))
+    return pages
+
+
+def _boxes(rects: Sequence[Rect], bleed: float) -> tuple[Rect, Rect]:
+    trim = rects[0]
+    for r in rects[1:]:
+        trim = trim.union(r)
+    return trim, trim.expand(bleed)
+
+
+def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
+               back: bool) -> Page:
+    rects = [s.back if back else s.front for s in plan.slots]
+    arts = []
+    for s in plan.slots:
+        piece = pieces[s.index]
+        art = piece.back if back else piece.front
+        assert art is not None, f"{piece.label} has no back"
+        arts.append(art)
+    bleed, look = ctx.bleed, ctx.look
+    cut_rects = [r for r in rects if r is not None]
+    size = plan.size
+
+    def draw(c: Canvas) -> None:
+        for art, rect in zip(arts, cut_rects, strict=True):
+            _draw_piece(c, art, rect, bleed, look)
+        if ctx.options.crop_marks:
+            draw_segments(c, crop_marks(cut_rects, bleed, printable_area(size)))
+        taken = [r.expand(mark_room(bleed, ctx.options.crop_marks)) for r in cut_rects]
+        draw_registration(c, registration_points(printable_area(size), size, taken))
+        _band_text(c, size, title, ctx.how_to_print())
+
+    trim, bleed_box = _boxes(cut_rects, bleed)
+    return Page(size, draw, title, trim, bleed_box)
+
+
+def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str
+               ) -> Page:
+    bleed, look = ctx.bleed, ctx.look
+    size = plan.size
+    fronts = [(pieces[s.index].front, s.front) for s in plan.slots]
+    backs = []
+    for s in plan.slots:
+        art = pieces[s.index].back
+        assert art is not None and s.back is not None
+        backs.append((art, s.back))
+    cuts = plan.cut_rects()
+    fold = plan.fold_line
+    assert fold is not None
+
+    def draw(c: Canvas) -> None:
+        for art, rect in [*fronts, *backs]:
+            _draw_piece(c, art, rect, bleed, look)
+        if ctx.options.crop_marks:
+            draw_segments(c, crop_marks(cuts, bleed, printable_area(size)))
+        area = printable_area(size)
+        draw_fold_line(c, fold[0], fold[1], size,
+                       Rect(area.x, area.y + BAND, area.w, area.h - 2 * BAND))
+        _band_text(c, size, title, ctx.how_to_print())
+
+    trim, bleed_box = _boxes(cuts, bleed)
+    return Page(size, draw, title, trim, bleed_box)
+
+
+def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
+                     header: HeaderFn | None = None, header_height: float = 0.0
+                     ) -> list[Page]:
+    """Mixed one-sided pieces, shelf-packed; the first sheet may start with a header block.
+
+    In duplex modes every such sheet is followed by a blank back so that the fronts and backs
+    of the sheets after it stay paired.
+    """
+    size = paper_size(ctx.options.paper)
+    area = printable_area(size)
+    bleed = ctx.bleed
+    room = mark_room(bleed, ctx.options.crop_marks)
+    gap = max(mm(6), 2 * (bleed + MARK_OFFSET) + mm(2))
+    body = Rect(area.x + room, area.y + BAND + room, area.w - 2 * room,
+                area.h - 2 * BAND - 2 * room)
+    first = Rect(body.x, body.y, body.w, body.h - header_height) if header else body
+    pieces = sorted(pieces, key=lambda p: -p.height)  # tallest first: fuller shelves
+    sizes = [(p.width, p.height) for p in pieces]
+    packed = shelf_pack(sizes, first, gap)
+    if len(packed) > 1:  # later sheets have the whole body
+        rest = [pieces[pl.index] for page in packed[1:] for pl in page]
+        offset = len(packed[0])
+        more = shelf_pack([(p.width, p.height) for p in rest], body, gap)
+        packed = [packed[0]] + [[Placed(pl.index + offset, pl.rect) for pl in page]
+                                for page in more]
+    packed = [_centre_shelves(page, first if i == 0 else body) for i, page in enumerate(packed)]
+    pages: list[Page] = []
+    total = len(packed)
+    for k, placed in enumerate(packed):
+        title = f"{ctx.kit_title} - {name}, sheet {k + 1} of {total}"
+        items = [(pieces[pl.index], pl.rect) for pl in placed]
+        with_header = header if k == 0 else None
+        pages.append(_one_sided_page(ctx, size, items, title, with_header, area, header_height))
+        if ctx.mode in ("long", "short"):
+            pages.append(blank_back(size, title))
+    if not packed and header is not None:
+        pages.append(_one_sided_page(ctx, size, [], f"{ctx.kit_title} - {name}", header, area,
+                                     header_height))
+    return pages
+
+
+def _centre_shelves(items: list[Placed], area: Rect) -> list[Placed]:
+    """Centre the packed block horizontally in the area (packing fills from the left)."""
+    if not items:
+        return items
+    right = max(p.rect.x2 for p in items)
+    dx = (area.x2 - right) / 2
+    return [Placed(p.index, Rect(p.rect.x + dx, p.rect.y, p.rect.w, p.rect.h)) for p in items]
+
+
+def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
+                    items: Sequence[tuple[Piece, Rect]], title: str, header: HeaderFn | None,
+                    area: Rect, header_height: float) -> Page:
+    bleed, look = ctx.bleed, ctx.look
+    marked = [r for p, r in items if p.crop_marks]
+    obstacles = [r for _, r in items]
+
+    def draw(c: Canvas) -> None:
+        if header is not None:
+            hdr = Rect(area.x, area.y2 - BAND - header_height, area.w, header_height)
+            header(c, hdr, look)
+        for piece, rect in items:
+            _draw_piece(c, piece.front, rect, bleed if piece.crop_marks else 0.0, look)
+        if ctx.options.crop_marks and marked:
+            others = [r for p, r in items if not p.crop_marks]
+            draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
+        _band_text(c, size, title, "print one-sided at 100% (actual size)")
+
+    cuts = obstacles or [area]
+    trim, bleed_box = _boxes(cuts, bleed)
+    return Page(size, draw, title, trim, bleed_box)
+
+
+def blank_back(size: tuple[float, float], title: str) -> Page:
+    def draw(c: Canvas) -> None:
+        area = printable_area(size)
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 7)
+        c.drawCentredString(size[0] / 2, area.y + mm(1), "(back of the sheet before: "
+                            "left blank so double-sided printing stays in step)")
+    return Page(size, draw, f"{title} (blank back)")

@@ -1,0 +1,46 @@
+"""The one bundled font family (DejaVu), registered once so every PDF embeds it.
+
+Bundling the TrueType files makes output identical on every machine; ReportLab embeds a subset
+of each face it draws with.  ``asciiReadable`` keeps printable ASCII at its own codes in the
+first subset, which the fillable record sheet's form fields rely on (see forms.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+REGULAR = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+OBLIQUE = "DejaVuSans-Oblique"
+CONDENSED_BOLD = "DejaVuSansCondensed-Bold"
+
+_FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    OBLIQUE: "DejaVuSans-Oblique.ttf",
+    CONDENSED_BOLD: "DejaVuSansCondensed-Bold.ttf",
+}
+
+_registered = False
+
+
+def register_fonts() -> None:
+    """Register the family with ReportLab (idempotent)."""
+    global _registered
+    if _registered:
+        return
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename), asciiReadable=True))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=OBLIQUE,
+                                  boldItalic=BOLD)
+    _registered = True
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    register_fonts()
+    return float(pdfmetrics.stringWidth(text, font, size))

@@ -1,0 +1,96 @@
+"""Units, paper sizes and rectangles: the shared vocabulary of every printed page.
+
+All lengths are PDF points (1/72 in); ``mm`` and ``inch`` convert from the units people measure
+pieces in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.engine import PnpError
+
+MM = 72.0 / 25.4
+INCH = 72.0
+
+
+def mm(value: float) -> float:
+    return value * MM
+
+
+def inch(value: float) -> float:
+    return value * INCH
+
+
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    # ISO 216 sizes are defined in millimetres; Letter in inches.
+    "a4": (210 * MM, 297 * MM),
+    "letter": (8.5 * INCH, 11 * INCH),
+    "a5": (148 * MM, 210 * MM),
+}
+
+MARGIN = 10 * MM
+"""Distance from the paper edge that nothing (not even a crop mark) enters; home printers
+cannot reach the last 3-6 mm of a sheet."""
+
+
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    try:
+        w, h = PAPER_SIZES[paper]
+    except KeyError:
+        raise PnpError(
+            f"unknown paper {paper!r}; choose one of {', '.join(sorted(PAPER_SIZES))}"
+        ) from None
+    return (h, w) if landscape else (w, h)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle, origin at its lower-left corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x2(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y2(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def inset(self, d: float) -> Rect:
+        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def expand(self, d: float) -> Rect:
+        return self.inset(-d)
+
+    def contains(self, other: Rect, tol: float = 1e-6) -> bool:
+        return (other.x >= self.x - tol and other.y >= self.y - tol
+                and other.x2 <= self.x2 + tol and other.y2 <= self.y2 + tol)
+
+    def overlaps(self, other: Rect) -> bool:
+        return (self.x < other.x2 and other.x < self.x2
+                and self.y < other.y2 and other.y < self.y2)
+
+    def union(self, other: Rect) -> Rect:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Rect(x, y, max(self.x2, other.x2) - x, max(self.y2, other.y2) - y)
+
+    def box(self) -> tuple[float, float, float, float]:
+        """As a PDF box array [x1 y1 x2 y2]."""
+        return (self.x, self.y, self.x2, self.y2)
+
+
+def printable_area(size: tuple[float, float], margin: float = MARGIN) -> Rect:
+    return Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)

@@ -1,0 +1,230 @@
+"""Imposition: where each piece of one size goes on as few sheets as possible.
+
+A sheet plan says, for every piece on it, the rectangle of its cut line on the front page and,
+for two-sided pieces, on the back.  Backs are mirrored so they land behind their fronts:
+
+* ``long``  - long-edge duplex: the sheet turns about its long edge (portrait: left-right
+  mirror; landscape: top-bottom mirror);
+* ``short`` - short-edge duplex: the sheet turns about its short edge;
+* ``none``  - single-sided printing, the back sheet glued behind the front one turned about the
+  long edge (same geometry as ``long``);
+* ``fold``  - gutter fold: fronts on one half of one page, backs mirrored on the other half, the
+  page folded along the centre line;
+* ``single`` - one-sided pieces, no backs.
+
+The grid is centred in the printable area, kept clear of the margin by room for crop marks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.engine import PnpError
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
+
+Mode = Literal["long", "short", "none", "fold", "single"]
+Axis = Literal["x", "y"]  # "x": mirror left-right (about a vertical line); "y": top-bottom
+
+MARK_OFFSET = mm(1.0)
+"""Gap between a cut line's corner (plus bleed) and the start of its crop mark."""
+MARK_LENGTH = mm(4.0)
+BAND = mm(5.0)
+"""Height kept free at the top and bottom of a component sheet for its title and print note."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int  # position of the piece in the caller's list
+    front: Rect  # cut rectangle on the front page
+    back: Rect | None  # cut rectangle of the same piece's back (back page, or other half)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    size: tuple[float, float]
+    mode: Mode
+    slots: tuple[Slot, ...]
+    mirror_axis: Axis | None  # how backs map to fronts
+    fold_line: tuple[Axis, float] | None = None  # ("x", 297.6): fold along x = 297.6 pt
+
+    @property
+    def landscape(self) -> bool:
+        return self.size[0] > self.size[1]
+
+    def cut_rects(self) -> list[Rect]:
+        """Every cut rectangle on the front page (both halves for a gutter fold)."""
+        rects = [s.front for s in self.slots]
+        if self.mode == "fold":
+            rects += [s.back for s in self.slots if s.back is not None]
+        return rects
+
+    def back_rects(self) -> list[Rect]:
+        return [s.back for s in self.slots if s.back is not None]
+
+
+def mirror(rect: Rect, size: tuple[float, float], axis: Axis) -> Rect:
+    """The rectangle the other side of the sheet puts behind ``rect``."""
+    if axis == "x":
+        return Rect(size[0] - rect.x2, rect.y, rect.w, rect.h)
+    return Rect(rect.x, size[1] - rect.y2, rect.w, rect.h)
+
+
+def duplex_axis(mode: Mode, size: tuple[float, float]) -> Axis:
+    """Which mirror a duplex printer applies to a page of this shape."""
+    portrait = size[0] <= size[1]
+    if mode in ("long", "none"):
+        return "x" if portrait else "y"
+    if mode == "short":
+        return "y" if portrait else "x"
+    raise ValueError(f"{mode} is not a duplex mode")
+
+
+def mark_room(bleed: float, crop_marks: bool) -> float:
+    return bleed + (MARK_OFFSET + MARK_LENGTH if crop_marks else 0.0)
+
+
+def grid_fit(area: Rect, w: float, h: float, gutter: float, room: float) -> tuple[int, int]:
+    usable_w = area.w - 2 * room
+    usable_h = area.h - 2 * room
+    cols = max(0, math.floor((usable_w + gutter + 1e-6) / (w + gutter)))
+    rows = max(0, math.floor((usable_h + gutter + 1e-6) / (h + gutter)))
+    return cols, rows
+
+
+def grid_cells(area: Rect, w: float, h: float, gutter: float, cols: int, rows: int) -> list[Rect]:
+    """Cut rectangles of a centred grid, filled top row first, left to right."""
+    gw = cols * w + (cols - 1) * gutter
+    gh = rows * h + (rows - 1) * gutter
+    x0 = area.x + (area.w - gw) / 2
+    y0 = area.y + (area.h - gh) / 2
+    cells = []
+    for r in range(rows):
+        for col in range(cols):
+            cells.append(Rect(x0 + col * (w + gutter), y0 + gh - h - r * (h + gutter), w, h))
+    return cells
+
+
+@dataclass(frozen=True)
+class _Option:
+    landscape: bool
+    area: Rect  # where fronts go
+    axis: Axis | None
+    fold: tuple[Axis, float] | None
+
+
+def _options(paper: str, mode: Mode, gutter: float, bleed: float) -> list[_Option]:
+    opts = []
+    for landscape in (False, True):
+        size = paper_size(paper, landscape)
+        full = printable_area(size)
+        page = Rect(full.x, full.y + BAND, full.w, full.h - 2 * BAND)
+        if mode == "single":
+            opts.append(_Option(landscape, page, None, None))
+        elif mode == "fold":
+            gap = max(gutter / 2, bleed + MARK_OFFSET)
+            for axis in ("y", "x"):
+                if axis == "x":  # fold along the vertical centre line; fronts on the left
+                    mid = size[0] / 2
+                    area = Rect(page.x, page.y, mid - gap - page.x, page.h)
+                else:  # fold along the horizontal centre line; fronts on top
+                    mid = size[1] / 2
+                    area = Rect(page.x, mid + gap, page.w, page.y2 - mid - gap)
+                opts.append(_Option(landscape, area, axis, (axis, mid)))
+        else:
+            opts.append(_Option(landscape, page, duplex_axis(mode, size), None))
+    return opts
+
+
+def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: float,
+           bleed: float = 0.0, crop_marks: bool = True) -> list[SheetPlan]:
+    """Plan ``count`` pieces of ``w`` x ``h`` points on as few sheets as fit."""
+    if count <= 0:
+        return []
+    room = mark_room(bleed, crop_marks)
+    gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET if crop_marks else 2 * bleed)
+    best: tuple[int, _Option, int, int] | None = None
+    for opt in _options(paper, mode, gutter, bleed):
+        fold_room = room if opt.fold is None else 0.0
+        cols, rows = _fit_with_fold(opt, w, h, gutter, room, fold_room)
+        n = cols * rows
+        if best is None or n > best[0]:
+            best = (n, opt, cols, rows)
+    assert best is not None
+    per_sheet, opt, cols, rows = best
+    if per_sheet == 0:
+        raise PnpError(
+            f"a {w / mm(1):.0f} x {h / mm(1):.0f} mm piece does not fit on {paper} paper "
+            f"with these options"
+        )
+    size = paper_size(paper, opt.landscape)
+    area = opt.area if opt.fold is None else _fold_area(opt, room)
+    cells = grid_cells(area, w, h, gutter, cols, rows)
+    sheets = []
+    for start in range(0, count, per_sheet):
+        n = min(per_sheet, count - start)
+        slots = []
+        for k in range(n):
+            front = cells[k]
+            back = mirror(front, size, opt.axis) if opt.axis is not None else None
+            if opt.fold is not None:
+                back = _fold_mirror(front, opt.fold)
+            slots.append(Slot(start + k, front, back))
+        sheets.append(SheetPlan(size, mode, tuple(slots), opt.axis, opt.fold))
+    return sheets
+
+
+def _fold_area(opt: _Option, room: float) -> Rect:
+    """The fronts' half, less crop-mark room on the three outer sides only."""
+    a = opt.area
+    assert opt.fold is not None
+    if opt.fold[0] == "x":  # fold on the right of the area
+        return Rect(a.x + room, a.y + room, a.w - room, a.h - 2 * room)
+    return Rect(a.x + room, a.y, a.w - 2 * room, a.h - room)  # fold below the area
+
+
+def _fit_with_fold(opt: _Option, w: float, h: float, gutter: float, room: float,
+                   fold_room: float) -> tuple[int, int]:
+    if opt.fold is None:
+        return grid_fit(opt.area, w, h, gutter, room)
+    return grid_fit(_fold_area(opt, room), w, h, gutter, 0.0)
+
+
+def _fold_mirror(rect: Rect, fold: tuple[Axis, float]) -> Rect:
+    axis, pos = fold
+    if axis == "x":
+        return Rect(2 * pos - rect.x2, rect.y, rect.w, rect.h)
+    return Rect(rect.x, 2 * pos - rect.y2, rect.w, rect.h)
+
+
+@dataclass(frozen=True)
+class Placed:
+    index: int
+    rect: Rect
+
+
+def shelf_pack(sizes: list[tuple[float, float]], area: Rect, gap: float) -> list[list[Placed]]:
+    """Mixed-size, one-sided pieces in rows (shelves), top to bottom, on as many areas as needed.
+
+    Pieces keep the caller's order, so related parts (a suit's die net and pawn) stay together.
+    """
+    pages: list[list[Placed]] = []
+    current: list[Placed] = []
+    x, top, shelf_h = area.x, area.y2, 0.0
+    for i, (w, h) in enumerate(sizes):
+        if w > area.w + 1e-6 or h > area.h + 1e-6:
+            raise PnpError(f"piece {i} ({w / mm(1):.0f} x {h / mm(1):.0f} mm) is larger "
+                           f"than the printable area")
+        if x + w > area.x2 + 1e-6:  # next shelf
+            x, top, shelf_h = area.x, top - shelf_h - gap, 0.0
+        if top - h < area.y - 1e-6:  # next page
+            pages.append(current)
+            current = []
+            x, top, shelf_h = area.x, area.y2, 0.0
+        current.append(Placed(i, Rect(x, top - h, w, h)))
+        x += w + gap
+        shelf_h = max(shelf_h, h)
+    if current:
+        pages.append(current)
+    return pages

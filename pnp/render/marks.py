@@ -1,0 +1,164 @@
+"""Printer's marks: crop marks outside each cut line, registration targets, fold lines.
+
+Crop marks extend each cut edge outward from the corner, starting a little beyond the bleed so
+that a slightly-off cut never shows a mark on the piece.  A mark stops before it would reach
+another piece's art (bleed included), so gutters can be narrow.  There is never a box line
+around a piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.geometry import Rect, mm
+from pnp.render.impose import MARK_LENGTH, MARK_OFFSET
+
+MARK_WIDTH = 0.25  # points: a hairline that still prints on inkjets
+MIN_MARK = mm(0.8)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @property
+    def length(self) -> float:
+        return float(abs(self.x2 - self.x1) + abs(self.y2 - self.y1))
+
+
+def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
+               others: Sequence[Rect] = ()) -> list[Segment]:
+    """The crop-mark segments for pieces cut along ``cuts`` (deduplicated, in a stable order).
+
+    ``others`` are more shapes on the page (without marks of their own) that marks must avoid.
+    """
+    obstacles = [r.expand(bleed + MARK_OFFSET) for r in cuts]
+    obstacles += [r.expand(MARK_OFFSET) for r in others]
+    start = bleed + MARK_OFFSET
+    out: list[Segment] = []
+    seen: set[tuple[int, int, int, int]] = set()
+    for i, r in enumerate(cuts):
+        for cx, cy in ((r.x, r.y), (r.x2, r.y), (r.x, r.y2), (r.x2, r.y2)):
+            sx = -1.0 if cx == r.x else 1.0
+            sy = -1.0 if cy == r.y else 1.0
+            # along the horizontal edge, outward in x; along the vertical edge, outward in y
+            for dx, dy in ((sx, 0.0), (0.0, sy)):
+                length = _free_run(cx, cy, dx, dy, start, MARK_LENGTH, obstacles, i, limit)
+                if length < MIN_MARK:
+                    continue
+                seg = Segment(cx + dx * start, cy + dy * start,
+                              cx + dx * (start + length), cy + dy * (start + length))
+                key = (round(seg.x1 * 100), round(seg.y1 * 100),
+                       round(seg.x2 * 100), round(seg.y2 * 100))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(seg)
+    return out
+
+
+def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: float,
+              obstacles: Sequence[Rect], own: int, limit: Rect | None) -> float:
+    """How far a mark from ``start`` can run before it meets another piece or the limit."""
+    best = length
+    for j, ob in enumerate(obstacles):
+        if j == own:
+            continue
+        if dx != 0.0:
+            if not ob.y < cy < ob.y2:
+                continue
+            edge = ob.x if dx > 0 else ob.x2
+            dist = (edge - cx) * dx
+        else:
+            if not ob.x < cx < ob.x2:
+                continue
+            edge = ob.y if dy > 0 else ob.y2
+            dist = (edge - cy) * dy
+        if dist >= start - 1e-6:
+            best = min(best, dist - start)
+        elif dist > -1e-6:
+            return 0.0
+    if limit is not None:
+        if dx > 0:
+            best = min(best, limit.x2 - cx - start)
+        elif dx < 0:
+            best = min(best, cx - limit.x - start)
+        elif dy > 0:
+            best = min(best, limit.y2 - cy - start)
+        else:
+            best = min(best, cy - limit.y - start)
+    return max(best, 0.0)
+
+
+def draw_segments(c: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(width)
+    c.setLineCap(0)
+    p = c.beginPath()
+    for s in segments:
+        p.moveTo(s.x1, s.y1)
+        p.lineTo(s.x2, s.y2)
+    c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+REG_RADIUS = mm(2.5)
+
+
+def registration_points(page: Rect, size: tuple[float, float], taken: Sequence[Rect]
+                        ) -> list[tuple[float, float]]:
+    """Targets at the middle of each printable edge that no piece covers.
+
+    The candidate set is symmetric under both duplex mirrors, so each target printed on a front
+    lands on a target printed on its back.
+    """
+    r = REG_RADIUS + mm(0.5)
+    cands = [(page.x + r, size[1] / 2), (page.x2 - r, size[1] / 2),
+             (size[0] / 2, page.y + r), (size[0] / 2, page.y2 - r)]
+    out = []
+    for x, y in cands:
+        box = Rect(x - r, y - r, 2 * r, 2 * r)
+        mirrored = [Rect(size[0] - box.x2, box.y, box.w, box.h),
+                    Rect(box.x, size[1] - box.y2, box.w, box.h)]
+        if not any(b.overlaps(t) for t in taken for b in (box, *mirrored)):
+            out.append((x, y))
+    return out
+
+
+def draw_registration(c: Canvas, points: Iterable[tuple[float, float]]) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(MARK_WIDTH)
+    for x, y in points:
+        c.circle(x, y, REG_RADIUS * 0.6, stroke=1, fill=0)
+        c.line(x - REG_RADIUS, y, x + REG_RADIUS, y)
+        c.line(x, y - REG_RADIUS, x, y + REG_RADIUS)
+    c.restoreState()
+
+
+def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
+                   page: Rect) -> None:
+    """A dashed line along the fold, with a small label at each end."""
+    from pnp.render.fonts import REGULAR
+
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(0.5)
+    c.setDash(4, 3)
+    c.setFont(REGULAR, 6)
+    if axis == "x":
+        c.line(pos, page.y, pos, page.y2)
+        c.drawString(pos + mm(0.8), page.y2 - mm(2.2), "fold")
+        c.drawString(pos + mm(0.8), page.y + mm(0.8), "fold")
+    else:
+        c.line(page.x, pos, page.x2, pos)
+        c.drawString(page.x, pos + mm(0.8), "fold")
+        c.drawRightString(page.x2, pos + mm(0.8), "fold")
+    c.restoreState()

@@ -1,0 +1,56 @@
+"""QR codes as vector art: one filled path built from the qrcode library's module matrix.
+
+Each row's runs of dark modules become one rectangle, and all rectangles go into a single path,
+so the code stays crisp at any print resolution and small in the file (no raster image and no
+rectangle per module).
+"""
+
+from __future__ import annotations
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from reportlab.pdfgen.canvas import Canvas
+
+QUIET = 4  # modules of white space around the symbol, as the QR standard asks
+
+
+def qr_matrix(data: str) -> list[list[bool]]:
+    """The module matrix without a quiet zone (row 0 is the top row)."""
+    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
+    q.add_data(data)
+    q.make(fit=True)
+    return [[bool(v) for v in row] for row in q.get_matrix()]
+
+
+def runs(row: list[bool]) -> list[tuple[int, int]]:
+    """(start, length) of each run of dark modules in a row."""
+    out = []
+    i, n = 0, len(row)
+    while i < n:
+        if row[i]:
+            j = i
+            while j < n and row[j]:
+                j += 1
+            out.append((i, j - i))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
+    """Draw the code with its quiet zone inside the square (x, y, size, size)."""
+    matrix = qr_matrix(data)
+    n = len(matrix)
+    module = size / (n + 2 * QUIET)
+    ox, top = x + QUIET * module, y + size - QUIET * module
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    p = c.beginPath()
+    for r, row in enumerate(matrix):
+        for start, length in runs(row):
+            p.rect(ox + start * module, top - (r + 1) * module, length * module, module)
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
