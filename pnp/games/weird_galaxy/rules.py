@@ -460,9 +460,8 @@ def _deliver(state: State, number: int) -> State:
     if m.source not in me.ship.loads:
         raise _refuse(state, "WG-T5", f"mission {number} needs a load from "
                                       f"{tile_name(m.source)} and you carry none")
-    loads = list(me.ship.loads)
-    loads.remove(m.source)
-    state = _set_player(state, seat, replace(me, ship=replace(me.ship, loads=tuple(loads))))
+    ship = replace(me.ship, loads=_without(me.ship.loads, m.source))
+    state = _set_player(state, seat, replace(me, ship=ship))
     missions = list(state.missions)
     missions[number - 1] = replace(m, completed_by=seat)
     state = replace(state, missions=tuple(missions))
@@ -476,11 +475,10 @@ def _drop_worthless(state: State, source: Pos) -> State:
     for seat, p in enumerate(state.players):
         extra = p.ship.loads.count(source) - keep
         if extra > 0:
-            loads = list(p.ship.loads)
+            loads = p.ship.loads
             for _ in range(extra):
-                loads.remove(source)
-            state = _set_player(state, seat, replace(p, ship=replace(p.ship,
-                                                                     loads=tuple(loads))))
+                loads = _without(loads, source)
+            state = _set_player(state, seat, replace(p, ship=replace(p.ship, loads=loads)))
     return state
 
 
