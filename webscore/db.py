@@ -16,6 +16,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 from sqlalchemy import Connection, Engine, create_engine, event
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -98,6 +99,7 @@ def init_app(app: Flask) -> None:
 
 
 @click.command("db-upgrade")
+@with_appcontext
 def db_upgrade_command() -> None:
     """Create or upgrade the tracker's database schema to the newest migration."""
     engine = get_engine()

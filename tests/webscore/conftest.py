@@ -29,11 +29,21 @@ def toy_game() -> Iterator[None]:
     clear_cache()
 
 
-@pytest.fixture
-def app(tmp_path: Any) -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "test",
-                       "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-                       "AUTO_MIGRATE": True})
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def app(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Flask]:
+    """The app on a fresh SQLite file, and again on a throwaway PostgreSQL database."""
+    if request.param == "sqlite":
+        yield create_app({"TESTING": True, "SECRET_KEY": "test",
+                          "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                          "AUTO_MIGRATE": True})
+        return
+    from webscore.db import get_engine, upgrade
+
+    url = request.getfixturevalue("postgres_db")
+    pg = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url})
+    upgrade(get_engine(pg))
+    yield pg
+    get_engine(pg).dispose()
 
 
 @pytest.fixture
@@ -79,16 +89,6 @@ def postgres_db() -> Iterator[str]:
                 "WHERE datname = :n AND pid <> pg_backend_pid()"), {"n": name})
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
         admin.dispose()
-
-
-@pytest.fixture
-def pg_app(postgres_db: str) -> Iterator[Flask]:
-    from webscore.db import get_engine, upgrade
-
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": postgres_db})
-    upgrade(get_engine(app))
-    yield app
-    get_engine(app).dispose()
 
 
 def csrf(client: FlaskClient) -> str:

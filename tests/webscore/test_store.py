@@ -1,0 +1,156 @@
+"""The append-only store: one winner per sequence number under concurrency, undo rows kept,
+acknowledged writes surviving a killed process, and migrations by CLI and on first run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import inspect
+
+from webscore.db import current_revision, get_engine, head_revision, init_app
+from webscore.store import Conflict, NewRow, create_table, load_rows
+from webscore.tracker import TrackerRefusal, clear_cache, snapshot, submit, undo
+
+
+def make_table(app: Flask) -> str:
+    record, _ = create_table(get_engine(app), game="toy-dice", seed=None,
+                             players=["Ana", "Bo"], options={},
+                             setup={"target": 10, "chance": "table"}, auto_deal=False,
+                             location="")
+    return record.id
+
+
+def test_simultaneous_writers_one_wins(app: Flask) -> None:
+    engine = get_engine(app)
+    tid = make_table(app)
+    barrier = threading.Barrier(8)
+    results: list[str] = []
+
+    def writer(i: int) -> None:
+        barrier.wait()
+        try:
+            submit(engine, tid, 0, f"r{i % 6 + 1}")
+            results.append("ok")
+        except TrackerRefusal as exc:
+            results.append(exc.rule)
+        except Conflict:
+            results.append("conflict")
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("ok") == 1, results
+    assert all(r in ("ok", "tracker.stale", "conflict") for r in results), results
+    rows = load_rows(engine, tid)
+    assert [r.seq for r in rows] == [1]
+
+
+def test_store_conflict_on_taken_sequence(app: Flask) -> None:
+    from webscore.store import append
+
+    engine = get_engine(app)
+    tid = make_table(app)
+    append(engine, tid, 0, [NewRow("move", "typed", "r1")])
+    with pytest.raises(Conflict) as info:
+        append(engine, tid, 0, [NewRow("move", "typed", "r2")])
+    assert info.value.head == 1
+
+
+def test_undo_rows_are_kept_and_replay_from_scratch(app: Flask) -> None:
+    engine = get_engine(app)
+    tid = make_table(app)
+    submit(engine, tid, 0, "r3 +3 r1")
+    undo(engine, tid, 3)
+    undo(engine, tid, 4)
+    submit(engine, tid, 5, "+2")
+    rows = load_rows(engine, tid)
+    assert [(r.seq, r.kind, r.text, r.undoes) for r in rows] == [
+        (1, "move", "r3", None), (2, "move", "+3", None), (3, "move", "r1", None),
+        (4, "undo", "", 3), (5, "undo", "", 2), (6, "move", "+2", None)]
+    clear_cache()
+    snap = snapshot(engine, tid)
+    assert [e.text for e in snap.entries] == ["r3", "+2"] and snap.undone == {2, 3}
+
+
+CRASH_SCRIPT = textwrap.dedent("""
+    import sys
+    from webscore import create_app
+    from webscore.db import get_engine
+    from webscore.tracker import submit
+    sys.path.insert(0, {tests!r})
+    from pnp.engine import game as reg
+    from webscore_toy import TOY
+    reg._load_builtin(); reg._REGISTRY[TOY.id] = TOY
+    app = create_app({{"SECRET_KEY": "x", "DATABASE_URL": {url!r}, "AUTO_MIGRATE": True}})
+    engine = get_engine(app)
+    seq = 0
+    cycle = ["r6", "+1"]
+    while True:
+        snap = submit(engine, {tid!r}, seq, cycle[seq % 2])
+        seq = snap.head
+        print(seq, flush=True)
+""")
+
+
+@pytest.mark.slow
+def test_acknowledged_writes_survive_a_killed_process(app: Flask, tmp_path: Path) -> None:
+    tid = make_table(app)
+    url = app.config["DATABASE_URL"]
+    toy_dir = tmp_path / "toy"
+    toy_dir.mkdir()
+    (toy_dir / "webscore_toy.py").write_text(
+        (Path(__file__).parent / "toygame.py").read_text())
+    script = CRASH_SCRIPT.format(tests=str(toy_dir), url=url, tid=tid)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    acked = 0
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        acked = int(line)
+        if acked >= 30:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert acked >= 30, proc.stderr.read() if proc.stderr else ""
+    clear_cache()
+    rows = load_rows(get_engine(app), tid)
+    assert len(rows) >= acked
+    snap = snapshot(get_engine(app), tid)
+    assert snap.broken is None and len(snap.entries) == len(rows)
+
+
+def test_cli_db_upgrade_creates_schema(tmp_path: Path) -> None:
+    from webscore import create_app
+
+    app = create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.db'}"})
+    engine = get_engine(app)
+    assert current_revision(engine) is None
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["db-upgrade"])
+    assert result.exit_code == 0, result.output
+    assert f"revision {head_revision()}" in result.output and "was empty" in result.output
+    assert {"game_tables", "table_events"} <= set(inspect(engine).get_table_names())
+    again = runner.invoke(args=["db-upgrade"])
+    assert f"was {head_revision()}" in again.output
+
+
+def test_default_database_is_sqlite_in_instance_folder(tmp_path: Path,
+                                                        monkeypatch: Any) -> None:
+    app = Flask("webscore", instance_path=str(tmp_path / "inst"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    init_app(app)
+    assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'inst' / 'webscore.sqlite3'}"
+    assert current_revision(get_engine(app)) == head_revision()  # migrated on first run
+    assert (tmp_path / "inst" / "webscore.sqlite3").exists()
