@@ -93,7 +93,7 @@ def accepted(state: State) -> set[WgEvent]:
 
 
 # -- playouts -------------------------------------------------------------------------------
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(SEEDS, MODES, PLAYERS)
 def test_random_playouts_never_raise_and_keep_the_books(seed: int, mode: str, n: int) -> None:
     _, states, _ = playout(seed, mode, n, 400)
@@ -148,7 +148,7 @@ def test_any_text_parses_or_raises_notation_error(text: str) -> None:
 
 
 # -- the rules agree with themselves --------------------------------------------------------
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(SEEDS, MODES, PLAYERS)
 def test_apply_accepts_exactly_what_legal_lists(seed: int, mode: str, n: int) -> None:
     _, states, _ = playout(seed, mode, n, 240)
