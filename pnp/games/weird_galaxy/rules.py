@@ -104,6 +104,14 @@ def _spend_points(state: State, action: str) -> State:
     return replace(state, points=state.points - ACTION_COSTS[action])
 
 
+def _bucks(n: int) -> str:
+    return f"{n} Space Buck{'' if n == 1 else 's'}"
+
+
+def _at(pos: Pos) -> str:
+    return "in the black hole" if pos == HOLE else f"at {tile_name(pos)}"
+
+
 def _tile_of_station(suit: str, index: int) -> Tile:
     return Tile(suit, index)
 
@@ -288,7 +296,7 @@ def _apply_decision(state: State, event: WgEvent) -> State:
         case Shoo():
             _cost_check(state, "shoo", "shooing Phredd")
             if not _can_shoo(me, state.phredd):
-                raise _refuse(state, "WG-T6", f"Phredd at {tile_name(state.phredd)} is not "
+                raise _refuse(state, "WG-T6", f"Phredd {_at(state.phredd)} is not "
                                               "within one tile of your starship or stations")
             return _spend_points(replace(state, pending=Pending("shoo", "draw")), "shoo")
         case Jump():
@@ -310,8 +318,8 @@ def _apply_decision(state: State, event: WgEvent) -> State:
                 raise _refuse(state, "WG-7", f"all {MAX_SHIELDS} of your spit shield "
                                              "counters are in use")
             if me.balance < SHIELD_COST:
-                raise _refuse(state, "WG-T11", f"a spit shield costs {SHIELD_COST} Space "
-                                               f"Bucks, you have {me.balance}")
+                raise _refuse(state, "WG-T11", f"a spit shield costs {_bucks(SHIELD_COST)}, "
+                                               f"you have {me.balance}")
             state = _set_station(state, seat, st.index, shield=True)
             state = _credit(state, seat, shields=SHIELD_COST)
             return _spend_points(state, "shield")
@@ -377,14 +385,14 @@ def _why_not_target(state: State, target: Target, at: Pos) -> str:
     if target.station is None:
         if not within_one(at, p.ship.pos):
             return (f"{p.name}'s starship at {tile_name(p.ship.pos)} is not within one tile "
-                    f"of Phredd at {tile_name(at)}")
+                    f"of Phredd {_at(at)}")
         return f"{p.name}'s starship is already disabled"
     st = p.station_at(_pos_of_tile(target.station))
     if st is None:
         return f"{p.name} has no station on {target.station.name}"
     if not within_one(at, st.pos):
         return (f"{p.name}'s station on {target.station.name} is not within one tile of "
-                f"Phredd at {tile_name(at)}")
+                f"Phredd {_at(at)}")
     if st.shield:
         return f"{p.name}'s station on {target.station.name} has a spit shield"
     return f"{p.name}'s station on {target.station.name} is already disabled"
@@ -433,7 +441,7 @@ def _build(state: State) -> State:
     where = station_pos(me.suit, k)
     if me.balance < cost:
         raise _refuse(state, "WG-T11", f"your next station (on {tile_name(where)}) costs "
-                                       f"{cost} Space Bucks, you have {me.balance}")
+                                       f"{_bucks(cost)}, you have {me.balance}")
     player = replace(me, stations=(*me.stations, Station(k, where)))
     state = _credit(_set_player(state, seat, player), seat, building=cost)
     state = _spend_points(state, "build")
