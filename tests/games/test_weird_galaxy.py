@@ -597,3 +597,9 @@ def test_recorded_seeded_game_still_replays_to_the_same_win() -> None:
     out = result.to_json()
     assert out["winner"] == ["P0"] and out["scores"] == {"P0": 7, "P1": 5}
     assert check_invariants(result.state) == []
+
+
+def test_designer_note_half_the_sources_lie_within_two_tiles_of_the_centre() -> None:
+    """The text: from the centre, 24 of the 48 possible sources are within two tiles."""
+    near = [p for p in TILE_AT if max(abs(p[0] - HOLE[0]), abs(p[1] - HOLE[1])) <= 2]
+    assert len(near) == 24

@@ -1,0 +1,125 @@
+"""Checking a filled Weird Galaxy Trade Mission Worksheet.
+
+The paper worksheet has one row per mission rolled: source tile, destination tile, payoff and
+the Space Bucks collected when it was completed.  The checker reads tiles the way players write
+them ("f4", "4 of Summer", "summer 4", "ace moons"), checks the two dice could name them (WG-4:
+different suits), recomputes each payoff (WG-5) and the total paid out.  Field names are the
+AcroForm names a printed sheet should use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, payoff
+
+ROWS = 40
+COLUMNS = ("source", "dest", "payoff", "paid")
+TOTAL_FIELDS = ("total_paid",)
+_RANK_WORDS = {"null": 0, "n": 0, "0": 0, "ace": 1, "a": 1, "1": 1, "2": 2, "two": 2,
+               "3": 3, "three": 3, "4": 4, "four": 4, "5": 5, "five": 5}
+_SUIT_WORDS = {name.lower(): letter for letter, name in SUIT_NAMES.items()}
+_SUIT_WORDS.update({name.lower().rstrip("s"): letter for letter, name in SUIT_NAMES.items()})
+_MARKS = {"x", "✓", "✔", "yes", "y", "done", "/yes"}
+
+
+def field_names() -> list[str]:
+    names = ["seed"]
+    for n in range(1, ROWS + 1):
+        names += [f"m{n}_{c}" for c in COLUMNS]
+    return [*names, *TOTAL_FIELDS]
+
+
+@dataclass
+class Line:
+    field: str
+    value: str
+    expected: str
+    ok: bool
+    why: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"field": self.field, "value": self.value, "expected": self.expected,
+                "ok": self.ok, "why": self.why}
+
+
+def read_tile(text: str) -> tuple[str, int] | None:
+    """(suit letter, rank) from 'f4', '4f', '4 of Summer', 'summer 4', 'Ace Moons'; else None."""
+    t = text.strip().lower()
+    m = re.fullmatch(r"([a-h])\s*([na0-5])|([na0-5])\s*([a-h])", t)
+    if m:
+        suit = m.group(1) or m.group(4)
+        rank = m.group(2) or m.group(3)
+        return suit, _RANK_WORDS[rank]
+    words = [w for w in re.split(r"[\s,]+", t) if w and w != "of"]
+    if len(words) != 2:
+        return None
+    for rank_word, suit_word in (words, words[::-1]):
+        suit = _SUIT_WORDS.get(suit_word) or _SUIT_WORDS.get(suit_word.removesuffix("s"))
+        if rank_word in _RANK_WORDS and suit is not None:
+            return suit, _RANK_WORDS[rank_word]
+    return None
+
+
+def _int(text: str) -> int | None:
+    t = text.strip().lstrip("$").strip()
+    return int(t) if re.fullmatch(r"\d{1,4}", t) else None
+
+
+def _name(tile: tuple[str, int]) -> str:
+    return f"{tile[0]}{RANKS[tile[1]]}"
+
+
+def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
+    """Recompute every row; the report lists each checked field with what it should say."""
+    f = {k: str(v) for k, v in fields.items() if v is not None}
+    lines: list[Line] = []
+    total = 0
+    rows = 0
+    for n in range(1, ROWS + 1):
+        cells = {c: f.get(f"m{n}_{c}", "").strip() for c in COLUMNS}
+        if not any(cells.values()):
+            continue
+        rows += 1
+        tiles: dict[str, tuple[str, int] | None] = {}
+        for c in ("source", "dest"):
+            tile = read_tile(cells[c])
+            tiles[c] = tile
+            lines.append(Line(f"m{n}_{c}", cells[c], _name(tile) if tile else "a tile",
+                              tile is not None,
+                              "" if tile else "not a tile: write suit and rank, e.g. f4 or "
+                                              "'4 of Summer'"))
+        src, dst = tiles["source"], tiles["dest"]
+        if src is None or dst is None:
+            continue
+        if src[0] == dst[0]:
+            lines.append(Line(f"m{n}_dest", cells["dest"], "another suit than the source",
+                              False, "WG-4: the first die stays out of the bag, so source and "
+                                     "destination never share a suit"))
+            continue
+        pay = payoff(POS_OF[src], POS_OF[dst])
+        ok = _int(cells["payoff"]) == pay
+        lines.append(Line(f"m{n}_payoff", cells["payoff"], str(pay), ok, "" if ok else
+                          f"WG-5: half the city-block distance from {_name(src)} to "
+                          f"{_name(dst)}, rounded up"))
+        paid = cells["paid"]
+        if paid:
+            amount = pay if paid.lower() in _MARKS else _int(paid)
+            ok = amount == pay
+            lines.append(Line(f"m{n}_paid", paid, str(pay), ok, "" if ok else
+                              "WG-5: a completed mission pays exactly its payoff"))
+            total += pay
+    written = f.get("total_paid", "").strip()
+    if written or rows:
+        ok = _int(written) == total
+        lines.append(Line("total_paid", written, str(total), ok, "" if ok else
+                          "the sum of the payoffs of the completed missions"))
+    return {
+        "ok": all(line.ok for line in lines),
+        "game": "weird-galaxy",
+        "missions": rows,
+        "lines": [line.to_json() for line in lines],
+        "totals": {"total_paid": str(total)},
+    }

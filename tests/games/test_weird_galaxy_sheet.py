@@ -1,0 +1,62 @@
+"""Weird Galaxy Trade Mission Worksheet checker: tiles as players write them, WG-4, WG-5."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from pnp.games.weird_galaxy.sheet import ROWS, check_sheet, field_names, read_tile
+
+
+def lines(report: dict[str, object]) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], report["lines"])
+
+
+@pytest.mark.parametrize("text,tile", [
+    ("f4", ("f", 4)), ("4F", ("f", 4)), ("4 of Summer", ("f", 4)), ("summer 4", ("f", 4)),
+    ("Ace Moons", ("b", 1)), ("null, suns", ("a", 0)), ("moon 3", ("b", 3)),
+    ("aN", ("a", 0)), ("Winters 2", ("h", 2)), ("five crowns", ("c", 5)),
+])
+def test_reads_tiles_as_players_write_them(text: str, tile: tuple[str, int]) -> None:
+    assert read_tile(text) == tile
+
+
+@pytest.mark.parametrize("text", ["", "x9", "a6", "4 of Hearts", "summer", "1 2 3"])
+def test_unreadable_tiles(text: str) -> None:
+    assert read_tile(text) is None
+
+
+def test_the_texts_example_checks_out() -> None:
+    report = check_sheet({"m1_source": "4 of Suns", "m1_dest": "4 of Summer",
+                          "m1_payoff": "3", "m1_paid": "3", "total_paid": "3"})
+    assert report["ok"] is True and report["missions"] == 1
+
+
+def test_wrong_payoff_same_suit_and_bad_total_are_pointed_at() -> None:
+    report = check_sheet({
+        "m1_source": "b5", "m1_dest": "cN", "m1_payoff": "4",   # distance 4 -> 2
+        "m2_source": "a2", "m2_dest": "a3", "m2_payoff": "1",   # same suit: impossible
+        "m3_source": "h2", "m3_dest": "f2", "m3_payoff": "6", "m3_paid": "x",
+        "m4_source": "zz", "m4_dest": "c3",
+        "total_paid": "5",
+    })
+    assert report["ok"] is False
+    bad = {(line["field"], line["expected"]) for line in lines(report) if not line["ok"]}
+    assert bad == {("m1_payoff", "2"), ("m2_dest", "another suit than the source"),
+                   ("m4_source", "a tile"), ("total_paid", "6")}
+    why = {line["field"]: line["why"] for line in lines(report)}
+    assert why["m1_payoff"].startswith("WG-5") and why["m2_dest"].startswith("WG-4")
+
+
+def test_paid_amount_must_equal_the_payoff() -> None:
+    report = check_sheet({"m1_source": "aN", "m1_dest": "e5", "m1_payoff": "2",
+                          "m1_paid": "$3", "total_paid": "2"})
+    assert [line["field"] for line in lines(report) if not line["ok"]] == ["m1_paid"]
+
+
+def test_empty_sheet_and_field_names() -> None:
+    assert check_sheet({})["ok"] is True
+    names = field_names()
+    assert len(names) == 1 + 4 * ROWS + 1 and len(set(names)) == len(names)
+    assert "m40_paid" in names and "total_paid" in names
