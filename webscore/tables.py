@@ -122,7 +122,8 @@ def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
         "table.html", snap=snap, state=state, board=board, writable=writable,
         join_url=join, qr=qr_svg(join) if join else None,
         watch_url=url_for("tables.table", table_id=snap.table.id, _external=True),
-        error=error, typed=typed, mode=entry_mode(state["legal"]))
+        error=error, typed=typed, mode=entry_mode(state["legal"]),
+        labels={ev: boards.describe(snap.table.game, ev) for ev in state["legal"]})
     return page, status
 
 

@@ -26,6 +26,20 @@ def drawer_for(game_id: str) -> Drawer | None:
     return draw if callable(draw) else None
 
 
+def describe(game_id: str, notation: str) -> tuple[str, bool] | None:
+    """Words for an entry button and whether it needs confirming (None: no module says)."""
+    module_name = game_id.replace("-", "_")
+    if not module_name.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"webscore.boards.{module_name}")
+    except ModuleNotFoundError:
+        return None
+    fn = getattr(module, "describe", None)
+    result = fn(notation) if callable(fn) else None
+    return result if isinstance(result, tuple) else None
+
+
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
            scores: Sequence[int]) -> Markup:
     draw = drawer_for(game_id)

@@ -164,3 +164,29 @@ def draw(summary: dict[str, Any]) -> str:
                          fill="#5be39b"))
     label = f"Galaxy Express star chart, ship at {esc(summary.get('ship') or 'not placed')}"
     return svg(WIDTH, y + 18, body, label)
+
+
+_WORDS = {"D": "deliver", "R": "refuel", ".": "end turn", "X": "concede"}
+_DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def describe(notation: str) -> tuple[str, bool] | None:
+    """A few words under an entry button, and whether the entry needs a confirmation."""
+    t = notation
+    if t in _WORDS:
+        return _WORDS[t], t == "X"
+    if t.startswith("@"):
+        return f"start at {t[1:]}", False
+    if t.startswith("?"):
+        return f"scan {t[1:]}", False
+    if t.startswith("+") and len(t) == 3:
+        return f"{'Sun' if t[1] == 'S' else 'Moon'} {t[2]} up", False
+    if t.startswith("Q") and len(t) == 2:
+        return f"queue shows {t[1]}", False
+    if "=" in t:
+        cell, number = t.split("=", 1)
+        return f"{cell} is planet {number}", False
+    if len(t) in (2, 3) and t[0] in "SM":
+        coin = f"{'thrust' if t[0] == 'S' else 'brake'} {t[1]}"
+        return (f"{coin}, {_DIRS.get(t[2], t[2])}" if len(t) == 3 else f"{coin}, stop"), False
+    return None

@@ -1,0 +1,102 @@
+"""Score-sheet pages and API: the form mirrors the printed sheet, wrong lines are marked with
+why, and a sheet filled in a PDF reader (AcroForm fields) is read and checked."""
+
+from __future__ import annotations
+
+import io
+
+from flask.testing import FlaskClient
+from reportlab.pdfgen.canvas import Canvas
+
+from .conftest import csrf
+
+GOOD = {"seed": "7", "t1_coin": "S3", "t1_speed": "3", "t1_dir": "E",
+        "t2_coin": "M3", "t2_speed": "0", "t2_deliver": "x",
+        "deliveries": "1", "refuels": "0", "coins_left": "10", "score": "30",
+        "rating": "Maybe you need to spend more time at the Academy!"}
+
+
+def filled_pdf(fields: dict[str, str]) -> bytes:
+    """An AcroForm PDF like one filled in a PDF reader."""
+    buf = io.BytesIO()
+    c = Canvas(buf)
+    y = 800
+    for name, value in fields.items():
+        c.acroForm.textfield(name=name, value=value, x=40, y=y, width=200, height=14)
+        y -= 18
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_sheet_form_mirrors_the_printed_fields(client: FlaskClient) -> None:
+    from pnp.sheets import sheet_fields
+
+    page = client.get("/sheets/galaxy-express").data.decode()
+    for name in sheet_fields("galaxy-express"):
+        assert f'name="{name}"' in page
+    assert "Galaxy Express" in client.get("/sheets").data.decode()
+
+
+def test_correct_sheet_checks_out(client: FlaskClient) -> None:
+    r = client.post("/sheets/galaxy-express", data={"csrf": csrf(client), **GOOD})
+    assert r.status_code == 200
+    assert "Every line checks out" in r.data.decode()
+
+
+def test_wrong_lines_are_marked_with_why(client: FlaskClient) -> None:
+    bad = {**GOOD, "t1_speed": "4", "score": "31"}
+    page = client.post("/sheets/galaxy-express",
+                       data={"csrf": csrf(client), **bad}).data.decode()
+    assert "Some lines are wrong" in page
+    assert "<code>t1_speed</code>: says 4, should be 3" in page
+    assert "<code>score</code>: says 31, should be 30" in page
+    assert 'name="t1_speed" value="4"' in page and 'class="wrong"' in page
+
+
+def test_sheet_api_check(client: FlaskClient) -> None:
+    r = client.post("/api/sheets/galaxy-express/check", json={"fields": GOOD})
+    assert r.status_code == 200 and r.get_json()["ok"] is True
+    r = client.post("/api/sheets/galaxy-express/check",
+                    json={"fields": {**GOOD, "t2_speed": "1"}})
+    lines = {line["field"]: line for line in r.get_json()["lines"]}
+    assert r.get_json()["ok"] is False and lines["t2_speed"]["expected"] == "0"
+    assert "GE-4" in lines["t2_speed"]["why"]
+    for body in ({"fields": "x"}, {"fields": {"seed": 7}}, {}, {"fields": {"t1_coin": "x" * 300}}):
+        r = client.post("/api/sheets/galaxy-express/check", json=body)
+        assert r.status_code == 422, body
+    assert client.post("/api/sheets/nope/check", json={"fields": {}}).status_code == 404
+    assert client.post("/api/sheets/toy-dice/check", json={"fields": {}}).status_code == 404
+    spec = client.get("/api/sheets/galaxy-express").get_json()
+    assert spec["rows"]["count"] == 40
+
+
+def test_filled_pdf_upload_is_read_and_checked(client: FlaskClient) -> None:
+    data = filled_pdf({**GOOD, "t1_speed": "5"})
+    r = client.post("/sheets/galaxy-express/pdf",
+                    data={"csrf": csrf(client), "pdf": (io.BytesIO(data), "sheet.pdf")},
+                    content_type="multipart/form-data")
+    page = r.data.decode()
+    assert r.status_code == 200 and "<code>t1_speed</code>: says 5, should be 3" in page
+    r = client.post("/api/sheets/check-pdf",
+                    data={"pdf": (io.BytesIO(filled_pdf(GOOD)), "s.pdf")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 200 and r.get_json()["ok"] is True  # game guessed from fields
+
+
+def test_bad_uploads_are_4xx(client: FlaskClient) -> None:
+    token = csrf(client)
+    for payload in (b"", b"hello", b"%PDF-1.4 garbage", filled_pdf({})):
+        r = client.post("/sheets/galaxy-express/pdf",
+                        data={"csrf": token, "pdf": (io.BytesIO(payload), "x.pdf")},
+                        content_type="multipart/form-data")
+        assert r.status_code == 422, payload[:20]
+        r = client.post("/api/sheets/check-pdf", data={"pdf": (io.BytesIO(payload), "x.pdf"),
+                                                       "game": "galaxy-express"},
+                        content_type="multipart/form-data")
+        assert r.status_code == 422 and r.get_json()["error"]["field"] == "pdf"
+    r = client.post("/api/sheets/check-pdf", data={}, content_type="multipart/form-data")
+    assert r.status_code == 422
+    r = client.post("/sheets/galaxy-express/pdf", data={"csrf": token},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422
