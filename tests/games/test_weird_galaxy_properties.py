@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine import IllegalMove, NotationError, new_log, replay
+from pnp.engine import IllegalMove, NotationError, SetupError, new_log, replay
 from pnp.engine.game import CHANCE
 from pnp.engine.log import GameLog
 from pnp.engine.rng import Rng
@@ -268,3 +268,23 @@ def test_a_hundred_greedy_games_all_end_in_a_win() -> None:
         _, states, _ = playout(seed, "seeded", 2 + seed % 4, 30_000, chooser=greedy)
         assert states[-1].winner is not None, seed
         assert all(check_invariants(s) == [] for s in states[::25])
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner,
+                                                                  max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["chance", "suits", "first", "public_balances", "x"]),
+                       JSON_VALUES, max_size=4),
+       st.none() | st.integers(0, 2**63 - 1), PLAYERS)
+def test_any_setup_starts_a_game_or_raises_setup_error(setup: dict[str, Any],
+                                                       seed: int | None, n: int) -> None:
+    try:
+        state = GAME.initial_state(setup, [f"P{i}" for i in range(n)], seed)
+    except SetupError:
+        return
+    assert len(state.players) == n and GAME.actor(state) == state.turn
