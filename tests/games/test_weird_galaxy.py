@@ -603,3 +603,34 @@ def test_designer_note_half_the_sources_lie_within_two_tiles_of_the_centre() -> 
     """The text: from the centre, 24 of the 48 possible sources are within two tiles."""
     near = [p for p in TILE_AT if max(abs(p[0] - HOLE[0]), abs(p[1] - HOLE[1])) <= 2]
     assert len(near) == 24
+
+
+# -- rulings added by the engine (docs/rulings-weird-galaxy.md) -------------------------------
+def test_wg14_pick_up_at_turn_start_and_after_the_last_point() -> None:
+    s = run(table(), "mission draw:a roll:N draw:e roll:5 end end")
+    assert GAME.parse("pick") in GAME.legal(s)  # on aN since the start, no move needed
+    s = run(table(), "mission draw:a roll:3 draw:e roll:5 W SE")  # aN -> aA -> a3
+    assert s.points == 0 and s.players[0].ship.pos == pos("a3")
+    s = run(s, "pick")
+    assert s.players[0].ship.loads == (pos("a3"),)
+    assert GAME.notation(GAME.legal(s)[-1]) == "end"  # the turn ends only by `end`
+
+
+def test_wg16_phredd_moves_while_the_own_starship_is_disabled() -> None:
+    s = put_ship(table(), 0, "aN", disabled=True)
+    s = run(s, "P:N mission draw:b roll:2 draw:c roll:3")
+    assert s.phredd == pos("e5") and len(s.missions) == 1 and s.points == 1
+
+
+def test_wg17_abandon_while_disabled_costs_no_points() -> None:
+    s = run(table(), "mission draw:a roll:N draw:e roll:5 pick")
+    s = give(put_ship(s, 0, "aN", disabled=True, loads=("aN",)), 0, 1)
+    s = run(s, "abandon:aN")
+    assert s.points == 2 and bucks(s) == [0, 0]
+
+
+def test_wg18_default_seats_spread_round_the_rim() -> None:
+    for n, suits in [(2, "ac"), (3, "afg"), (4, "abcd"), (5, "abfgd")]:
+        s = GAME.initial_state({"chance": "table"}, [f"P{i}" for i in range(n)], None)
+        assert "".join(p.suit for p in s.players) == suits
+        assert s.turn == 0
