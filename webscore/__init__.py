@@ -1,7 +1,8 @@
 """The live table tracker (Flask).  `flask --app webscore run` serves it.
 
 Configuration (all optional): ``DATABASE_URL`` (default: SQLite in the instance folder),
-``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``.
+``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``,
+``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy).
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
 
+    if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":
+        # Behind a reverse proxy: join URLs and QR codes use the host the phone asked for.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.json.sort_keys = False  # type: ignore[attr-defined]
     return app

@@ -229,3 +229,25 @@ def test_games_and_openapi(client: FlaskClient) -> None:
              if rule.rule.startswith("/api/")}
     documented = {p.replace("{", "<").replace("}", ">") for p in doc["paths"]}
     assert rules == documented
+
+
+def test_any_typed_text_is_stored_or_refused_never_500(client: FlaskClient) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    t = client.post("/api/tables", json={"game": "galaxy-express", "players": ["P"],
+                                         "seed": 3, "chance": "tracker"}).get_json()
+    alphabet = st.sampled_from(list("SMQDRX.?@=+ ,abcdefgh0123456789NEWz\u00e9\u0000"))
+
+    @settings(max_examples=150, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.text(alphabet, max_size=12) | st.text(max_size=20))
+    def check(text: str) -> None:
+        seq = client.get(f"/api/tables/{t['id']}").get_json()["seq"]
+        r = post(client, t, "events", {"seq": seq, "text": text})
+        assert r.status_code in (201, 422), (text, r.status_code, r.get_json())
+        if r.status_code == 422:
+            err = r.get_json()["error"]
+            assert err["message"] and (err.get("rule") or err.get("field"))
+
+    check()

@@ -159,3 +159,43 @@ def test_unknown_table_and_kit(client: FlaskClient) -> None:
     assert r.status_code == 404 and "not available yet" in r.data.decode()
     assert client.get("/kit/toy-dice?paper=a3").status_code == 400
     assert client.get("/kit/toy-dice?seed=x").status_code == 422
+
+
+def test_malformed_form_posts_are_4xx(client: FlaskClient) -> None:
+    tid = create(client)
+    token = csrf(client)
+    for data in ({"csrf": token, "seq": "abc", "text": "r1"},
+                 {"csrf": token, "seq": "", "text": "r1"},
+                 {"csrf": token, "seq": "0", "text": "r" * 5000},
+                 {"csrf": token, "seq": "0"},
+                 {"csrf": token, "seq": "99999999999999999999", "text": "r1"}):
+        r = client.post(f"/t/{tid}/move", data=data)
+        assert 400 <= r.status_code < 500, (data, r.status_code)
+        assert "refusal" in r.data.decode() or r.status_code == 400
+    assert client.post(f"/t/{tid}/roll", data={"csrf": token, "seq": "x"}).status_code == 422
+    assert client.post(f"/t/{tid}/undo", data={"csrf": token}).status_code == 422
+    assert client.post("/t/" + "x" * 300 + "/move", data={"csrf": token}).status_code in (
+        400, 404)
+    big = {"csrf": token, "seq": "0", "text": "x" * (5 * 1024 * 1024)}
+    assert client.post(f"/t/{tid}/move", data=big).status_code == 413
+    r = client.post("/new", data={"csrf": token, "game": "toy-dice", "player": ["A"],
+                                  "options": "{not json"})
+    assert r.status_code == 422 and "options" in r.data.decode()
+    r = client.post("/new", data={"csrf": token, "game": "nope", "player": ["A"]})
+    assert r.status_code == 422
+    r = client.post("/new", data={"csrf": token, "game": "galaxy-express", "player": ["A"],
+                                  "chance": "table", "opt.galaxy-express.planets": "a1 a1"})
+    assert r.status_code == 422 and "GE-2" in r.data.decode()
+
+
+def test_game_option_fields_reach_the_engine(client: FlaskClient) -> None:
+    token = csrf(client)
+    r = client.post("/new", data={"csrf": token, "game": "galaxy-express", "player": ["A"],
+                                  "chance": "table",
+                                  "opt.galaxy-express.planets": "a1 c3 f2 h6 d5 b6"})
+    assert r.status_code == 303
+    tid = r.headers["Location"].rsplit("/", 1)[1]
+    state = client.get(f"/api/tables/{tid}").get_json()
+    assert sorted(p["cell"] for p in state["summary"]["planets"]) == sorted(
+        "a1 c3 f2 h6 d5 b6".split())
+    assert state["chance"] == "table" and not state["dealt_available"]
