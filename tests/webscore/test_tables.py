@@ -197,5 +197,5 @@ def test_game_option_fields_reach_the_engine(client: FlaskClient) -> None:
     tid = r.headers["Location"].rsplit("/", 1)[1]
     state = client.get(f"/api/tables/{tid}").get_json()
     assert sorted(p["cell"] for p in state["summary"]["planets"]) == sorted(
-        "a1 c3 f2 h6 d5 b6".split())
+        ["a1", "c3", "f2", "h6", "d5", "b6"])
     assert state["chance"] == "table" and not state["dealt_available"]
