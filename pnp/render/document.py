@@ -32,6 +32,26 @@ class Page:
     bleed: Rect | None = None
 
 
+def fit_transform(src: tuple[float, float], dst: tuple[float, float]
+                  ) -> tuple[float, float, float]:
+    """(scale, dx, dy) that shrinks a ``src`` page onto a ``dst`` page, centred."""
+    s = min(dst[0] / src[0], dst[1] / src[1])
+    return s, (dst[0] - src[0] * s) / 2, (dst[1] - src[1] * s) / 2
+
+
+def scaled(page: Page, size: tuple[float, float]) -> Page:
+    """A page designed for a larger sheet, shrunk to fit ``size`` (text sheets on A5)."""
+    s, dx, dy = fit_transform(page.size, size)
+
+    def draw(c: Canvas) -> None:
+        c.saveState()
+        c.translate(dx, dy)
+        c.scale(s, s)
+        page.draw(c)
+        c.restoreState()
+    return Page(size, draw, page.label)
+
+
 def new_canvas(target: Path | str, size: tuple[float, float], title: str) -> Canvas:
     register_fonts()
     c = Canvas(str(target), pagesize=size, invariant=1, pageCompression=1,

@@ -26,7 +26,7 @@ from pnp.render.art import (
     wrap,
 )
 from pnp.render.components import SheetContext
-from pnp.render.document import Page, write_pdf
+from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField, add_form_fields
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -545,6 +545,7 @@ COLUMN_HEADS = {"coin": "Coin", "speed": "Speed", "dir": "Dir", "scans": "Scans"
                 "deliver": "Deliver", "refuel": "Refuel"}
 COLUMN_HINTS = {"coin": "S0-5 / M0-5", "speed": "0-10", "dir": "N E S W",
                 "scans": "planets seen", "deliver": "x", "refuel": "x"}
+PANEL_MIN = mm(46)
 COLUMN_WIDTHS = {"coin": 18.0, "speed": 14.0, "dir": 12.0, "scans": 30.0, "deliver": 14.0,
                  "refuel": 14.0}
 
@@ -554,7 +555,9 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
     area = printable_area(size)
     top = area.y2 - mm(19)
     turn_w = mm(9)
-    table_w = turn_w + sum(mm(w) for w in COLUMN_WIDTHS.values())
+    natural = sum(mm(w) for w in COLUMN_WIDTHS.values())
+    scale = min(1.0, (area.w - PANEL_MIN - mm(8) - turn_w) / natural)  # narrow paper (A5)
+    table_w = turn_w + natural * scale
     head_h = mm(9)
     bottom = area.y + mm(6)
     row_h = (top - head_h - bottom) / TURN_ROWS
@@ -563,15 +566,16 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
         y = top - head_h - n * row_h
         x = area.x + turn_w
         for col in TURN_COLUMNS:
-            w = mm(COLUMN_WIDTHS[col])
+            w = mm(COLUMN_WIDTHS[col]) * scale
             fields[f"t{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
             x += w
     px = area.x + table_w + mm(8)
     pw = area.x2 - px
-    fields["seed"] = Rect(px + mm(22), top - mm(8), pw - mm(22), mm(7))
+    fields["seed"] = Rect(px + mm(14), top - mm(8), pw - mm(14), mm(7))
     y = top - mm(24)
+    box_w = min(mm(20), pw * 0.3)
     for name in ("deliveries", "refuels", "coins_left", "score"):
-        fields[name] = Rect(px + pw - mm(20), y - mm(7.5), mm(20), mm(7.5))
+        fields[name] = Rect(px + pw - box_w, y - mm(7.5), box_w, mm(7.5))
         y -= mm(10)
     fields["rating"] = Rect(px, y - mm(20), pw, mm(8))
     return fields
@@ -601,10 +605,8 @@ def _record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> 
         c.drawCentredString(table_x + mm(4.5), top - mm(5.2), "Turn")
         for col in TURN_COLUMNS:
             r = fields[f"t1_{col}"]
-            c.setFont(BOLD, 8)
-            c.drawCentredString(r.cx, top - mm(4.4), COLUMN_HEADS[col])
-            c.setFont(REGULAR, 5.5)
-            c.drawCentredString(r.cx, top - mm(7.6), COLUMN_HINTS[col])
+            _fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
+            _fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
         # rows
         for n in range(1, TURN_ROWS + 1):
             y = fields[f"t{n}_coin"].y - 1
@@ -632,12 +634,20 @@ def _record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> 
     return Page(size, draw, "Galaxy Express - flight record")
 
 
+def _fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
+                 width: float) -> None:
+    while text_width(text, font, size) > width and size > 4:
+        size -= 0.25
+    c.setFont(font, size)
+    c.drawCentredString(cx, y, text)
+
+
 def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, seed: int,
                   area: Rect) -> None:
     from pnp.games.galaxy_express.rules import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
 
     seed_box = fields["seed"]
-    px = seed_box.x - mm(22)
+    px = seed_box.x - mm(14)
     pw = area.x2 - px
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
@@ -652,7 +662,11 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
     for name, label in labels.items():
         r = fields[name]
         c.setFillColor(INK)
-        c.setFont(BOLD if name == "score" else REGULAR, 9)
+        font = BOLD if name == "score" else REGULAR
+        size = 9.0
+        while text_width(label, font, size) > r.x - px - mm(1.5) and size > 5.5:
+            size -= 0.25
+        c.setFont(font, size)
         c.drawString(px, r.y + mm(2.4), label)
         _field_box(c, r, look, thick=name == "score")
     c.setFillColor(GREY)
@@ -688,13 +702,21 @@ def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
 
 
+def text_sheet_size(paper: str) -> tuple[float, float]:
+    """The sheet the text pages are laid out on: A5 reuses the A4 design, shrunk."""
+    return paper_size("a4" if paper == "a5" else paper)
+
+
 def record_fields(options: KitOptions, size: tuple[float, float], page_index: int
                   ) -> list[FormField]:
+    design = text_sheet_size(options.paper)
+    s, dx, dy = fit_transform(design, size)
     out = []
-    for name, rect in record_layout(size).items():
+    for name, designed in record_layout(design).items():
+        rect = Rect(dx + designed.x * s, dy + designed.y * s, designed.w * s, designed.h * s)
         value = str(options.seed) if name == "seed" else ""
         big = name in ("seed", "deliveries", "refuels", "coins_left", "score", "rating")
-        out.append(FormField(name, page_index, rect, value, 10 if big else 8,
+        out.append(FormField(name, page_index, rect, value, (10 if big else 8) * min(s, 1.0),
                              align=0 if name in ("rating", "seed") or name.endswith("_scans")
                              else 1))
     return out
@@ -726,8 +748,11 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     setup = game.new_setup(options.seed, ["Player 1"], {"chance": "table"})
     look = Look(low_ink=options.ink == "low")
     size = paper_size(options.paper)
-    pages = [_rules_page_1(look, size), _rules_page_2(look, size),
-             _setup_page(setup, options, look, size), _record_page(options, look, size)]
+    design = text_sheet_size(options.paper)
+    pages = [_rules_page_1(look, design), _rules_page_2(look, design),
+             _setup_page(setup, options, look, design), _record_page(options, look, design)]
+    if design != size:
+        pages = [scaled(p, size) for p in pages]
     record_index = 3
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
     if duplex and len(pages) % 2:

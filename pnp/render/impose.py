@@ -143,7 +143,7 @@ def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: fl
     if count <= 0:
         return []
     room = mark_room(bleed, crop_marks)
-    gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET if crop_marks else 2 * bleed)
+    gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET)  # bleeds never meet
     best: tuple[int, _Option, int, int] | None = None
     for opt in _options(paper, mode, gutter, bleed):
         fold_room = room if opt.fold is None else 0.0

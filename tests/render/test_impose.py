@@ -1,0 +1,136 @@
+"""Imposition: pieces fit the printable area, never overlap, and backs sit behind fronts."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pnp.engine import PnpError
+from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area
+from pnp.render.impose import Mode, SheetPlan, impose, mark_room, shelf_pack
+
+PIECES = {"tile": (inch(2), inch(2), mm(6)), "coin": (inch(0.75), inch(0.75), mm(4)),
+          "card": (inch(2.5), inch(3.5), mm(6))}
+PAPERS = ("a4", "letter", "a5")
+MODES: tuple[Mode, ...] = ("long", "short", "none", "fold")
+
+
+def physical_flip(size: tuple[float, float], mode: Mode, x: float, y: float
+                  ) -> tuple[float, float]:
+    """Where a point printed on the back page lands behind the front, as the paper turns.
+
+    Written out from how a sheet is turned, independently of the code under test: long-edge
+    duplex turns a portrait sheet about its vertical axis and a landscape sheet about its
+    horizontal one; short-edge the other way round.
+    """
+    w, h = size
+    portrait = w <= h
+    about_vertical = (mode in ("long", "none")) == portrait
+    return (w - x, y) if about_vertical else (x, h - y)
+
+
+def all_plans() -> list[tuple[str, str, Mode, float, bool, list[SheetPlan]]]:
+    out = []
+    for (kind, (w, h, gutter)), paper, mode, bleed, marks in itertools.product(
+            PIECES.items(), PAPERS, MODES, (0.0, mm(3)), (True, False)):
+        plans = impose(30, w, h, paper, mode, gutter=gutter, bleed=bleed, crop_marks=marks)
+        out.append((kind, paper, mode, bleed, marks, plans))
+    return out
+
+
+PLANS = all_plans()
+
+
+@pytest.mark.parametrize(("kind", "paper", "mode", "bleed", "marks", "plans"), PLANS)
+def test_cut_lines_inside_printable_area_with_room_for_marks(
+        kind: str, paper: str, mode: Mode, bleed: float, marks: bool,
+        plans: list[SheetPlan]) -> None:
+    assert sum(len(p.slots) for p in plans) == 30
+    assert sorted(s.index for p in plans for s in p.slots) == list(range(30))
+    for plan in plans:
+        assert plan.size in (paper_size(paper), paper_size(paper, True))
+        area = printable_area(plan.size)
+        for r in plan.cut_rects():
+            assert area.contains(r), (kind, paper, mode, r)
+            assert area.contains(r.expand(bleed)), "bleed must stay printable too"
+        # the outer crop-mark room stays inside the printable area
+        room = mark_room(bleed, marks)
+        for r in plan.cut_rects():
+            assert r.x - area.x >= room - 1e-6 or mode == "fold"
+
+
+@pytest.mark.parametrize(("kind", "paper", "mode", "bleed", "marks", "plans"), PLANS)
+def test_pieces_and_their_bleed_never_overlap(
+        kind: str, paper: str, mode: Mode, bleed: float, marks: bool,
+        plans: list[SheetPlan]) -> None:
+    for plan in plans:
+        for side in (plan.cut_rects(), plan.back_rects()):
+            grown = [r.expand(bleed) for r in side]
+            for a, b in itertools.combinations(grown, 2):
+                assert not a.overlaps(b)
+
+
+@pytest.mark.parametrize(("kind", "paper", "mode", "bleed", "marks", "plans"),
+                         [p for p in PLANS if p[2] != "fold"])
+def test_duplex_back_centre_lands_on_front_centre(
+        kind: str, paper: str, mode: Mode, bleed: float, marks: bool,
+        plans: list[SheetPlan]) -> None:
+    for plan in plans:
+        for slot in plan.slots:
+            assert slot.back is not None
+            x, y = physical_flip(plan.size, mode, slot.back.cx, slot.back.cy)
+            assert abs(x - slot.front.cx) <= mm(0.1)
+            assert abs(y - slot.front.cy) <= mm(0.1)
+
+
+@pytest.mark.parametrize(("kind", "paper", "mode", "bleed", "marks", "plans"),
+                         [p for p in PLANS if p[2] == "fold"])
+def test_gutter_fold_backs_mirror_across_the_fold(
+        kind: str, paper: str, mode: Mode, bleed: float, marks: bool,
+        plans: list[SheetPlan]) -> None:
+    for plan in plans:
+        assert plan.fold_line is not None
+        axis, pos = plan.fold_line
+        for slot in plan.slots:
+            assert slot.back is not None
+            if axis == "x":
+                assert slot.front.cx + slot.back.cx == pytest.approx(2 * pos, abs=mm(0.1))
+                assert slot.front.cy == pytest.approx(slot.back.cy, abs=mm(0.1))
+                assert slot.front.x2 + bleed < pos < slot.back.x - bleed
+            else:
+                assert slot.front.cy + slot.back.cy == pytest.approx(2 * pos, abs=mm(0.1))
+                assert slot.back.y2 + bleed < pos < slot.front.y - bleed
+
+
+def test_as_few_sheets_as_fit() -> None:
+    # 2 in tiles on A4 portrait: 3 x 4 = 12 per sheet
+    plans = impose(24, inch(2), inch(2), "a4", "long", gutter=mm(6))
+    assert [len(p.slots) for p in plans] == [12, 12]
+    plans = impose(13, inch(2), inch(2), "a4", "long", gutter=mm(6))
+    assert [len(p.slots) for p in plans] == [12, 1]
+
+
+def test_landscape_chosen_when_it_fits_more() -> None:
+    # 130 x 40 mm on A4: portrait fits 1 x 5, landscape 2 x 3
+    plans = impose(12, mm(130), mm(40), "a4", "long", gutter=mm(5))
+    assert plans[0].landscape
+    assert [len(p.slots) for p in plans] == [6, 6]
+    # landscape long-edge duplex turns the sheet about its horizontal axis
+    assert plans[0].mirror_axis == "y"
+
+
+def test_piece_too_big_is_a_clear_error() -> None:
+    with pytest.raises(PnpError, match="does not fit"):
+        impose(1, mm(300), mm(300), "a4", "long", gutter=mm(5))
+
+
+def test_shelf_pack_keeps_order_and_bounds() -> None:
+    area = Rect(0, 0, 100, 100)
+    pages = shelf_pack([(40, 30), (40, 30), (40, 30), (90, 80)], area, 5)
+    assert [[p.index for p in page] for page in pages] == [[0, 1, 2], [3]]
+    for page in pages:
+        for p in page:
+            assert area.contains(p.rect)
+    with pytest.raises(PnpError, match="larger than the printable area"):
+        shelf_pack([(200, 10)], area, 5)
