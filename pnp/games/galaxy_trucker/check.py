@@ -1,0 +1,234 @@
+"""The spot check: what is wrong with a ship (GT-S1..GT-S8) and how it may be repaired (GT-R1).
+
+Each violation names its rule, its tile, the side concerned and the tiles of which at least one
+must go for the mistake to disappear.  Removing tiles never creates a new mistake (a tile left
+hanging falls off and is lost), so a repair works exactly when every violation loses a tile.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pnp.engine.errors import IllegalMove, legal_hint
+from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.sides import Side
+from pnp.games.galaxy_trucker.tiles import Connector
+
+RULES: dict[str, str] = {
+    "GT-S1": "a simple connector touches a double connector",
+    "GT-S2": "a connector touches a smooth side",
+    "GT-S3": "an engine's exhaust does not point to the rear",
+    "GT-S4": "a tile sits on the square behind an engine's exhaust",
+    "GT-S5": "a tile sits on the square in front of a cannon's barrel",
+    "GT-S6": "a tile lies outside the board's building area",
+    "GT-S7": "a tile is not held to the pilot cabin's part of the ship",
+    "GT-S8": "the pilot cabin is not on the board's starting square",
+}
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    tile: int
+    side: Side | None
+    message: str
+    tiles: frozenset[int]  # at least one of these must go to fix it
+    other: int | None = None  # the second tile of a two-tile mistake
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+
+def _pair(rule: str, p: Placement, side: Side, q: Placement, text: str) -> Violation:
+    return Violation(rule, p.id, side, f"{p.describe()}: {text} on its {side.word} side "
+                     f"(against #{q.id}); remove #{p.id} or #{q.id}, or turn one of them",
+                     frozenset({p.id, q.id}), q.id)
+
+
+def check(ship: Ship) -> list[Violation]:
+    """Every building mistake on the ship, in square order, each with tile, side and rule."""
+    out: list[Violation] = []
+    board = ship.board
+    pilot = ship.pilot
+    if pilot is not None and pilot.cell != board.start:
+        out.append(Violation("GT-S8", pilot.id, None, f"{pilot.describe()}: the pilot cabin "
+                             f"belongs on row {board.start[0]}, column {board.start[1]}",
+                             frozenset({pilot.id})))
+    for p in ship:
+        if p.cell not in board.cells:
+            out.append(Violation("GT-S6", p.id, None, f"{p.describe()}: not a square of board "
+                                 f"{board.name}; remove it", frozenset({p.id})))
+        for side in (Side.E, Side.S):  # each touching pair once
+            q = ship.beside(p, side)
+            if q is None:
+                continue
+            a, b = p.connector(side), q.connector(side.opposite)
+            smooth = Connector.SMOOTH
+            if a is smooth and b is not smooth:
+                out.append(_pair("GT-S2", q, side.opposite, p, f"{b.word} connector against the "
+                                 f"smooth side of #{p.id}"))
+            elif b is smooth and a is not smooth:
+                out.append(_pair("GT-S2", p, side, q, f"{a.word} connector against the smooth "
+                                 f"side of #{q.id}"))
+            elif {a, b} == {Connector.SIMPLE, Connector.DOUBLE}:
+                out.append(_pair("GT-S1", p, side, q, f"{a.word} connector against a {b.word} "
+                                 "one"))
+        exhaust = p.exhaust
+        if exhaust is not None:
+            if exhaust is not Side.S:
+                out.append(Violation("GT-S3", p.id, exhaust, f"{p.describe()}: the exhaust "
+                                     f"points {exhaust.word}; it must point to the rear "
+                                     "(rotation 0)", frozenset({p.id})))
+            behind = ship.at(p.neighbour(exhaust))
+            if behind is not None:
+                out.append(Violation("GT-S4", p.id, exhaust, f"{p.describe()}: "
+                                     f"{behind.describe()} blocks the exhaust; remove one of "
+                                     "them", frozenset({p.id, behind.id}), behind.id))
+        barrel = p.barrel
+        if barrel is not None:
+            ahead = ship.at(p.neighbour(barrel))
+            if ahead is not None:
+                out.append(Violation("GT-S5", p.id, barrel, f"{p.describe()}: "
+                                     f"{ahead.describe()} sits in front of the barrel "
+                                     f"({barrel.word}); remove one of them",
+                                     frozenset({p.id, ahead.id}), ahead.id))
+    if len(ship):
+        root = ship.piece_of(pilot.id) if pilot is not None else ship.pieces()[0]
+        for p in ship:
+            if p.id not in root:
+                out.append(Violation("GT-S7", p.id, None, f"{p.describe()}: not held by "
+                                     "connectors to the rest of the ship; it is lost",
+                                     frozenset({p.id})))
+    return out
+
+
+def is_legal(ship: Ship) -> bool:
+    return not check(ship)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """A spot-check repair: tiles the player removed, tiles that fell off with them."""
+
+    ship: Ship
+    removed: frozenset[int]
+    fallen: frozenset[int]
+
+    @property
+    def lost(self) -> int:
+        """Components lost along the way (each costs a credit at the end, GT-6)."""
+        return len(self.removed) + len(self.fallen)
+
+    @property
+    def notation(self) -> str:
+        return " ".join(f"-{i}" for i in sorted(self.removed)) or "-"
+
+
+def _pilot_id(ship: Ship) -> int:
+    pilot = ship.pilot
+    if pilot is None:
+        raise IllegalMove("GT-R1", "a ship without its pilot cabin cannot be spot-checked; "
+                          "add the pilot cabin on the starting square")
+    if pilot.cell != ship.board.start:
+        raise IllegalMove("GT-S8", f"{pilot.describe()}: the pilot cabin belongs on the "
+                          "starting square; no removal can fix that")
+    return pilot.id
+
+
+def remove(ship: Ship, removed: Iterable[int]) -> Repair:
+    """Take ``removed`` off; whatever no longer holds to the pilot cabin falls off too."""
+    pilot = _pilot_id(ship)
+    gone = frozenset(removed)
+    if pilot in gone:
+        raise IllegalMove("GT-R1", f"the pilot cabin #{pilot} stays on the ship; remove other "
+                          "tiles")
+    result = ship.without(gone)
+    kept = result.piece_of(pilot)
+    return Repair(result.keeping(kept), gone, result.ids - kept)
+
+
+def repair(ship: Ship, removed: Iterable[int]) -> Repair:
+    """The player's chosen removals; refused (GT-R1) when the ship is still not legal."""
+    done = remove(ship, removed)
+    left = check(done.ship)
+    if left:
+        options = [r.notation for r in repair_options(ship)]
+        raise IllegalMove("GT-R1", f"after removing {done.notation} the ship still breaks the "
+                          f"rules: {'; '.join(str(v) for v in left)}", options)
+    return done
+
+
+def repair_options(ship: Ship, max_removals: int | None = None) -> tuple[Repair, ...]:
+    """The minimal removal choices (no chosen tile superfluous), fewest lost components first.
+
+    Exact for choices of up to ``max_removals`` tiles (default: the number of mistakes, which
+    always admits one option: one tile off per mistake).  A legal ship has one option, ``-``.
+    Search: a working choice must take a tile off some shortest path from each unresolved
+    mistake's tiles to the pilot cabin, so branching over those paths finds every minimal one.
+    """
+    pilot = _pilot_id(ship)
+    mistakes = [v for v in check(ship) if v.rule != "GT-S7"]  # hanging tiles fall anyway
+    limit = len(mistakes) if max_removals is None else max_removals
+    found: list[frozenset[int]] = []
+    seen: set[frozenset[int]] = set()
+
+    def open_mistakes(chosen: frozenset[int]) -> list[Violation]:
+        kept = ship.piece_of(pilot, chosen)
+        return [v for v in mistakes if v.tiles <= kept]
+
+    def path(start: int, chosen: frozenset[int]) -> list[int]:
+        prev: dict[int, int | None] = {start: None}
+        todo = deque([start])
+        while todo:
+            at = todo.popleft()
+            if at == pilot:
+                break
+            for n in sorted(ship.links[at]):
+                if n not in prev and n not in chosen:
+                    prev[n] = at
+                    todo.append(n)
+        out: list[int] = []
+        step: int | None = pilot
+        while step is not None:
+            out.append(step)
+            step = prev[step]
+        return out
+
+    def search(chosen: frozenset[int], size: int) -> None:
+        if chosen in seen or any(f <= chosen for f in found):
+            return
+        seen.add(chosen)
+        left = open_mistakes(chosen)
+        if not left:
+            found.append(chosen)
+            return
+        if len(chosen) >= size:
+            return
+        branch: set[int] = set()
+        for t in left[0].tiles:
+            branch.update(path(t, chosen))
+        branch.discard(pilot)
+        for u in sorted(branch):
+            search(chosen | {u}, size)
+
+    for size in range(limit + 1):
+        seen.clear()
+        search(frozenset(), size)
+    repairs = [remove(ship, r) for r in found]
+    return tuple(sorted(repairs, key=lambda r: (r.lost, len(r.removed), sorted(r.removed))))
+
+
+def explain(violations: Iterable[Violation]) -> str:
+    lines = [str(v) for v in violations]
+    return "\n".join(lines) if lines else "the ship is legal"
+
+
+def refuse_if_illegal(ship: Ship) -> None:
+    """Raise the first violation as an IllegalMove (with the repair options as legal)."""
+    found = check(ship)
+    if found:
+        first = found[0]
+        options = [r.notation for r in repair_options(ship)] if ship.pilot else []
+        raise IllegalMove(first.rule, f"{first.message} ({legal_hint(options)})", options)

@@ -1,0 +1,96 @@
+"""Compact text for ships, crews and shots (docs/notation/galaxy-trucker.md).
+
+Ship: the board name, then one ``id@row,col`` token per tile, ``/r`` after it for r clockwise
+quarter turns (omitted when 0): ``II 141@7,7 12@6,7 30@8,7/2``.  Crew: ``cabin:HH`` (two
+humans), ``cabin:H``, ``cabin:P`` (purple alien), ``cabin:B`` (brown, the text's orange; ``O``
+is read too).  Shot: a threat and the 2d6 line, ``L-F@7``.  Printers write tokens in square
+order, so printing a parsed text gives the canonical text, and parsing it gives the same value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pnp.engine.errors import NotationError
+from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.crew import Alien, Berth, Crew
+from pnp.games.galaxy_trucker.hits import Threat, parse_threat
+from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.tiles import TileSet
+
+_TOKEN = re.compile(r"^(\d+)@(\d+),(\d+)(?:/(\d))?$")
+_SPLIT = re.compile(r"[\s;]+")
+
+
+def format_placement(p: Placement) -> str:
+    rot = f"/{p.rotation}" if p.rotation else ""
+    return f"{p.id}@{p.row},{p.col}{rot}"
+
+
+def format_ship(ship: Ship) -> str:
+    return " ".join([ship.board.name, *(format_placement(p) for p in ship)])
+
+
+def parse_placement(token: str, tiles: TileSet) -> Placement:
+    m = _TOKEN.match(token)
+    if m is None:
+        raise NotationError(token, "a tile is id@row,col with an optional /rotation 0-3, "
+                            "e.g. 12@6,7/1")
+    tile_id, row, col = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    rotation = int(m.group(4) or 0)
+    if tile_id not in tiles:
+        raise NotationError(token, f"no tile #{tile_id}; ids are 1-140 and the pilot cabins "
+                            "141-144")
+    if rotation > 3:
+        raise NotationError(token, "rotation is 0-3 clockwise quarter turns")
+    return Placement(tiles[tile_id], row, col, rotation)
+
+
+def parse_ship(text: str, tiles: TileSet) -> Ship:
+    """Read a ship; tile ids are looked up in the seed's tile set."""
+    words = [w for w in _SPLIT.split(text.strip()) if w]
+    if not words or words[0] not in BOARDS:
+        raise NotationError(text, f"a ship starts with its board: {', '.join(BOARDS)}")
+    return Ship.of(BOARDS[words[0]], (parse_placement(w, tiles) for w in words[1:]))
+
+
+_ALIEN_LETTER = {Alien.BROWN: "B", Alien.PURPLE: "P"}
+_BERTH = re.compile(r"^(\d+):(HH|H|P|B|O|-)$")
+
+
+def format_berth(berth: Berth) -> str:
+    if berth.alien is not None:
+        return _ALIEN_LETTER[berth.alien]
+    return "H" * berth.humans or "-"
+
+
+def format_crew(crew: Crew) -> str:
+    return " ".join(f"{cabin}:{format_berth(b)}" for cabin, b in crew.berths)
+
+
+def parse_crew(text: str) -> Crew:
+    berths: dict[int, Berth] = {}
+    for word in (w for w in _SPLIT.split(text.strip()) if w):
+        m = _BERTH.match(word)
+        if m is None:
+            raise NotationError(word, "a berth is cabin:HH, cabin:H, cabin:P (purple alien) "
+                                "or cabin:B (brown/orange alien)")
+        cabin, what = int(m.group(1)), m.group(2)
+        if cabin in berths:
+            raise NotationError(word, f"cabin #{cabin} is named twice")
+        if what in ("P", "B", "O"):
+            berths[cabin] = Berth(0, Alien.PURPLE if what == "P" else Alien.BROWN)
+        else:
+            berths[cabin] = Berth(what.count("H"))
+    return Crew.of(berths)
+
+
+def format_shot(threat: Threat, line: int) -> str:
+    return f"{threat}@{line}"
+
+
+def parse_shot(text: str) -> tuple[Threat, int]:
+    head, at, line = text.strip().partition("@")
+    if not at or not line.strip().isdigit():
+        raise NotationError(text, "a shot is a threat and the 2d6 line, e.g. L-F@7")
+    return parse_threat(head), int(line)

@@ -1,0 +1,224 @@
+"""A ship: placed tiles (tile, row, column, rotation) on one ship board.
+
+A ``Ship`` is a plain value: equal ships have equal placements, in square order.  Physical
+impossibilities (two tiles on one square, one tile twice, a rotation outside 0-3) are refused
+when the value is made (GT-S9); rule breaches are found by ``check`` (check.py), because the
+rules let a player build a wrong ship and only the spot check catches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from pnp.engine.errors import IllegalMove
+from pnp.games.galaxy_trucker.boards import Board, Cell
+from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.tiles import (
+    BARREL,
+    EXHAUST,
+    SHIELDED,
+    Connector,
+    Kind,
+    Tile,
+    joins,
+)
+
+
+@dataclass(frozen=True)
+class Placement:
+    tile: Tile
+    row: int
+    col: int
+    rotation: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.tile.id
+
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
+    @property
+    def kind(self) -> Kind:
+        return self.tile.kind
+
+    def connector(self, side: Side) -> Connector:
+        """The connector that now faces ``side`` of the square."""
+        return self.tile.sides[(side - self.rotation) % 4]
+
+    def neighbour(self, side: Side) -> Cell:
+        dr, dc = side.delta
+        return (self.row + dr, self.col + dc)
+
+    @property
+    def exhaust(self) -> Side | None:
+        """Where an engine's exhaust points (None for other tiles)."""
+        return EXHAUST.turned(self.rotation) if self.kind.is_engine else None
+
+    @property
+    def barrel(self) -> Side | None:
+        """Where a cannon's barrel points (None for other tiles)."""
+        return BARREL.turned(self.rotation) if self.kind.is_cannon else None
+
+    @property
+    def shielded(self) -> frozenset[Side]:
+        """The two sides of the ship a shield generator covers (empty for other tiles)."""
+        if self.kind is not Kind.SHIELD:
+            return frozenset()
+        return frozenset(s.turned(self.rotation) for s in SHIELDED)
+
+    def describe(self) -> str:
+        return f"{self.tile.label} #{self.id} at row {self.row}, column {self.col}"
+
+
+@dataclass(frozen=True)
+class Ship:
+    board: Board
+    placements: tuple[Placement, ...]
+
+    @staticmethod
+    def of(board: Board, placements: Iterable[Placement]) -> Ship:
+        """A ship from placements in any order; refuses physical impossibilities (GT-S9)."""
+        items = sorted(placements, key=lambda p: (p.row, p.col))
+        cells: dict[Cell, Placement] = {}
+        ids: dict[int, Placement] = {}
+        for p in items:
+            if p.rotation not in range(4):
+                raise IllegalMove("GT-S9", f"tile #{p.id} has rotation {p.rotation}; a "
+                                  "rotation is 0-3 clockwise quarter turns")
+            if p.cell in cells:
+                raise IllegalMove("GT-S9", f"tile #{p.id} and tile #{cells[p.cell].id} are both "
+                                  f"on row {p.row}, column {p.col}; one tile per square")
+            if p.id in ids:
+                raise IllegalMove("GT-S9", f"tile #{p.id} is placed twice; each tile once")
+            cells[p.cell] = p
+            ids[p.id] = p
+        return Ship(board, tuple(items))
+
+    # -- looking things up ------------------------------------------------------------------
+    @cached_property
+    def by_cell(self) -> dict[Cell, Placement]:
+        return {p.cell: p for p in self.placements}
+
+    @cached_property
+    def by_id(self) -> dict[int, Placement]:
+        return {p.id: p for p in self.placements}
+
+    def at(self, cell: Cell) -> Placement | None:
+        return self.by_cell.get(cell)
+
+    def __getitem__(self, tile_id: int) -> Placement:
+        try:
+            return self.by_id[tile_id]
+        except KeyError:
+            raise IllegalMove("GT-S9", f"tile #{tile_id} is not on this ship; tiles on it: "
+                              f"{', '.join(str(i) for i in sorted(self.by_id))}") from None
+
+    def __contains__(self, tile_id: object) -> bool:
+        return tile_id in self.by_id
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements)
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    @property
+    def ids(self) -> frozenset[int]:
+        return frozenset(self.by_id)
+
+    @property
+    def pilot(self) -> Placement | None:
+        return next((p for p in self.placements if p.kind is Kind.PILOT), None)
+
+    def of_kind(self, *kinds: Kind) -> tuple[Placement, ...]:
+        return tuple(p for p in self.placements if p.kind in kinds)
+
+    def beside(self, p: Placement, side: Side) -> Placement | None:
+        return self.by_cell.get(p.neighbour(side))
+
+    # -- changing (new values) ----------------------------------------------------------------
+    def adding(self, placement: Placement) -> Ship:
+        return Ship.of(self.board, (*self.placements, placement))
+
+    def without(self, tile_ids: Iterable[int]) -> Ship:
+        gone = frozenset(tile_ids)
+        missing = gone - self.ids
+        if missing:
+            raise IllegalMove("GT-S9", f"tile(s) {sorted(missing)} are not on this ship; tiles "
+                              f"on it: {', '.join(str(i) for i in sorted(self.ids))}")
+        return Ship(self.board, tuple(p for p in self.placements if p.id not in gone))
+
+    def keeping(self, tile_ids: Iterable[int]) -> Ship:
+        keep = frozenset(tile_ids)
+        return Ship(self.board, tuple(p for p in self.placements if p.id in keep))
+
+    # -- how tiles hold together ----------------------------------------------------------
+    def joined(self, p: Placement) -> Iterator[Placement]:
+        """Neighbours held to ``p`` by a legal connector join."""
+        for side in SIDES:
+            q = self.beside(p, side)
+            if q is not None and joins(p.connector(side), q.connector(side.opposite)):
+                yield q
+
+    @cached_property
+    def links(self) -> dict[int, frozenset[int]]:
+        return {p.id: frozenset(q.id for q in self.joined(p)) for p in self.placements}
+
+    def piece_of(self, tile_id: int, removed: frozenset[int] = frozenset()) -> frozenset[int]:
+        """Tiles held (through joins, avoiding ``removed``) to ``tile_id``."""
+        seen = {tile_id}
+        todo = [tile_id]
+        while todo:
+            for n in self.links[todo.pop()]:
+                if n not in seen and n not in removed:
+                    seen.add(n)
+                    todo.append(n)
+        return frozenset(seen)
+
+    def pieces(self) -> tuple[frozenset[int], ...]:
+        """The separate pieces: largest first, then by smallest tile id."""
+        left = set(self.ids)
+        out: list[frozenset[int]] = []
+        while left:
+            piece = self.piece_of(min(left))
+            out.append(piece)
+            left -= piece
+        return tuple(sorted(out, key=lambda s: (-len(s), min(s))))
+
+    # -- counts the flight needs ------------------------------------------------------------
+    def exposed(self) -> tuple[tuple[int, Side], ...]:
+        """Connectors with no tile beside them (holes inside the ship count too)."""
+        return tuple((p.id, s) for p in self.placements for s in SIDES
+                     if p.connector(s) is not Connector.SMOOTH and self.beside(p, s) is None)
+
+    @property
+    def exposed_connectors(self) -> int:
+        return len(self.exposed())
+
+    def capacity(self, *kinds: Kind) -> int:
+        return sum(p.tile.capacity for p in self.placements if p.kind in kinds)
+
+    @property
+    def battery_cells(self) -> int:
+        return self.capacity(Kind.BATTERY)
+
+    @property
+    def containers(self) -> int:
+        """Ordinary cargo containers (any goods but red)."""
+        return self.capacity(Kind.CARGO)
+
+    @property
+    def special_containers(self) -> int:
+        """Reinforced containers (any goods, red included)."""
+        return self.capacity(Kind.SPECIAL_CARGO)
+
+    def shields(self) -> frozenset[Side]:
+        """The sides some shield generator covers."""
+        out: set[Side] = set()
+        for p in self.placements:
+            out |= p.shielded
+        return frozenset(out)

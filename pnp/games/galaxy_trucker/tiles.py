@@ -1,0 +1,248 @@
+"""Component tiles: the GT-1 mix with GT-2 connectors dealt from a seed.
+
+Every tile is described in its printed orientation: an engine's exhaust on its ``S`` side, a
+cannon's barrel on its ``N`` side, a shield generator covering its ``N`` and ``E`` sides.  The
+generator hits the GT-1 and GT-2 totals by construction (it deals fixed multisets), so every
+seed gives a tile set with exactly those statistics.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from pnp.engine.rng import Rng
+from pnp.games.galaxy_trucker.sides import SIDES, Side
+
+
+class Connector(Enum):
+    SMOOTH = "-"
+    SIMPLE = "s"
+    DOUBLE = "d"
+    UNIVERSAL = "u"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+def joins(a: Connector, b: Connector) -> bool:
+    """Two touching sides hold together: same type, or a universal with any connector."""
+    if a is Connector.SMOOTH or b is Connector.SMOOTH:
+        return False
+    return a is b or Connector.UNIVERSAL in (a, b)
+
+
+def fits(a: Connector, b: Connector) -> bool:
+    """Two touching sides may sit next to each other: they join, or both are smooth."""
+    return joins(a, b) or (a is Connector.SMOOTH and b is Connector.SMOOTH)
+
+
+class Kind(Enum):
+    PILOT = "pilot"
+    CABIN = "cabin"
+    ENGINE = "engine"
+    DOUBLE_ENGINE = "engine2"
+    CANNON = "cannon"
+    DOUBLE_CANNON = "cannon2"
+    BATTERY = "battery"
+    SHIELD = "shield"
+    CARGO = "cargo"
+    SPECIAL_CARGO = "special"
+    STRUCTURAL = "structural"
+    LIFE_BROWN = "life-brown"
+    LIFE_PURPLE = "life-purple"
+
+    @property
+    def is_engine(self) -> bool:
+        return self in (Kind.ENGINE, Kind.DOUBLE_ENGINE)
+
+    @property
+    def is_cannon(self) -> bool:
+        return self in (Kind.CANNON, Kind.DOUBLE_CANNON)
+
+    @property
+    def is_cabin(self) -> bool:
+        return self in (Kind.PILOT, Kind.CABIN)
+
+    @property
+    def is_double(self) -> bool:
+        return self in (Kind.DOUBLE_ENGINE, Kind.DOUBLE_CANNON)
+
+    @property
+    def is_life_support(self) -> bool:
+        return self in (Kind.LIFE_BROWN, Kind.LIFE_PURPLE)
+
+
+# GT-1: (kind, capacity, how many), in id order.  Capacity is E-cells for batteries and
+# containers for cargo holds; 0 where the kind holds nothing.
+MIX: tuple[tuple[Kind, int, int], ...] = (
+    (Kind.CABIN, 0, 16),
+    (Kind.ENGINE, 0, 19),
+    (Kind.DOUBLE_ENGINE, 0, 7),
+    (Kind.CANNON, 0, 23),
+    (Kind.DOUBLE_CANNON, 0, 8),
+    (Kind.BATTERY, 2, 9),
+    (Kind.BATTERY, 3, 6),
+    (Kind.SHIELD, 0, 8),
+    (Kind.CARGO, 2, 9),
+    (Kind.CARGO, 3, 6),
+    (Kind.SPECIAL_CARGO, 1, 6),
+    (Kind.SPECIAL_CARGO, 2, 3),
+    (Kind.STRUCTURAL, 0, 8),
+    (Kind.LIFE_BROWN, 0, 6),
+    (Kind.LIFE_PURPLE, 0, 6),
+)
+WAREHOUSE = 140
+PILOT_COLOURS = ("blue", "red", "green", "yellow")
+PILOT_IDS = tuple(range(WAREHOUSE + 1, WAREHOUSE + 1 + len(PILOT_COLOURS)))  # 141..144
+
+# GT-2 totals over the 140 warehouse tiles.
+CONNECTOR_TOTALS = {Connector.SMOOTH: 241, Connector.SIMPLE: 111, Connector.DOUBLE: 111,
+                    Connector.UNIVERSAL: 97}
+TILES_BY_CONNECTORS = {1: 31, 2: 55, 3: 38, 4: 16}
+
+EXHAUST = Side.S  # printed side of an engine's exhaust
+BARREL = Side.N  # printed side of a cannon's barrel
+SHIELDED = (Side.N, Side.E)  # printed sides a shield generator covers
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One component as printed: id, function, and connectors on its N, E, S, W sides."""
+
+    id: int
+    kind: Kind
+    sides: tuple[Connector, Connector, Connector, Connector]
+    capacity: int = 0
+    colour: str | None = None  # a pilot cabin's colour
+
+    def connector(self, printed: Side) -> Connector:
+        return self.sides[printed]
+
+    @property
+    def connector_count(self) -> int:
+        return sum(1 for c in self.sides if c is not Connector.SMOOTH)
+
+    @property
+    def label(self) -> str:
+        """Short function name as printed next to the id, e.g. ``battery 3``."""
+        if self.kind is Kind.PILOT:
+            return f"pilot cabin ({self.colour})"
+        if self.capacity:
+            return f"{self.kind.value} {self.capacity}"
+        return str(self.kind.value)
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The 144 tiles of one seed: 140 warehouse tiles and the 4 pilot cabins."""
+
+    seed: int
+    tiles: tuple[Tile, ...]
+
+    @cached_property
+    def by_id(self) -> dict[int, Tile]:
+        return {t.id: t for t in self.tiles}
+
+    def __getitem__(self, tile_id: int) -> Tile:
+        return self.by_id[tile_id]
+
+    def __contains__(self, tile_id: object) -> bool:
+        return tile_id in self.by_id
+
+    @property
+    def warehouse(self) -> tuple[Tile, ...]:
+        return tuple(t for t in self.tiles if t.kind is not Kind.PILOT)
+
+    @property
+    def pilots(self) -> tuple[Tile, ...]:
+        return tuple(t for t in self.tiles if t.kind is Kind.PILOT)
+
+
+def _kinds() -> list[tuple[Kind, int]]:
+    out: list[tuple[Kind, int]] = []
+    for kind, capacity, count in MIX:
+        out.extend([(kind, capacity)] * count)
+    return out
+
+
+def _connector_counts(kinds: list[tuple[Kind, int]], rng: Rng) -> list[int]:
+    """How many connectors each tile gets: exactly the GT-2 spread.
+
+    Engines and cannons keep one side smooth, so they never get 4.  Structural modules get 4
+    ("a lot of connectors"); the other 4-connector tiles go to random non-weapon tiles, and the
+    remaining counts are shuffled over everything else.
+    """
+    counts = [0] * len(kinds)
+    structural = [i for i, (k, _) in enumerate(kinds) if k is Kind.STRUCTURAL]
+    others = [i for i, (k, _) in enumerate(kinds)
+              if k is not Kind.STRUCTURAL and not k.is_engine and not k.is_cannon]
+    fours = TILES_BY_CONNECTORS[4]
+    chosen = structural + rng.shuffled(others)[: fours - len(structural)]
+    for i in chosen:
+        counts[i] = 4
+    rest: list[int] = []
+    for n in (1, 2, 3):
+        rest.extend([n] * TILES_BY_CONNECTORS[n])
+    rng.shuffle(rest)
+    free = [i for i in range(len(kinds)) if counts[i] == 0]
+    for i, n in zip(free, rest, strict=True):
+        counts[i] = n
+    return counts
+
+
+def generate_tiles(seed: int) -> TileSet:
+    """The seed's tile set: GT-1 mix, GT-2 connector totals, ids 1-140 and pilots 141-144."""
+    rng = Rng(seed, "galaxy-trucker/tiles")
+    kinds = _kinds()
+    assert len(kinds) == WAREHOUSE
+    counts = _connector_counts(kinds, rng)
+    types: list[Connector] = []
+    for c in (Connector.SIMPLE, Connector.DOUBLE, Connector.UNIVERSAL):
+        types.extend([c] * CONNECTOR_TOTALS[c])
+    rng.shuffle(types)
+    dealt = iter(types)
+    tiles: list[Tile] = []
+    for index, ((kind, capacity), n) in enumerate(zip(kinds, counts, strict=True)):
+        allowed = list(SIDES)
+        if kind.is_engine:
+            allowed.remove(EXHAUST)
+        elif kind.is_cannon:
+            allowed.remove(BARREL)
+        open_sides = set(rng.shuffled(allowed)[:n])
+        sides = tuple(next(dealt) if s in open_sides else Connector.SMOOTH for s in SIDES)
+        tiles.append(Tile(index + 1, kind, _four(sides), capacity))
+    for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
+        tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
+    return TileSet(seed, tuple(tiles))
+
+
+def _four(sides: tuple[Connector, ...]) -> tuple[Connector, Connector, Connector, Connector]:
+    a, b, c, d = sides
+    return (a, b, c, d)
+
+
+def statistics(tiles: TileSet) -> dict[str, Counter[str]]:
+    """GT-1/GT-2 figures of the warehouse tiles (what the tests compare with the rulings)."""
+    kinds: Counter[str] = Counter()
+    sides: Counter[str] = Counter()
+    per_tile: Counter[str] = Counter()
+    for t in tiles.warehouse:
+        kinds[t.label] += 1
+        sides.update(c.word for c in t.sides)
+        per_tile[str(t.connector_count)] += 1
+    return {"kinds": kinds, "sides": sides, "connectors per tile": per_tile}
+
+
+def sides_from(text: str) -> tuple[Connector, Connector, Connector, Connector]:
+    """``"sdu-"`` -> connectors on the N, E, S, W sides (s simple, d double, u universal)."""
+    if len(text) != 4 or any(ch not in "-sdu" for ch in text):
+        raise ValueError(f"{text!r}: four of - s d u, for the N, E, S, W sides")
+    return _four(tuple(Connector(ch) for ch in text))
+
+
+def sides_text(tile: Tile) -> str:
+    return "".join(c.value for c in tile.sides)

@@ -1,0 +1,98 @@
+"""Galaxy Trucker tiles and boards: the GT-1 mix and GT-2 connector totals for every seed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.games.galaxy_trucker.boards import BOARDS, board
+from pnp.games.galaxy_trucker.tiles import (
+    BARREL,
+    EXHAUST,
+    PILOT_IDS,
+    Connector,
+    Kind,
+    generate_tiles,
+    sides_from,
+    sides_text,
+    statistics,
+)
+
+GT1 = Counter({"cabin": 16, "engine": 19, "engine2": 7, "cannon": 23, "cannon2": 8,
+               "battery 2": 9, "battery 3": 6, "shield": 8, "cargo 2": 9, "cargo 3": 6,
+               "special 1": 6, "special 2": 3, "structural": 8, "life-brown": 6,
+               "life-purple": 6})
+GT2_SIDES = Counter({"smooth": 241, "simple": 111, "double": 111, "universal": 97})
+GT2_PER_TILE = Counter({"1": 31, "2": 55, "3": 38, "4": 16})
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_tile_set_matches_gt1_and_gt2_exactly(seed: int) -> None:
+    tiles = generate_tiles(seed)
+    stats = statistics(tiles)
+    assert stats["kinds"] == GT1
+    assert stats["sides"] == GT2_SIDES
+    assert stats["connectors per tile"] == GT2_PER_TILE
+    assert len(tiles.warehouse) == 140 and len(tiles.tiles) == 144
+    assert [t.id for t in tiles.tiles] == list(range(1, 145))
+    for t in tiles.warehouse:
+        if t.kind.is_engine:
+            assert t.connector(EXHAUST) is Connector.SMOOTH
+        if t.kind.is_cannon:
+            assert t.connector(BARREL) is Connector.SMOOTH
+        if t.kind is Kind.STRUCTURAL:
+            assert t.connector_count == 4
+    for t in tiles.pilots:
+        assert t.sides == (Connector.UNIVERSAL,) * 4
+    assert [t.id for t in tiles.pilots] == list(PILOT_IDS)
+    assert {t.colour for t in tiles.pilots} == {"blue", "red", "green", "yellow"}
+
+
+def test_same_seed_same_tiles_other_seed_other_tiles() -> None:
+    assert generate_tiles(7) == generate_tiles(7)
+    a, b = generate_tiles(7), generate_tiles(8)
+    assert [sides_text(t) for t in a.tiles] != [sides_text(t) for t in b.tiles]
+    # the kinds and ids stay put: the printed id tells the function
+    assert [t.kind for t in a.tiles] == [t.kind for t in b.tiles]
+
+
+def test_capacities() -> None:
+    tiles = generate_tiles(3)
+    cells = Counter(t.capacity for t in tiles.warehouse if t.kind is Kind.BATTERY)
+    assert cells == Counter({2: 9, 3: 6})
+    holds = Counter(t.capacity for t in tiles.warehouse if t.kind is Kind.SPECIAL_CARGO)
+    assert holds == Counter({1: 6, 2: 3})
+    assert tiles[141].label == "pilot cabin (blue)"
+    assert 145 not in tiles and 1 in tiles
+
+
+def test_sides_text_round_trip_and_errors() -> None:
+    assert sides_from("sdu-") == (Connector.SIMPLE, Connector.DOUBLE, Connector.UNIVERSAL,
+                                  Connector.SMOOTH)
+    for bad in ("sdu", "sdux", "SDU-"):
+        with pytest.raises(ValueError):
+            sides_from(bad)
+
+
+@pytest.mark.parametrize(("name", "cells", "cap"),
+                         [("I", 18, 5), ("II", 27, 8), ("III", 36, 11), ("IIIa", 36, None)])
+def test_boards_match_gt3(name: str, cells: int, cap: int | None) -> None:
+    b = board(name)
+    assert len(b.cells) == cells
+    assert b.max_penalty == cap
+    assert b.start == (7, 7) and b.start in b.cells
+    # every number a 2d6 roll names is a plain row or column number of the board
+    assert all(2 <= r <= 12 for r in b.rows) and all(2 <= c <= 12 for c in b.columns)
+
+
+def test_board_rows_and_penalty() -> None:
+    assert BOARDS["I"].rows == (5, 6, 7, 8, 9)
+    assert (9, 7) not in BOARDS["I"].cells and (9, 6) in BOARDS["I"].cells
+    assert BOARDS["III"].columns == tuple(range(3, 12))
+    assert (6, 4) not in BOARDS["III"].cells and (6, 3) in BOARDS["III"].cells
+    assert BOARDS["IIIa"].rows == tuple(range(3, 12))
+    assert BOARDS["I"].penalty(3) == 3 and BOARDS["I"].penalty(12) == 5
+    assert BOARDS["IIIa"].penalty(40) == 40
+    with pytest.raises(KeyError, match="boards: I, II, III, IIIa"):
+        board("IV")
