@@ -288,3 +288,15 @@ def test_any_setup_starts_a_game_or_raises_setup_error(setup: dict[str, Any],
     except SetupError:
         return
     assert len(state.players) == n and GAME.actor(state) == state.turn
+
+
+@pytest.mark.slow
+def test_engine_random_playouts_finish_games() -> None:
+    """pnp.engine.play.random_playout (with this game's playout_choices) reaches a win."""
+    from pnp.engine.play import random_playout
+
+    for seed in range(6):
+        log, state = start(seed, "seeded", 2)
+        final, events = random_playout(GAME, state, Rng(seed, "engine"), 20_000)
+        assert final.winner is not None, seed
+        assert replay(log.with_events([GAME.notation(e) for e in events])).state == final
