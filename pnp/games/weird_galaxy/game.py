@@ -112,7 +112,8 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
         """Random playouts take a build, delivery or pick-up when one is on offer, and never
         abandon a load: uniform picks from legal() almost never finish a game."""
         legal = rules.legal_decisions(state)
-        keen = [e for e in legal if isinstance(e, ev.Build | ev.Deliver | ev.PickUp)]
+        keen: list[ev.WgEvent] = [e for e in legal
+                                  if isinstance(e, ev.Build | ev.Deliver | ev.PickUp)]
         return keen or [e for e in legal if not isinstance(e, ev.Abandon)]
 
     def chance_outcomes(self, state: State) -> list[ev.WgEvent]:
