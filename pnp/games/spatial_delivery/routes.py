@@ -1,0 +1,178 @@
+"""Routes on the laid galaxy: station sites (SD-1), explore routes (SD-6) and travel (SD-7).
+
+Pure functions of a State.  A route is a list of corners; consecutive corners share a border
+that does not touch Earth.  Problems come back as ``(rule, message)`` for the engine to raise.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import pairwise
+
+from pnp.games.spatial_delivery.board import (
+    CORNER_COUNT,
+    CORNER_SEGMENTS,
+    CORNERS,
+    EARTH,
+    EARTH_CORNERS,
+    EARTH_HEX,
+    SEGMENT_BY_CORNERS,
+    corner_name,
+    other_end,
+)
+from pnp.games.spatial_delivery.cards import COLOURS
+from pnp.games.spatial_delivery.state import State
+
+Problem = tuple[str, str]
+
+
+def corner_laid(state: State, corner: int) -> bool:
+    return all(state.tiles[h] is not None for h in CORNERS[corner])
+
+
+def usable_segments(state: State, corner: int) -> list[int]:
+    """Borders leaving a corner that join two corners of the laid galaxy."""
+    if not corner_laid(state, corner):
+        return []
+    return [s for s in CORNER_SEGMENTS[corner] if corner_laid(state, other_end(s, corner))]
+
+
+def worlds_at(state: State, corner: int) -> list[int]:
+    """The Settled World hexes around a corner."""
+    return [h for h in CORNERS[corner] if state.tiles[h] in tuple(COLOURS)]
+
+
+def site_problem(state: State, corner: int) -> Problem | None:
+    """SD-1: three laid hexes, not Earth, at least one Settled World, no station yet."""
+    name = corner_name(corner)
+    if EARTH_HEX in CORNERS[corner]:
+        return ("SD-1", f"{name} touches Earth; no station may stand next to Earth")
+    if not corner_laid(state, corner):
+        return ("SD-1", f"{name} is at the edge of the galaxy (ring 3 is not laid yet)")
+    if not worlds_at(state, corner):
+        return ("SD-1", f"no Settled World touches {name}")
+    if state.station_at(corner) is not None:
+        return ("SD-T4", f"a station already stands at {name}")
+    return None
+
+
+def start_corners(state: State, location: int) -> frozenset[int]:
+    return EARTH_CORNERS if location == EARTH else frozenset({location})
+
+
+def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem | None:
+    """SD-6: from the ship's location, along borders, through no Earth and no station."""
+    if len(path) < 2:
+        return ("SD-6", "a route lists at least two corners: where the ship is and the new "
+                        "station's corner")
+    where = "Earth (one of its corners E..)" if location == EARTH else corner_name(location)
+    if path[0] not in start_corners(state, location):
+        return ("SD-6", f"the route must begin where the ship is: {where}, not "
+                        f"{corner_name(path[0])}")
+    if len(set(path)) != len(path):
+        return ("SD-6", "the route visits a corner twice")
+    for a, b in pairwise(path):
+        seg = SEGMENT_BY_CORNERS.get(frozenset((a, b)))
+        if seg is None:
+            kind = ("runs along Earth's edge" if EARTH_HEX in set(CORNERS[a]) & set(CORNERS[b])
+                    else "are not joined by one border")
+            return ("SD-6", f"{corner_name(a)} and {corner_name(b)} {kind}")
+        if not (corner_laid(state, a) and corner_laid(state, b)):
+            return ("SD-1", f"{corner_name(a)}-{corner_name(b)} is outside the laid galaxy")
+    for c in path[1:]:
+        if c in EARTH_CORNERS:
+            return ("SD-6", f"the route passes through Earth at {corner_name(c)}")
+    for c in path[1:-1]:
+        if state.station_at(c) is not None:
+            return ("SD-6", f"the route passes through the station at {corner_name(c)}")
+    if not new_segments(state, path):
+        return ("SD-6", "every border of this route already has a segment: an explore must "
+                        "build at least one new segment")
+    return None
+
+
+def path_segments(path: tuple[int, ...]) -> list[int]:
+    return [SEGMENT_BY_CORNERS[frozenset((a, b))] for a, b in pairwise(path)]
+
+
+def new_segments(state: State, path: tuple[int, ...]) -> list[int]:
+    return [s for s in path_segments(path) if s not in state.segments]
+
+
+def step_stops(state: State, location: int) -> list[int]:
+    """SD-7: the stations (and Earth) one step away along built segments."""
+    stops: set[int] = set()
+    starts = start_corners(state, location)
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        c = queue.popleft()
+        for seg in CORNER_SEGMENTS[c]:
+            if seg not in state.segments:
+                continue
+            n = other_end(seg, c)
+            if n in seen:
+                continue
+            seen.add(n)
+            if n in EARTH_CORNERS:
+                stops.add(EARTH)
+            elif state.station_at(n) is not None:
+                stops.add(n)
+            else:
+                queue.append(n)
+    stops.discard(location)
+    return sorted(stops)
+
+
+def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[int, ...]]:
+    """For each station site, one route with the fewest new segments (at most ``limit``).
+
+    A 0-1 search over corners: existing segments cost nothing, new ones one.  Ties break on
+    corner numbers, so the result is deterministic.  This is the finite subset of routes that
+    legal() offers; apply() accepts any route that route_problem() accepts.
+    """
+    stations = state.station_corners
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    frontier: deque[tuple[int, tuple[int, ...]]] = deque()
+    for c in sorted(start_corners(state, location)):
+        best[c] = (0, (c,))
+        frontier.append((0, (c,)))
+    while frontier:
+        cost, path = frontier.popleft()
+        c = path[-1]
+        if best[c][0] < cost:
+            continue
+        if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
+            continue  # cannot pass on
+        for seg in usable_segments(state, c):
+            n = other_end(seg, c)
+            if n in path:
+                continue
+            step = 0 if seg in state.segments else 1
+            new_cost = cost + step
+            if new_cost > limit:
+                continue
+            if n not in best or best[n][0] > new_cost:
+                best[n] = (new_cost, (*path, n))
+                if step:
+                    frontier.append((new_cost, (*path, n)))
+                else:
+                    frontier.appendleft((new_cost, (*path, n)))
+    out = {}
+    for c in range(CORNER_COUNT):
+        if c not in best or site_problem(state, c) is not None:
+            continue
+        path = best[c][1]
+        if best[c][0] == 0:  # reached on old segments only: end with one new border instead
+            path = ()
+            for seg in usable_segments(state, c):
+                n = other_end(seg, c)
+                if (seg not in state.segments and n in best and c not in best[n][1]
+                        and (len(best[n][1]) == 1 or n not in stations)):
+                    path = (*best[n][1], c)
+                    break
+            if not path or limit < 1:
+                continue
+        if len(path) > 1 and route_problem(state, location, path) is None:
+            out[c] = path
+    return out

@@ -1,0 +1,102 @@
+"""Spatial Delivery state: immutable public facts plus, in seeded play, the hidden orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pnp.games.spatial_delivery.board import EARTH, RING
+from pnp.games.spatial_delivery.cards import FUEL, FUEL_CARDS
+
+Phase = Literal["setup", "market", "journey", "ring3", "over"]
+
+
+@dataclass(frozen=True)
+class Need:
+    """A chance outcome the table owes: a tile laid on a hex, or a card turned up."""
+
+    kind: Literal["tile", "flip"]
+    key: int | str  # hex id, or goods colour
+
+
+@dataclass(frozen=True)
+class Goods:
+    """One goods type's deck, face-up market card and discard pile.
+
+    In seeded play ``deck`` is the real order, top first; in table play nobody knows the
+    order, so it is kept sorted (what is left, not where).
+    """
+
+    market: str | None = None
+    deck: tuple[str, ...] = ()
+    discards: tuple[str, ...] = ()
+    reshuffles: int = 0
+
+
+@dataclass(frozen=True)
+class Seat:
+    hand: tuple[str, ...] = ()  # sorted card codes; known from the public picks
+    points: int = 0  # score tokens taken during play
+    firsts: tuple[int, ...] = (0, 0, 0, 0)  # First Delivery tokens, Y B P G
+    location: int = EARTH  # EARTH or the corner of a station
+    passed: bool = False
+    bonus: int = 0  # SD-5, filled in after the last round
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    rounds: int
+    seed: int | None
+    seeded: bool
+    hidden_tiles: tuple[str, ...] | None  # seeded play: the kind under each hex (index 0 = E)
+    tiles: tuple[str | None, ...]  # "E", a colour, "S", or None while unlaid
+    tokens: tuple[int, ...]  # score token value lying on each hex (0: none)
+    firsts: tuple[bool, ...]  # a First Delivery token lies on the hex
+    segments: frozenset[int]  # built trade route segments
+    stations: tuple[tuple[int, int], ...]  # (corner, owner), sorted
+    goods: tuple[Goods, ...]  # Y B P G
+    seats: tuple[Seat, ...]
+    order: tuple[int, ...]  # the This Turn track
+    next_track: tuple[int, ...] = ()
+    round: int = 1
+    phase: Phase = "setup"
+    pending: tuple[Need, ...] = ()
+    picks: int = 0  # market picks made this Goods Market
+    current: int | None = None  # seat on turn in the Trade Journey
+    stage: int = 0  # actions done this turn: 0 none, 1 mission, 2 delivery, 3 card action
+    must_take: bool = False  # a Barter was used: the card is taken next
+    extra_turns: int = 0  # Enterprise
+
+    def with_seat(self, i: int, seat: Seat) -> State:
+        return replace(self, seats=tuple(seat if j == i else s for j, s in enumerate(self.seats)))
+
+    def with_goods(self, colour_index: int, goods: Goods) -> State:
+        return replace(self, goods=tuple(
+            goods if j == colour_index else g for j, g in enumerate(self.goods)))
+
+    def station_at(self, corner: int) -> int | None:
+        for c, owner in self.stations:
+            if c == corner:
+                return owner
+        return None
+
+    @property
+    def station_corners(self) -> frozenset[int]:
+        return frozenset(c for c, _ in self.stations)
+
+    def stations_of(self, seat: int) -> list[int]:
+        return [c for c, owner in self.stations if owner == seat]
+
+    @property
+    def laid(self) -> frozenset[int]:
+        return frozenset(i for i, t in enumerate(self.tiles) if t is not None)
+
+    @property
+    def outermost_ring(self) -> int:
+        """Distant Market's ring: the outermost ring laid so far (2, then 3)."""
+        return max(RING[h] for h in self.laid)
+
+    @property
+    def fuel_in_depot(self) -> int:
+        return FUEL_CARDS - sum(s.hand.count(FUEL) for s in self.seats)
