@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.engine import PnpError, get_game
 from pnp.render.components import SheetContext
-from pnp.render.document import write_pdf
+from pnp.render.document import Page, write_pdf
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, seasons_expansion, suit_set
@@ -20,15 +20,23 @@ def _piecepack_groups(suits: tuple[Suit, ...]) -> dict[str, list[Piece]]:
     return groups
 
 
+PIECEPACK_PARTS = (("piecepack", CLASSIC, "Piecepack"),
+                   ("piecepack-seasons", SEASONS, "Piecepack: the Seasons suits"))
+
+
+def piecepack_pages(options: KitOptions, suits: tuple[Suit, ...], title: str) -> list[Page]:
+    ctx = SheetContext(title, options)
+    extra = (f"Suits: {', '.join(s.name for s in suits)}. Each suit: six tiles, six coins, "
+             "one die and one pawn; ranks null, ace, 2, 3, 4, 5.",
+             "The piecepack system is public domain.")
+    return piece_pages(ctx, _piecepack_groups(suits), title, extra)
+
+
 def piecepack_kit(options: KitOptions) -> list[Path]:
+    """The classic four suits and the Seasons expansion, one file each."""
     out = []
-    for suits, name, title in ((CLASSIC, "piecepack", "Piecepack"),
-                               (SEASONS, "piecepack-seasons", "Piecepack: the Seasons suits")):
-        ctx = SheetContext(title, options)
-        extra = (f"Suits: {', '.join(s.name for s in suits)}. Each suit: six tiles, six coins, "
-                 "one die and one pawn; ranks null, ace, 2, 3, 4, 5.",
-                 "The piecepack system is public domain.")
-        pages = piece_pages(ctx, _piecepack_groups(suits), title, extra)
+    for name, suits, title in PIECEPACK_PARTS:
+        pages = piecepack_pages(options, suits, title)
         path = options.out / f"{name}-{options.paper}.pdf"
         out.append(write_pdf(path, pages, title, options.progress))
     return out

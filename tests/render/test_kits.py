@@ -1,0 +1,92 @@
+"""`pnp kit`: dispatch, errors, the piecepack kit, and duplex pairing in the written PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.engine import PnpError
+from pnp.render.components import SheetContext, two_sided_sheets
+from pnp.render.geometry import mm, paper_size
+from pnp.render.kits import build_kit
+from pnp.render.options import KitOptions
+from pnp.render.piecepack import full_piecepack
+
+from .pdfutil import box, unembedded_fonts
+
+
+def test_unknown_game_lists_known_ids(tmp_path: Path) -> None:
+    with pytest.raises(PnpError, match="known games"):
+        build_kit("no-such-game", KitOptions(out=tmp_path))
+
+
+def test_game_without_kit_yet_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(PnpError, match="no printed kit for Wormholes yet"):
+        build_kit("wormholes", KitOptions(out=tmp_path))
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_back_pages_mirror_their_fronts(duplex: str) -> None:
+    opts = KitOptions(duplex=duplex, bleed_mm=2)  # type: ignore[arg-type]
+    pages = two_sided_sheets(SheetContext("t", opts), full_piecepack()["tile"], "tiles")
+    assert len(pages) == 4
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        assert front.size == back.size
+        w, h = front.size
+        assert front.trim is not None and back.trim is not None
+        about_vertical = (duplex in ("long", "none")) == (w <= h)
+        fx = w - back.trim.cx if about_vertical else back.trim.cx
+        fy = back.trim.cy if about_vertical else h - back.trim.cy
+        assert abs(fx - front.trim.cx) <= mm(0.1) and abs(fy - front.trim.cy) <= mm(0.1)
+
+
+def test_gutter_fold_puts_fronts_and_backs_on_one_page() -> None:
+    opts = KitOptions(gutter_fold=True)
+    pages = two_sided_sheets(SheetContext("t", opts), full_piecepack()["tile"], "tiles")
+    assert len(pages) == 4  # 6 tiles a page, each with its back on the other half
+
+
+@pytest.mark.slow
+def test_piecepack_kit(tmp_path: Path) -> None:
+    paths = build_kit("piecepack", KitOptions(out=tmp_path, paper="letter"))
+    assert [p.name for p in paths] == ["piecepack-letter.pdf", "piecepack-seasons-letter.pdf"]
+    w, h = paper_size("letter")
+    for path in paths:
+        reader = PdfReader(path)
+        for page in reader.pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert size == pytest.approx(sorted((w, h)), abs=0.01)
+        assert unembedded_fonts(path) == set()
+    again = build_kit("piecepack", KitOptions(out=tmp_path / "again", paper="letter"))
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in paths]
+
+
+@pytest.mark.slow
+def test_written_duplex_pages_have_mirrored_trim_boxes(tmp_path: Path) -> None:
+    (path, _) = build_kit("piecepack", KitOptions(out=tmp_path, bleed_mm=3))
+    reader = PdfReader(path)
+    # sheet 1 (parts, one-sided) and its blank back, then tiles fronts/backs
+    pages = reader.pages
+    front, back = pages[4], pages[5]
+    w = float(front.mediabox.width)
+    fx1, fy1, fx2, fy2 = box(front, "trimbox")
+    bx1, by1, bx2, by2 = box(back, "trimbox")
+    assert (w - bx2, by1, w - bx1, by2) == pytest.approx((fx1, fy1, fx2, fy2), abs=mm(0.1))
+    bl = box(front, "bleedbox")
+    assert bl == pytest.approx((fx1 - mm(3), fy1 - mm(3), fx2 + mm(3), fy2 + mm(3)), abs=0.01)
+
+
+@pytest.mark.slow
+def test_cli_kit_writes_and_prints_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    code = main(["kit", "galaxy-express", "--seed", "7", "--paper", "letter", "--out",
+                 str(tmp_path), "--ink", "low", "--bleed", "2", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.strip() == str(tmp_path / "galaxy-express-seed7-letter.pdf")
+    code = main(["kit", "wormholes", "--out", str(tmp_path)])
+    assert code == 1 and "no printed kit" in capsys.readouterr().err
