@@ -64,6 +64,7 @@ def _prefill() -> dict[str, Any]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@bp.route("/tables/new", methods=["GET", "POST"])  # the path printed kits' QR codes carry
 def new() -> str | BaseResponse | tuple[str, int]:
     games = all_games()
     if request.method == "GET":

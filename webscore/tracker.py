@@ -17,7 +17,7 @@ from sqlalchemy import Engine
 
 from pnp.engine import CHANCE, Game, GameLog, IllegalMove, NotationError, Outcome, get_game
 from pnp.engine.play import resolve_dealt
-from webscore.store import NewRow, Row, TableRecord, append, load_rows, load_table
+from webscore.store import Conflict, NewRow, Row, TableRecord, append, load_rows, load_table
 
 MAX_ENTRY_CHARS = 2000
 ENUM_BUTTONS = 40  # up to this many legal events are buttons; more go in a select
@@ -172,14 +172,25 @@ def snapshot(engine: Engine, table_id: str) -> Snapshot:
     return snap
 
 
+def _stale(expected: int, head: int) -> TrackerRefusal:
+    return TrackerRefusal("tracker.stale", f"you were looking at event {expected}, the table "
+                          f"is now at {head}; look again and re-enter", 409)
+
+
+def _append(engine: Engine, table_id: str, expected: int, rows: list[NewRow]) -> list[Row]:
+    """Store rows; a writer that lost the race for this sequence number gets a 409."""
+    try:
+        return append(engine, table_id, expected, rows)
+    except Conflict as exc:
+        raise _stale(expected, exc.head) from None
+
+
 def _writable(snap: Snapshot, expected: int) -> None:
     if snap.broken is not None:
         raise TrackerRefusal("tracker.broken-log", f"event {snap.broken['seq']} no longer "
                              "replays; the table is read-only", 409)
     if expected != snap.head:
-        raise TrackerRefusal("tracker.stale",
-                             f"you were looking at event {expected}, the table is now at "
-                             f"{snap.head}; look again and re-enter", 409)
+        raise _stale(expected, snap.head)
 
 
 def _extend(snap: Snapshot, new: list[Row], entries: list[Entry], state: Any) -> Snapshot:
@@ -223,7 +234,7 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
         for d in dealt:
             rows.append(NewRow("move", "dealt", game.notation(d)))
             entries.append((d, "dealt", None))
-    new = append(engine, table_id, expected, rows)
+    new = _append(engine, table_id, expected, rows)
     return _extend(snap, new, [Entry(r.seq, r.text, src, bool(ev.CHANCE), actor)
                                for r, (ev, src, actor) in zip(new, entries, strict=True)], state)
 
@@ -241,7 +252,7 @@ def roll(engine: Engine, table_id: str, expected: int) -> Snapshot:
                              "this table has no seed to deal from; enter what the table "
                              "rolled or revealed")
     game = snap.game
-    new = append(engine, table_id, expected,
+    new = _append(engine, table_id, expected,
                  [NewRow("move", "dealt", game.notation(d)) for d in dealt])
     return _extend(snap, new, [Entry(r.seq, r.text, "dealt", True, None) for r in new], state)
 
@@ -264,6 +275,6 @@ def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
     if not entries:
         raise TrackerRefusal("tracker.nothing-to-undo", "there is no entry to take back")
     taken.append(entries.pop())
-    append(engine, table_id, expected,
-           [NewRow("undo", "undo", "", e.seq) for e in taken])
+    _append(engine, table_id, expected,
+            [NewRow("undo", "undo", "", e.seq) for e in taken])
     return snapshot(engine, table_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from pnp.engine import replay
@@ -34,6 +35,8 @@ def test_qr_landing_prefills_game_and_seed(client: FlaskClient) -> None:
     page = client.get("/new?game=galaxy-express&seed=1234").data.decode()
     assert '<option value="galaxy-express" selected>' in page
     assert 'name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="19" value="1234"' in page
+    kit_qr = client.get("/tables/new?game=galaxy-express&seed=77").data.decode()
+    assert 'maxlength="19" value="77"' in kit_qr
     page = client.get("/new?game=<script>&seed=abc").data.decode()
     assert "<script>&" not in page and 'value="abc"' not in page
 
@@ -199,3 +202,22 @@ def test_game_option_fields_reach_the_engine(client: FlaskClient) -> None:
     assert sorted(p["cell"] for p in state["summary"]["planets"]) == sorted(
         ["a1", "c3", "f2", "h6", "d5", "b6"])
     assert state["chance"] == "table" and not state["dealt_available"]
+
+
+@pytest.mark.slow
+def test_kit_download_carries_a_qr_back_to_this_tracker(client: FlaskClient) -> None:
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    r = client.get("/kit/galaxy-express?seed=5&paper=letter")
+    assert r.status_code == 200 and r.data.startswith(b"%PDF")
+    assert "attachment" in r.headers["Content-Disposition"]
+    pdf = pdfium.PdfDocument(r.data)
+    codes: set[str] = set()
+    for i in range(min(len(pdf), 6)):
+        image = pdf[i].render(scale=150 / 72).to_pil()
+        codes |= {c.text for c in zxingcpp.read_barcodes(image)}
+    landing = "http://localhost/tables/new?game=galaxy-express&seed=5"
+    assert landing in codes, codes
+    page = client.get(landing.removeprefix("http://localhost")).data.decode()
+    assert '<option value="galaxy-express" selected>' in page and 'value="5"' in page
