@@ -634,3 +634,10 @@ def test_wg18_default_seats_spread_round_the_rim() -> None:
         s = GAME.initial_state({"chance": "table"}, [f"P{i}" for i in range(n)], None)
         assert "".join(p.suit for p in s.players) == suits
         assert s.turn == 0
+
+
+def test_describe_setup_refuses_a_malformed_setup() -> None:
+    with pytest.raises(SetupError):
+        GAME.describe_setup({"suits": ["a", "a"]}, None)
+    with pytest.raises(SetupError):
+        GAME.describe_setup({"first": "x"}, None)

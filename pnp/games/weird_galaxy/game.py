@@ -86,14 +86,15 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
             seeded=s["chance"] == "seeded", public_balances=s["public_balances"])
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
-        suits = setup.get("suits", [])
+        suits = setup.get("suits") if isinstance(setup, Mapping) else None
+        s = _check_setup(setup, len(suits) if isinstance(suits, list | str) else 0, seed)
         lines = [f"{self.title} - lay the 48 tiles as a 7 x 7 grid, the black hole in the "
                  "middle; Phredd starts in the black hole; everyone starts with 0 Space Bucks."]
-        for seat, suit in enumerate(suits if isinstance(suits, list) else []):
-            lines.append(f"Seat {seat + 1}: {SUIT_NAMES.get(suit, suit)} ({suit}), home world "
+        for seat, suit in enumerate(s["suits"]):
+            lines.append(f"Seat {seat + 1}: {SUIT_NAMES[suit]} ({suit}), home world "
                          f"{tile_name(station_pos(suit, 0))}")
-        lines.append(f"First to play: seat {int(setup.get('first', 0)) + 1}")
-        lines.append("Dice: " + ("dealt by the seed" if setup.get("chance") == "seeded"
+        lines.append(f"First to play: seat {s['first'] + 1}")
+        lines.append("Dice: " + ("dealt by the seed" if s["chance"] == "seeded"
                                  else "drawn and rolled at the table"))
         return "\n".join(lines)
 
