@@ -183,6 +183,8 @@ def parse(text: str) -> WgEvent:
         raise NotationError(text, "empty event")
     if len(token) > MAX_TOKEN:
         raise NotationError(token[:MAX_TOKEN] + "...", "too long for an event")
+    if not token.isascii():
+        raise NotationError(token, "events are written in plain ASCII letters and digits")
     low = token.lower()
     if low in _WORDS:
         return _WORDS[low]
