@@ -95,13 +95,36 @@ def check(ship: Ship) -> list[Violation]:
                                      f"({barrel.word}); remove one of them",
                                      frozenset({p.id, ahead.id}), ahead.id))
     if len(ship):
-        root = ship.piece_of(pilot.id) if pilot is not None else ship.pieces()[0]
+        start = pilot.id if pilot is not None else min(ship.pieces()[0])
+        root = _touching(ship, start, [v for v in out if v.rule in ("GT-S1", "GT-S2")])
         for p in ship:
             if p.id not in root:
                 out.append(Violation("GT-S7", p.id, None, f"{p.describe()}: not held by "
                                      "connectors to the rest of the ship; it is lost",
                                      frozenset({p.id})))
     return out
+
+
+def _touching(ship: Ship, start: int, mismatches: list[Violation]) -> frozenset[int]:
+    """Tiles held to ``start``, counting a flagged mismatch as holding.
+
+    A tile that meets the ship only through a wrong connector is already reported (GT-S1,
+    GT-S2); reporting it a second time as loose would count one mistake twice.
+    """
+    extra: dict[int, set[int]] = {}
+    for v in mismatches:
+        a, b = sorted(v.tiles)
+        extra.setdefault(a, set()).add(b)
+        extra.setdefault(b, set()).add(a)
+    seen = {start}
+    todo = [start]
+    while todo:
+        at = todo.pop()
+        for n in ship.links[at] | extra.get(at, set()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
 
 
 def is_legal(ship: Ship) -> bool:

@@ -1,0 +1,418 @@
+"""Galaxy Trucker ships: the seven typical mistakes, exposed connectors, spot-check repairs,
+crew placement, engine/cannon strength (the text's examples) and the ship notation."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pnp.engine.errors import IllegalMove, NotationError
+from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.check import check, remove, repair, repair_options
+from pnp.games.galaxy_trucker.crew import (
+    Alien,
+    Berth,
+    Crew,
+    berth_options,
+    check_crew,
+    crew_after_loss,
+    full_batteries,
+    full_crew,
+    spend_batteries,
+)
+from pnp.games.galaxy_trucker.notation import (
+    format_crew,
+    format_ship,
+    parse_crew,
+    parse_ship,
+)
+from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.sides import Side
+from pnp.games.galaxy_trucker.strength import (
+    cannon_choices,
+    cannon_strength,
+    engine_choices,
+    engine_strength,
+    format_strength,
+)
+from pnp.games.galaxy_trucker.tiles import Kind, Tile, TileSet, generate_tiles, sides_from
+
+PILOT = generate_tiles(0)[141]
+
+
+def t(tile_id: int, kind: Kind, sides: str, capacity: int = 0) -> Tile:
+    return Tile(tile_id, kind, sides_from(sides), capacity)
+
+
+def put(tile_id: int, kind: Kind, sides: str, row: int, col: int, rot: int = 0,
+        capacity: int = 0) -> Placement:
+    return Placement(t(tile_id, kind, sides, capacity), row, col, rot)
+
+
+def ship(*placements: Placement, board: str = "I") -> Ship:
+    return Ship.of(BOARDS[board], [Placement(PILOT, 7, 7), *placements])
+
+
+def rules(s: Ship) -> list[tuple[str, int, Side | None, int | None]]:
+    return [(v.rule, v.tile, v.side, v.other) for v in check(s)]
+
+
+S = Kind.STRUCTURAL
+
+# -- the seven typical mistakes -----------------------------------------------------------
+
+
+def test_legal_ship_has_no_violations() -> None:
+    s = ship(put(1, S, "uuuu", 7, 8), put(2, Kind.ENGINE, "u---", 8, 8),
+             put(3, Kind.CANNON, "--u-", 6, 7))
+    assert check(s) == []
+
+
+def test_mistake_1_simple_against_double() -> None:
+    s = ship(put(1, S, "-s-u", 7, 8), put(2, S, "---d", 7, 9))
+    assert rules(s) == [("GT-S1", 1, Side.E, 2)]
+    assert "remove #1 or #2" in check(s)[0].message
+
+
+def test_mistake_2_connector_against_smooth() -> None:
+    s = ship(put(1, S, "-s-u", 7, 8), put(2, S, "s---", 7, 9))
+    assert rules(s) == [("GT-S2", 1, Side.E, 2)]
+    # reported on the tile whose connector meets the smooth side, whichever way round
+    s = ship(put(1, S, "---u", 7, 8), put(2, S, "---s", 7, 9))
+    assert rules(s) == [("GT-S2", 2, Side.W, 1)]
+
+
+def test_mistake_3_engine_not_pointing_to_the_rear() -> None:
+    # turned a quarter clockwise: its connector faces the pilot, the exhaust points left
+    s = ship(put(1, Kind.ENGINE, "u---", 7, 6, rot=1))
+    assert rules(s) == [("GT-S3", 1, Side.W, None)]
+
+
+def test_mistake_4_tile_behind_an_engine() -> None:
+    s = ship(put(1, S, "uuuu", 7, 8), put(2, Kind.ENGINE, "u---", 8, 8),
+             put(3, S, "-u--", 9, 8), put(4, S, "uu-u", 9, 9), put(5, S, "uuu-", 8, 9),
+             put(6, S, "uuuu", 7, 9))
+    assert rules(s) == [("GT-S4", 2, Side.S, 3)]
+
+
+def test_mistake_5_tile_in_front_of_a_cannon() -> None:
+    s = ship(put(1, Kind.CANNON, "--u-", 7, 8, rot=1), put(2, S, "--u-", 7, 9),
+             put(3, S, "u--u", 8, 9), put(4, S, "-u-u", 8, 8), put(5, S, "uu--", 8, 7))
+    assert rules(s) == [("GT-S5", 1, Side.E, 2)]
+
+
+def test_mistake_6_outside_the_building_area() -> None:
+    s = ship(put(1, S, "uuuu", 7, 8), put(2, S, "uuuu", 7, 9), put(3, S, "--u-", 6, 9))
+    assert rules(s) == [("GT-S6", 3, None, None)]
+
+
+def test_mistake_7_not_attached() -> None:
+    # beside the ship, but only smooth sides touch: it is not held
+    s = ship(put(1, S, "uu-u", 7, 8), put(2, S, "u---", 8, 7), put(3, S, "-uu-", 8, 8))
+    assert rules(s) == [("GT-S7", 3, None, None)]
+    s = ship(put(1, S, "uuuu", 7, 5))
+    assert rules(s) == [("GT-S7", 1, None, None)]
+
+
+def test_a_tile_held_only_by_a_wrong_connector_is_one_mistake() -> None:
+    s = ship(put(1, S, "-s-u", 7, 8), put(2, S, "--ud", 7, 9), put(3, S, "u---", 8, 9))
+    # 3 hangs from 2, 2 meets 1 with the wrong connector: one mistake, no "loose" reports
+    assert rules(s) == [("GT-S1", 1, Side.E, 2)]
+    (only,) = repair_options(s)  # 2 and 3 are not held anyway: they fall off
+    assert only.removed == frozenset() and only.fallen == {2, 3}
+
+
+def test_pilot_cabin_off_the_start_square() -> None:
+    s = Ship.of(BOARDS["I"], [Placement(PILOT, 7, 6)])
+    assert rules(s) == [("GT-S8", 141, None, None)]
+    with pytest.raises(IllegalMove) as e:
+        repair_options(s)
+    assert e.value.rule == "GT-S8"
+
+
+def test_physical_impossibilities_are_refused() -> None:
+    with pytest.raises(IllegalMove, match="both on row 7, column 7") as e:
+        ship(put(1, S, "uuuu", 7, 7))
+    assert e.value.rule == "GT-S9"
+    with pytest.raises(IllegalMove, match="placed twice"):
+        ship(put(1, S, "uuuu", 7, 8), put(1, S, "uuuu", 7, 9))
+    with pytest.raises(IllegalMove, match="rotation 4"):
+        ship(put(1, S, "uuuu", 7, 8, rot=4))
+
+
+def test_pop_quiz_ship_with_all_seven_mistakes() -> None:
+    s = ship(
+        put(1, S, "-s-u", 7, 8), put(2, S, "---d", 7, 9),  # simple against double
+        put(3, S, "uu--", 8, 7), put(4, S, "---u", 8, 8),  # ... and a hole-free join
+        put(5, Kind.ENGINE, "u---", 7, 6, rot=1),  # exhaust to the left
+        put(6, Kind.CANNON, "--u-", 6, 7),  # barrel blocked by 7
+        put(7, S, "---s", 5, 7),  # ... and its connector meets a smooth side? no: no tile W
+        put(8, S, "u---", 9, 5),  # outside? (9,5) is valid; not attached
+        put(9, S, "u---", 10, 8),  # outside the board
+        board="I",
+    )
+    found = {v.rule for v in check(s)}
+    assert {"GT-S1", "GT-S3", "GT-S5", "GT-S6", "GT-S7"} <= found
+    for option in repair_options(s):
+        assert check(option.ship) == []
+
+
+# -- exposed connectors -------------------------------------------------------------------
+
+
+def test_exposed_connectors_count_an_internal_hole() -> None:
+    # a 3 x 3 block of universal tiles round an empty square at (8,7), on board III
+    ring = [(7, 6), (7, 8), (8, 6), (8, 8), (9, 6), (9, 7), (9, 8)]
+    s = Ship.of(BOARDS["III"], [Placement(PILOT, 7, 7),
+                                *(put(i + 1, S, "uuuu", r, c) for i, (r, c) in enumerate(ring))])
+    assert (8, 7) not in s.by_cell
+    assert check(s) == []
+    hole = [(tid, side) for tid, side in s.exposed() if s[tid].neighbour(side) == (8, 7)]
+    assert sorted(hole) == sorted([(141, Side.S), (3, Side.E), (4, Side.W), (6, Side.N)])
+    assert s.exposed_connectors == 12 + 4  # the block's outline, and the hole
+
+
+def test_exposed_connectors_ignore_smooth_sides_and_count_each_once() -> None:
+    s = ship(put(1, Kind.CABIN, "s-d-", 6, 7, rot=2))  # turned: d faces N? no: s faces S
+    # rotation 2: printed N (s) faces S (joins the pilot), printed S (d) faces N
+    assert s[1].connector(Side.S).value == "s" and s[1].connector(Side.N).value == "d"
+    assert check(s) == []
+    assert s.exposed_connectors == 3 + 1  # pilot E, S, W + the cabin's front double
+
+
+# -- spot-check repairs -------------------------------------------------------------------
+
+
+def text_repair_ship() -> Ship:
+    """The text's example: cabin against battery; the battery carries an engine."""
+    return ship(put(1, Kind.CABIN, "--su", 7, 8),  # simple facing down
+                put(2, Kind.BATTERY, "d-uu", 8, 8, capacity=2),  # double facing up
+                put(3, S, "uu--", 8, 7),
+                put(4, Kind.ENGINE, "u---", 9, 8))
+
+
+def test_repair_options_cabin_or_battery() -> None:
+    s = text_repair_ship()
+    assert rules(s) == [("GT-S1", 1, Side.S, 2)]
+    options = {r.removed: (r.fallen, r.lost) for r in repair_options(s)}
+    assert options == {
+        frozenset({1}): (frozenset(), 1),  # remove the cabin
+        frozenset({2}): (frozenset({4}), 2),  # remove the battery: the engine falls off
+        frozenset({3}): (frozenset({2, 4}), 3),  # cut the battery loose
+    }
+    first = repair_options(s)[0]
+    assert first.notation == "-1" and check(first.ship) == []
+
+
+def test_repair_refuses_choices_that_do_not_fix_the_ship() -> None:
+    s = text_repair_ship()
+    with pytest.raises(IllegalMove) as e:
+        repair(s, [4])
+    assert e.value.rule == "GT-R1" and set(e.value.legal) == {"-1", "-2", "-3"}
+    with pytest.raises(IllegalMove, match="pilot cabin #141 stays"):
+        repair(s, [141])
+    done = repair(s, [2, 1])  # more than needed is still a legal repair
+    assert done.lost == 3 and check(done.ship) == []
+
+
+def test_repair_of_a_legal_ship_is_nothing() -> None:
+    s = ship(put(1, S, "uuuu", 7, 8))
+    assert [r.notation for r in repair_options(s)] == ["-"]
+
+
+def test_hanging_tiles_fall_off_with_no_choice() -> None:
+    s = ship(put(1, S, "uuuu", 7, 5))
+    (only,) = repair_options(s)
+    assert only.removed == frozenset() and only.fallen == {1} and only.lost == 1
+
+
+def test_repair_options_are_minimal_and_complete_on_two_mistakes() -> None:
+    # two mistakes, each pair also held from below; tile 7 carries both lower branches
+    s = ship(put(1, S, "-s-u", 7, 8), put(2, S, "--ud", 7, 9),
+             put(3, S, "-u-s", 7, 6), put(4, S, "-du-", 7, 5),
+             put(5, S, "u--u", 8, 9), put(6, S, "-u-u", 8, 8), put(7, S, "uu-u", 8, 7),
+             put(9, S, "-u-u", 8, 6), put(8, S, "uu--", 8, 5))
+    assert rules(s) == [("GT-S1", 4, Side.E, 3), ("GT-S1", 1, Side.E, 2)]
+    removed = {r.removed for r in repair_options(s)}
+    expected = {frozenset({7})} | {frozenset({a, b}) for a in (1, 2, 5, 6)
+                                   for b in (3, 4, 8, 9)}
+    assert removed == expected
+    for r in repair_options(s):
+        assert check(r.ship) == []
+        for tile in r.removed:  # nothing chosen is superfluous
+            assert check(remove(s, r.removed - {tile}).ship) != []
+
+
+# -- crew ----------------------------------------------------------------------------------
+
+
+def crew_ship() -> Ship:
+    return ship(put(1, Kind.CABIN, "-uuu", 7, 8), put(2, Kind.LIFE_PURPLE, "---u", 7, 9),
+                put(3, Kind.CABIN, "-uu-", 6, 7), put(4, Kind.LIFE_BROWN, "u--u", 8, 8),
+                put(5, Kind.CABIN, "uu--", 8, 7))
+
+
+def test_crew_placement_rules() -> None:
+    s = crew_ship()
+    assert check(s) == []
+    assert berth_options(s, 1) == (Berth(2), Berth(0, Alien.BROWN), Berth(0, Alien.PURPLE))
+    assert berth_options(s, 5) == (Berth(2), Berth(0, Alien.BROWN))
+    assert berth_options(s, 3) == (Berth(2),)
+    assert berth_options(s, 2) == ()
+    assert berth_options(s, 141) == (Berth(2),)  # never an alien in the pilot cabin
+    crew = full_crew(s, {Alien.PURPLE: 1})
+    assert crew.total == 1 + 2 * 3 and crew.humans == 6 and crew.aliens == (Alien.PURPLE,)
+    with pytest.raises(IllegalMove) as e:
+        full_crew(s, {Alien.BROWN: 3})
+    assert e.value.rule == "GT-C2" and e.value.legal == ("#1", "#5")
+    with pytest.raises(IllegalMove) as e:
+        check_crew(s, Crew.of({141: Berth(0, Alien.PURPLE)}))
+    assert e.value.rule == "GT-C3"
+    with pytest.raises(IllegalMove) as e:
+        check_crew(s, Crew.of({1: Berth(1, Alien.PURPLE)}))
+    assert e.value.rule == "GT-C1"
+    with pytest.raises(IllegalMove) as e:
+        check_crew(s, Crew.of({2: Berth(2)}))
+    assert e.value.rule == "GT-C1"
+    with pytest.raises(IllegalMove) as e:
+        check_crew(s, Crew.of({141: Berth(1)}), launch=True)
+    assert e.value.rule == "GT-C1"
+
+
+def test_one_alien_per_colour() -> None:
+    s = ship(put(1, Kind.CABIN, "-u-u", 7, 8), put(2, Kind.LIFE_PURPLE, "--uu", 7, 9),
+             put(3, Kind.CABIN, "u---", 8, 9))
+    assert berth_options(s, 3) == (Berth(2), Berth(0, Alien.PURPLE))
+    with pytest.raises(IllegalMove) as e:
+        check_crew(s, Crew.of({1: Berth(0, Alien.PURPLE), 3: Berth(0, Alien.PURPLE)}))
+    assert e.value.rule == "GT-C4"
+
+
+def test_life_support_must_be_joined_not_just_beside() -> None:
+    s = ship(put(1, Kind.CABIN, "---u", 7, 8), put(2, Kind.LIFE_BROWN, "-uu-", 7, 9))
+    assert berth_options(s, 1) == (Berth(2),)
+
+
+def test_alien_leaves_when_its_life_support_is_lost() -> None:
+    s = crew_ship()
+    crew = full_crew(s, {Alien.PURPLE: 1})
+    left, gone = crew_after_loss(s.without([2]), crew)
+    assert gone == ((1, Berth(0, Alien.PURPLE)),) and left.total == 6
+    left, gone = crew_after_loss(s.without([3]), crew)
+    assert gone == ((3, Berth(2)),) and left.aliens == (Alien.PURPLE,)
+
+
+def test_batteries_and_containers() -> None:
+    s = ship(put(1, Kind.BATTERY, "---u", 7, 8, capacity=3),
+             put(2, Kind.BATTERY, "u---", 8, 7, capacity=2),
+             put(3, Kind.CARGO, "--u-", 6, 7, capacity=3),
+             put(4, Kind.SPECIAL_CARGO, "-u--", 7, 6, capacity=2))
+    assert s.battery_cells == 5 and s.containers == 3 and s.special_containers == 2
+    tokens = full_batteries(s)
+    assert tokens == {1: 3, 2: 2}
+    assert spend_batteries(s, tokens, [1, 1, 2]) == {1: 1, 2: 1}
+    with pytest.raises(IllegalMove) as e:
+        spend_batteries(s, tokens, [2, 2, 2])
+    assert e.value.rule == "GT-E3" and e.value.legal == ("#1 (3)",)
+
+
+# -- strength: the text's examples --------------------------------------------------------
+
+
+def engines_ship(simple: int, double: int) -> Ship:
+    row = [put(100 + i, Kind.ENGINE, "u---", 8, 5 + i) for i in range(simple)]
+    row += [put(200 + i, Kind.DOUBLE_ENGINE, "u---", 8, 5 + simple + i) for i in range(double)]
+    return ship(*row)
+
+
+def test_engine_strength_one_three_five() -> None:
+    green = engines_ship(1, 2)
+    crew = Crew()
+    options = engine_choices(green, crew, batteries=5)
+    assert [(c.batteries, c.strength) for c in options] == [(0, 1), (1, 3), (2, 5)]
+    assert engine_choices(green, crew, batteries=1)[-1].strength == 3
+    assert engine_strength(engines_ship(3, 0), crew) == 3  # yellow: nothing to decide
+    with pytest.raises(IllegalMove) as e:
+        engine_strength(green, crew, [100])
+    assert e.value.rule == "GT-E1" and e.value.legal == ("#200", "#201")
+    with pytest.raises(IllegalMove):
+        engine_strength(green, crew, [200, 200])
+
+
+def cannons(forward: list[Kind], side: list[Kind]) -> Ship:
+    """Cannons pointing forward in row 6 (nothing in front), and to the left from column 5."""
+    row = [Placement(t(100 + i, k, "--u-"), 6, 6 + i) for i, k in enumerate(forward)]
+    row += [Placement(t(200 + i, k, "--u-"), 7 + i, 5, 3) for i, k in enumerate(side)]
+    return ship(*row, board="III")
+
+
+C, C2 = Kind.CANNON, Kind.DOUBLE_CANNON
+
+
+def test_smugglers_fight_red_ties_green_wins_blue_cannot() -> None:
+    smugglers = Fraction(4)
+    crew = Crew()
+    red = cannons([C, C, C2], [C2])
+    assert cannon_strength(red, crew, [102, 200]) == 5  # what red would like
+    best_with_one = cannon_choices(red, crew, batteries=1)[-1]
+    assert best_with_one.powered == (102,) and best_with_one.strength == smugglers  # a tie
+    green = cannons([C2, C2], [C])
+    strength = cannon_choices(green, crew, batteries=2)[-1].strength
+    assert strength == Fraction(9, 2) and strength > smugglers
+    assert format_strength(strength) == "4 1/2"
+    blue = cannons([C, C, C], [])
+    assert max(c.strength for c in cannon_choices(blue, crew, batteries=3)) == 3
+    assert format_strength(Fraction(1, 2)) == "1/2" and format_strength(Fraction(3)) == "3"
+
+
+def test_aliens_add_two_only_to_nonzero_strength() -> None:
+    purple = Crew.of({141: Berth(2), 1: Berth(0, Alien.PURPLE)})
+    brown = Crew.of({1: Berth(0, Alien.BROWN)})
+    only_doubles = cannons([C2], [])
+    assert cannon_strength(only_doubles, purple) == 0  # no bare teeth
+    assert cannon_strength(only_doubles, purple, [100]) == 4
+    assert cannon_strength(cannons([], [C]), purple) == Fraction(5, 2)
+    assert engine_strength(engines_ship(0, 1), brown) == 0
+    assert engine_strength(engines_ship(0, 1), brown, [200]) == 4
+    assert engine_strength(engines_ship(1, 0), brown) == 3
+    assert engine_strength(engines_ship(1, 0), purple) == 1
+
+
+# -- notation ------------------------------------------------------------------------------
+
+
+def test_ship_notation_round_trip() -> None:
+    tiles = TileSet(0, (PILOT, t(1, S, "uuuu"), t(2, Kind.ENGINE, "u---"),
+                        t(3, Kind.CANNON, "--u-")))
+    s = ship(Placement(tiles[1], 7, 8), Placement(tiles[2], 8, 8),
+             Placement(tiles[3], 7, 9, 1))
+    text = format_ship(s)
+    assert text == "I 141@7,7 1@7,8 3@7,9/1 2@8,8"
+    assert parse_ship(text, tiles) == s
+    assert parse_ship("I; 2@8,8 ;3@7,9/1  141@7,7 1@7,8/0", tiles) == s
+
+
+@pytest.mark.parametrize("bad", ["", "IV 141@7,7", "I 141@7", "I 141@7,7/4", "I 999@7,7",
+                                 "I x@1,2"])
+def test_ship_notation_errors(bad: str) -> None:
+    tiles = TileSet(0, (PILOT,))
+    with pytest.raises(NotationError):
+        parse_ship(bad, tiles)
+
+
+def test_crew_notation_round_trip() -> None:
+    crew = Crew.of({141: Berth(2), 3: Berth(1), 5: Berth(0, Alien.BROWN),
+                    9: Berth(0, Alien.PURPLE)})
+    assert format_crew(crew) == "3:H 5:B 9:P 141:HH"
+    assert parse_crew(format_crew(crew)) == crew
+    assert parse_crew("5:O 141:HH 3:H 9:P") == crew
+    for bad in ("3:HHH", "3:X", "3:H 3:HH", "three:H"):
+        with pytest.raises(NotationError):
+            parse_crew(bad)
+
+
+def test_remove_reports_fallen_tiles() -> None:
+    s = text_repair_ship()
+    r = remove(s, [3])
+    assert r.fallen == {2, 4} and r.ship.ids == {141, 1}
