@@ -538,7 +538,8 @@ def test_notation_is_forgiving_about_case_and_aliases() -> None:
 
 @pytest.mark.parametrize("text", [
     "", "X", "NNE", "P:", "P:Q", "P:N*z", "P:N*b9", "P:N*b33", "deliver:0", "deliver:x",
-    "deliver:²", "ſ", "draw:\u212a", "draw:i", "roll:6", "shield:", "abandon:hole", "fly:N", "x" * 100,
+    "deliver:²", "ſ", "draw:\u212a", "draw:i", "roll:6", "shield:", "abandon:hole", "fly:N",
+    "x" * 100,
 ])
 def test_bad_notation_is_refused_clearly(text: str) -> None:
     with pytest.raises(NotationError):
