@@ -97,7 +97,8 @@ def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str) -> l
     first = pieces[0]
     mode = ctx.mode
     plans = impose(len(pieces), first.width, first.height, ctx.options.paper, mode,
-                   gutter=gutter_for(first), bleed=ctx.bleed, crop_marks=ctx.options.crop_marks)
+                   gutter=gutter_for(first), bleed=ctx.bleed, crop_marks=ctx.options.crop_marks,
+                   row_group=6 if first.kind == "coin" else 1)
     pages: list[Page] = []
     for k, plan in enumerate(plans):
         count = f"sheet {k + 1} of {len(plans)}"

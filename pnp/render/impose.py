@@ -138,8 +138,12 @@ def _options(paper: str, mode: Mode, gutter: float, bleed: float) -> list[_Optio
 
 
 def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: float,
-           bleed: float = 0.0, crop_marks: bool = True) -> list[SheetPlan]:
-    """Plan ``count`` pieces of ``w`` x ``h`` points on as few sheets as fit."""
+           bleed: float = 0.0, crop_marks: bool = True, row_group: int = 1) -> list[SheetPlan]:
+    """Plan ``count`` pieces of ``w`` x ``h`` points on as few sheets as fit.
+
+    ``row_group`` > 1 trims the columns to a multiple of it when that costs no extra sheet
+    (six coins of a suit to a row read better than seven).
+    """
     if count <= 0:
         return []
     room = mark_room(bleed, crop_marks)
@@ -148,6 +152,10 @@ def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: fl
     for opt in _options(paper, mode, gutter, bleed):
         fold_room = room if opt.fold is None else 0.0
         cols, rows = _fit_with_fold(opt, w, h, gutter, room, fold_room)
+        grouped = cols - cols % row_group
+        if grouped and rows and (math.ceil(count / (grouped * rows))
+                                 <= math.ceil(count / (cols * rows))):
+            cols = grouped
         n = cols * rows
         if best is None or n > best[0]:
             best = (n, opt, cols, rows)

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.engine import Rng
 from pnp.render.art import (
@@ -74,9 +74,16 @@ def draw_rank(c: Canvas, rank: str, cx: float, cy: float, height: float, color: 
 
     assert isinstance(color, Color)
     if rank == "null":
-        c.setStrokeColor(color)
-        c.setLineWidth(height * 0.14)
-        c.circle(cx, cy, height * 0.32, stroke=1, fill=0)
+        ring = c.beginPath()
+        ring.circle(cx, cy, height * 0.39)
+        ring.circle(cx, cy, height * 0.25)
+        if look.low_ink:
+            c.setStrokeColor(color)
+            c.setLineWidth(max(0.4, height / 40))
+            c.drawPath(ring, stroke=1, fill=0)
+        else:
+            c.setFillColor(color)
+            c.drawPath(ring, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
         return
     text = "A" if rank == "ace" else rank
     outlined_text(c, text, cx, cy, height, color, look)
@@ -291,7 +298,8 @@ def roll_table(suits: Sequence[Suit]) -> Piece:
             draw_rank(c, rank, mm(25), y, row_h * 0.5, INK, look)
             c.setFillColor(INK)
             c.setFont(REGULAR, 7)
-            c.drawString(mm(31), y - 2.5, {"null": "null (0)", "ace": "ace (1)"}.get(rank, rank))
+            if rank in ("null", "ace"):
+                c.drawString(mm(31), y - 2.5, f"{rank} ({RANKS.index(rank)})")
         c.setFont(REGULAR, 6)
         c.setFillColor(GREY)
         names = ", ".join(s.name for s in suits)

@@ -134,3 +134,11 @@ def test_shelf_pack_keeps_order_and_bounds() -> None:
             assert area.contains(p.rect)
     with pytest.raises(PnpError, match="larger than the printable area"):
         shelf_pack([(200, 10)], area, 5)
+
+
+def test_row_group_lines_up_suits_without_costing_a_sheet() -> None:
+    plans = impose(24, inch(0.75), inch(0.75), "a4", "long", gutter=mm(4), row_group=6)
+    assert len(plans) == 1
+    ys = sorted({round(s.front.y, 3) for s in plans[0].slots}, reverse=True)
+    rows = [[s.index for s in plans[0].slots if round(s.front.y, 3) == y] for y in ys]
+    assert rows == [list(range(k, k + 6)) for k in range(0, 24, 6)]

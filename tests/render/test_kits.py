@@ -90,3 +90,24 @@ def test_cli_kit_writes_and_prints_paths(tmp_path: Path, capsys: pytest.CaptureF
     assert out.strip() == str(tmp_path / "galaxy-express-seed7-letter.pdf")
     code = main(["kit", "wormholes", "--out", str(tmp_path)])
     assert code == 1 and "no printed kit" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opts", [
+    {"paper": "a4"}, {"paper": "letter", "bleed_mm": 3.0}, {"paper": "a5", "gutter_fold": True},
+    {"paper": "letter", "duplex": "short", "crop_marks": False}])
+def test_trim_and_bleed_boxes_inside_printable_area(tmp_path: Path, opts: dict[str, object]
+                                                    ) -> None:
+    """Every cut line (TrimBox) and all bleed art stays inside the 10 mm margin."""
+    options = KitOptions(out=tmp_path, seed=2, **opts)  # type: ignore[arg-type]
+    paths = build_kit("piecepack", options) + build_kit("galaxy-express", options)
+    for path in paths:
+        for page in PdfReader(path).pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            x1, y1, x2, y2 = box(page, "bleedbox")
+            if (x1, y1, x2, y2) == (0, 0, w, h):
+                continue  # a text page: no cut lines
+            assert x1 >= mm(10) - 0.01 and y1 >= mm(10) - 0.01
+            assert x2 <= w - mm(10) + 0.01 and y2 <= h - mm(10) + 0.01
+            t = box(page, "trimbox")
+            assert t[0] >= x1 and t[1] >= y1 and t[2] <= x2 and t[3] <= y2
