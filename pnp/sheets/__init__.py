@@ -21,8 +21,10 @@ Checker = Callable[[Mapping[str, str]], dict[str, object]]
 
 def _checkers() -> dict[str, tuple[Checker, list[str]]]:
     from pnp.games.galaxy_express import sheet as ge
+    from pnp.games.weird_galaxy import sheet as wg
 
-    return {"galaxy-express": (ge.check_sheet, ge.field_names())}
+    return {"galaxy-express": (ge.check_sheet, ge.field_names()),
+            "weird-galaxy": (wg.check_sheet, wg.field_names())}
 
 
 def sheet_games() -> list[str]:
