@@ -94,6 +94,7 @@ def outlined_text(c: Canvas, text: str, cx: float, cy: float, height: float, col
                   look: Look, font: str = BOLD) -> None:
     """Centred text, filled in full colour, outlined (text render mode 1) in low ink."""
     size = height / CAP
+    c.saveState()  # the text render mode outlives the text object: keep it local
     t = c.beginText()
     t.setFont(font, size)
     w = text_width(text, font, size)
@@ -107,6 +108,7 @@ def outlined_text(c: Canvas, text: str, cx: float, cy: float, height: float, col
         t.setTextRenderMode(0)
     t.textOut(text)
     c.drawText(t)
+    c.restoreState()
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:

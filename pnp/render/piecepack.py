@@ -318,7 +318,7 @@ def _pawn_figure(c: Canvas, suit: Suit, w: float, h: float, look: Look) -> None:
             (cx + w * 0.24, h * 0.7), (cx - w * 0.24, h * 0.7), (cx - w * 0.24, h * 0.66),
             (cx - w * 0.12, h * 0.62), (cx - w * 0.22, h * 0.2), (cx - w * 0.36, h * 0.14)]
     polygon(c, body, s, f)
-    c.circle(cx, h * 0.8, w * 0.2, stroke=s, fill=f)
+    c.circle(cx, h * 0.7 + w * 0.2, w * 0.2, stroke=s, fill=f)
     color = suit.color if look.low_ink else WHITE
     draw_symbol(c, suit, cx, h * 0.33, w * 0.17, look, color)
 
