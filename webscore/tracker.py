@@ -220,6 +220,8 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
     if game.actor(state) is None:
         raise TrackerRefusal("tracker.finished", "the game is over; nothing more can be logged")
     events = game.parse_line(text)
+    if not events:
+        raise TrackerRefusal("tracker.empty", "type an event in the game's notation, or pick one")
     rows: list[NewRow] = []
     entries: list[tuple[Any, str, int | None]] = []
     for event in events:

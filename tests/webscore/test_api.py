@@ -207,7 +207,8 @@ def test_malformed_requests_are_4xx_json(client: FlaskClient) -> None:
     assert client.post("/api/tables", json=[1, 2]).status_code == 400
     for body in ({"seq": "a", "text": "r1"}, {"seq": -1, "text": "r1"}, {"seq": None},
                  {"seq": 0, "text": 5}, {"seq": 0}, {"seq": 1.5, "text": "r1"},
-                 {"seq": 0, "text": "r" * 3000}, {"seq": 0, "text": "   "}):
+                 {"seq": 0, "text": "r" * 3000}, {"seq": 0, "text": "   "},
+                 {"seq": 0, "text": " , ,"}):
         r = client.post(f"/api/tables/{tid}/events", json=body, headers=h)
         assert 400 <= r.status_code < 500, (body, r.status_code)
         assert "error" in r.get_json()
