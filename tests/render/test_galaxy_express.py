@@ -89,6 +89,8 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
+    url = "http://localhost:5000/tables/new?game=galaxy-express&seed=11"
+    assert decode_qr(path, 2) == [url] and decode_qr(path, 3) == [url]
 
 
 @pytest.mark.slow
