@@ -2,7 +2,8 @@
 
 Fuel (segments, steps): any card pays 1, a Fast Burn pays 2.  A station: one goods card per
 adjacent Settled World, all matching, except that one may be any goods card when two or three
-worlds touch it.  A payment must be exact: no card in it may be left over (SD-T5).
+worlds touch it.  A payment must be exact: no card in it may be left over (SD-G5).
+Problems come back as ``(rule, message)``.
 """
 
 from __future__ import annotations
@@ -12,17 +13,19 @@ from itertools import combinations
 
 from pnp.games.spatial_delivery.cards import FUEL, card_text, colour_of, fuel_value, is_goods
 
+Problem = tuple[str, str]
 
-def fuel_problem(cards: tuple[str, ...], need: int, what: str) -> str | None:
+
+def fuel_problem(cards: tuple[str, ...], need: int, what: str, rule: str) -> Problem | None:
     """None when the cards pay exactly ``need`` segments or steps."""
     have = sum(fuel_value(c) for c in cards)
     if have < need:
-        return (f"{need} {what} need {need} card(s) of fuel (a Fast Burn counts 2); "
-                f"the payment covers {have}")
-    for c in set(cards):
+        return (rule, f"unpaid: {need} {what} need {need} card(s) of fuel (a Fast Burn "
+                      f"counts 2); the payment covers {have}")
+    for c in sorted(set(cards)):
         if have - fuel_value(c) >= need:
-            return (f"{need} {what} are paid without the {card_text(c)}: pay exactly, "
-                    "leave it out")
+            return ("SD-G5", f"{need} {what} are paid without the {card_text(c)}: pay "
+                             "exactly, leave it out")
     return None
 
 
@@ -45,27 +48,48 @@ def station_problem(cards: tuple[str, ...], world_colours: list[str]) -> str | N
 
 
 def build_problem(cards: tuple[str, ...], segments: int,
-                  world_colours: list[str]) -> str | None:
-    """None when the cards split into an exact fuel part and a station part."""
+                  world_colours: list[str]) -> Problem | None:
+    """None when the cards split into an exact fuel part and a station part.
+
+    The reason given is the closest miss: the best-matching station part when no split pays
+    the station, else the route's shortfall, else SD-G5 when every good split overpays.
+    """
     k = len(world_colours)
-    if len(cards) < k:
-        return (f"the route needs {segments} new segment(s) and the station {k} goods card(s); "
-                f"only {len(cards)} card(s) were paid")
-    first: str | None = None
+    goods = [i for i, c in enumerate(cards) if is_goods(c)]
+    if len(goods) < k:
+        return ("SD-6", f"unpaid: the station touches {k} Settled World(s) and needs {k} "
+                        f"goods card(s); the payment has {len(goods)}")
+    want = Counter(world_colours)
+    best_miss: tuple[int, str] | None = None
+    shortfall: Problem | None = None
+    overpaid: Problem | None = None
     tried: set[tuple[str, ...]] = set()
-    for idx in combinations(range(len(cards)), k):
+    for idx in combinations(goods, k):
         station = tuple(sorted(cards[i] for i in idx))
         if station in tried:
             continue
         tried.add(station)
+        wrong = station_problem(station, world_colours)
+        if wrong is not None:
+            have = Counter(colour_of(c) for c in station)
+            matches = sum(min(n, have[col]) for col, n in want.items())
+            if best_miss is None or matches > best_miss[0]:
+                best_miss = (matches, wrong)
+            continue
         fuel = tuple(c for i, c in enumerate(cards) if i not in idx)
-        problem = station_problem(station, world_colours) or fuel_problem(
-            fuel, segments, "new segment(s)")
+        problem = fuel_problem(fuel, segments, "new segment(s)", "SD-6")
         if problem is None:
             return None
-        first = first or problem
-    return (f"no way to split the payment into {segments} new segment(s) and a station for "
-            f"{'+'.join(sorted(world_colours))}: {first}")
+        if problem[0] == "SD-G5":
+            overpaid = overpaid or problem
+        else:
+            shortfall = shortfall or problem
+    if overpaid is not None:
+        return overpaid
+    if shortfall is not None:
+        return shortfall
+    assert best_miss is not None
+    return ("SD-6", f"unpaid station: {best_miss[1]}")
 
 
 def cheapest_build(hand: tuple[str, ...], segments: int,
@@ -108,4 +132,4 @@ def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
     for c in sorted(set(chosen), key=fuel_value):  # drop what turned out superfluous
         while c in chosen and sum(fuel_value(x) for x in chosen) - fuel_value(c) >= need:
             chosen.remove(c)
-    return tuple(sorted(chosen)) if fuel_problem(tuple(chosen), need, "x") is None else None
+    return tuple(sorted(chosen)) if fuel_problem(tuple(chosen), need, "", "") is None else None

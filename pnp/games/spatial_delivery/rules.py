@@ -1,7 +1,7 @@
 """The Spatial Delivery rules engine (Rick Holzgrafe, Semicolon LLC).
 
-Rule ids: SD-1..SD-8 are the project's rulings (../shared/RULINGS-commercial.md); SD-T1..SD-T13
-are rules the text states and SD-G1.. the gaps we settled, both in
+Rule ids: SD-1..SD-8 are the project's rulings (../shared/RULINGS-commercial.md); SD-T1..SD-T11
+are rules the text states and SD-G1..SD-G12 the gaps we settled, both written down in
 docs/rulings-spatial-delivery.md.
 
 legal() offers a finite subset of the explore missions (per station site, one route with the
@@ -322,13 +322,13 @@ class SpatialDelivery(Game[State, SDEvent]):
 
     def _apply(self, state: State, event: SDEvent) -> State:
         if state.phase == "over":
-            raise IllegalMove("SD-T11", f"the game is over after round {state.rounds}; "
+            raise IllegalMove("SD-T10", f"the game is over after round {state.rounds}; "
                                         "nothing more can be logged")
         if isinstance(event, (TileLaid, Flip)):
             return self._apply_chance(state, event)
         if state.pending:
             outcomes = [format_event(e) for e in self.chance_outcomes(state)]
-            raise IllegalMove("SD-T9", "first log what the table revealed: "
+            raise IllegalMove("SD-T8", "first log what the table revealed: "
                                        f"{self._need_text(state.pending[0])}; "
                                        f"{legal_hint(outcomes)}", outcomes)
         match event:
@@ -449,7 +449,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         colours = [str(state.tiles[h]) for h in worlds]
         unpaid = build_problem(move.pay, len(fresh), colours)
         if unpaid is not None:
-            raise self._refuse(state, "SD-6", f"unpaid: {unpaid}")
+            raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
         seat = state.seats[who]
         state = state.with_seat(who, replace(seat, location=move.path[-1],
@@ -474,9 +474,9 @@ class SpatialDelivery(Game[State, SDEvent]):
                                                   f"one step reaches {names}")
             here = stop
         self._check_hand(state, seat, move.pay)
-        unpaid = fuel_problem(move.pay, len(move.stops), "step(s)")
+        unpaid = fuel_problem(move.pay, len(move.stops), "step(s)", "SD-7")
         if unpaid is not None:
-            raise self._refuse(state, "SD-7", f"unpaid: {unpaid}")
+            raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
         return replace(state.with_seat(who, replace(state.seats[who], location=here)), stage=1)
 
@@ -487,26 +487,26 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._order_error(state, "a delivery")
         card, world = move.card, move.world
         if seat.location == EARTH:
-            raise self._refuse(state, "SD-T6", "the ship is at Earth; deliveries are made from "
+            raise self._refuse(state, "SD-T5", "the ship is at Earth; deliveries are made from "
                                                "a station next to the world")
         self._check_hand(state, seat, [card])
         if not is_goods(card):
-            raise self._refuse(state, "SD-T6", "Rocket Fuel is not a good to deliver")
+            raise self._refuse(state, "SD-T5", "Rocket Fuel is not a good to deliver")
         if world not in CORNERS[seat.location]:
-            raise self._refuse(state, "SD-T6", f"{hex_name(world)} does not touch the ship's "
+            raise self._refuse(state, "SD-T5", f"{hex_name(world)} does not touch the ship's "
                                                f"station at {corner_name(seat.location)}")
         kind = state.tiles[world]
         if kind not in tuple(COLOURS):
-            raise self._refuse(state, "SD-T6", f"{hex_name(world)} is not a Settled World")
+            raise self._refuse(state, "SD-T5", f"{hex_name(world)} is not a Settled World")
         power = power_of(card)
         colour = colour_of(card)
         if colour != kind and power != "O":
-            raise self._refuse(state, "SD-T6", f"{hex_name(world)} buys "
+            raise self._refuse(state, "SD-T5", f"{hex_name(world)} buys "
                                                f"{COLOUR_NAMES[str(kind)]}, not {card_text(card)}"
                                                " (only an Opportunity card may go elsewhere)")
         token = state.tokens[world]
         if token == 0 and power != "S":
-            raise self._refuse(state, "SD-T6", f"{hex_name(world)} has no score token left this "
+            raise self._refuse(state, "SD-T5", f"{hex_name(world)} has no score token left this "
                                                "round (only a Shortage card may still deliver)")
         if move.use:
             self._check_power_use(state, card, "upon delivery")
@@ -542,7 +542,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         power = power_of(card)
         if power not in CARD_ACTION_POWERS:
             name = POWERS.get(power or "", "Rocket Fuel")
-            raise self._refuse(state, "SD-T7", f"{name} cannot be used {when}; only Barter, "
+            raise self._refuse(state, "SD-T6", f"{name} cannot be used {when}; only Barter, "
                                                "Enterprise and Initiative can")
         if power == "B" and all(g.market is None for g in state.goods):
             raise self._refuse(state, "SD-G8", "Barter takes a face-up card, and the market is "
@@ -572,14 +572,14 @@ class SpatialDelivery(Game[State, SDEvent]):
     def _end_turn(self, state: State) -> State:
         who, _ = self._journey_seat(state, "ending the turn")
         if state.stage == 0:
-            raise self._refuse(state, "SD-T8", "no action was taken this turn: that is a pass "
+            raise self._refuse(state, "SD-T7", "no action was taken this turn: that is a pass "
                                                "(log 'pass')")
         return self._next_turn(state, who)
 
     def _pass(self, state: State) -> State:
         who, seat = self._journey_seat(state, "passing")
         if state.stage != 0:
-            raise self._refuse(state, "SD-T8", "an action was taken this turn, so it is not a "
+            raise self._refuse(state, "SD-T7", "an action was taken this turn, so it is not a "
                                                "pass; end it with '.'")
         state = state.with_seat(who, replace(seat, passed=True))
         return self._next_turn(replace(state, extra_turns=0), who)
@@ -597,7 +597,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         return self._return_to_earth(state)
 
     def _return_to_earth(self, state: State) -> State:
-        """SD-T12: ships home, score tokens back, turn order from the Next Turn track."""
+        """SD-T11: ships home, score tokens back, turn order from the Next Turn track."""
         seats = tuple(replace(s, location=EARTH, passed=False) for s in state.seats)
         tokens = tuple(SCORE_TOKEN_BY_RING[RING[h]] if t == 0 and state.tiles[h] in
                        tuple(COLOURS) else t for h, t in enumerate(state.tokens))
@@ -666,7 +666,7 @@ class SpatialDelivery(Game[State, SDEvent]):
                        else "no tile or card is waiting to be revealed now")
             options = [format_event(e) for e in self.chance_outcomes(state)] or [
                 format_event(e) for e in self.legal(state)]
-            raise IllegalMove("SD-T9", f"{format_event(event)} is not awaited: {awaited}",
+            raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
                               options)
         outcomes = [format_event(e) for e in self.chance_outcomes(state)
                     if _need_of(e) == want]
@@ -675,12 +675,12 @@ class SpatialDelivery(Game[State, SDEvent]):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
                 why = "no such card is left in that deck"
-            raise IllegalMove("SD-T9", f"{format_event(event)} is impossible: {why}; "
+            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}; "
                                        f"{legal_hint(outcomes)}", outcomes)
         if state.seeded:
             dealt = self._dealt(state, want)
             if dealt != event:
-                raise IllegalMove("SD-T10", f"this table plays the deal of seed {state.seed}: "
+                raise IllegalMove("SD-T9", f"this table plays the deal of seed {state.seed}: "
                                             f"{self._need_text(want)} is "
                                             f"{format_event(dealt)}, not {format_event(event)}",
                                   [format_event(dealt)])
