@@ -478,11 +478,8 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
         i, j = cell_xy(start)
         c.setStrokeColor(hex_color("#d08a00"))
         c.setLineWidth(2)
-        c.circle(gx + (i + 0.5) * cell, gy + (j + 0.5) * cell, cell * 0.44, stroke=1, fill=0)
+        c.circle(gx + (i + 0.5) * cell, gy + (j + 0.5) * cell, cell * 0.42, stroke=1, fill=0)
         _ship(c, gx + (i + 0.82) * cell, gy + (j + 0.78) * cell, cell * 0.17, look)
-        c.setFillColor(hex_color("#9a6200"))
-        c.setFont(BOLD, 7)
-        c.drawCentredString(gx + (i + 0.5) * cell, gy + (j + 0.06) * cell, "start")
         y = gy - mm(11)
         qr = mm(34)
         text_w = area.w - qr - mm(8)
@@ -490,7 +487,7 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
         facts = (
             ("Planets (Arms, face down)", ", ".join(planets)),
             ("Crowns (face down, then picked up)", ", ".join(crowns)),
-            ("Suggested launch planet", start),
+            ("Suggested launch planet (ringed)", start),
         )
         for head, value in facts:
             c.setFont(BOLD, 9)
