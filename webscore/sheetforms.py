@@ -6,6 +6,7 @@ PDF and the API all hand the checker the same dictionary.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pnp import sheets
@@ -54,11 +55,38 @@ def form_spec(game_id: str) -> dict[str, Any]:
     layout = _LAYOUTS.get(game.id)
     if layout is not None and field_names(layout()) == names:
         spec = layout()
-    else:  # a sheet we have no row layout for: one labelled box per field
-        spec = {"game": game.id, "head": [], "rows": None,
-                "totals": [{"name": n, "label": n} for n in names]}
+    else:
+        spec = infer_layout(game.id, names)
     spec["title"] = game.title
     return spec
+
+
+_ROW_FIELD = re.compile(r"([a-z]+)(\d{1,3})_(\w+)")
+
+
+def infer_layout(game_id: str, names: list[str]) -> dict[str, Any]:
+    """Rows from names like ``m3_payoff`` (prefix, row number, column); the fields before the
+    first row on top, the rest below.  One box per field when the names form no full grid."""
+    def label(name: str) -> str:
+        return name.replace("_", " ").capitalize()
+
+    matches = [(n, _ROW_FIELD.fullmatch(n)) for n in names]
+    rows = [m for _, m in matches if m]
+    flat = {"game": game_id, "head": [], "rows": None,
+            "totals": [{"name": n, "label": label(n)} for n in names]}
+    if not rows or len({m.group(1) for m in rows}) != 1:
+        return flat
+    first = next(i for i, (_, m) in enumerate(matches) if m)
+    keys = list(dict.fromkeys(m.group(3) for m in rows))
+    spec = {
+        "game": game_id,
+        "head": [{"name": n, "label": label(n)} for n in names[:first]],
+        "rows": {"count": max(int(m.group(2)) for m in rows), "label": "#",
+                 "name": rows[0].group(1) + "{n}_{key}",
+                 "columns": [{"key": k, "label": label(k), "hint": ""} for k in keys]},
+        "totals": [{"name": n, "label": label(n)} for n, m in matches[first:] if not m],
+    }
+    return spec if sorted(field_names(spec)) == sorted(names) else flat
 
 
 def field_names(spec: dict[str, Any]) -> list[str]:

@@ -4,7 +4,9 @@ why, and a sheet filled in a PDF reader (AcroForm fields) is read and checked.""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 from reportlab.pdfgen.canvas import Canvas
 
@@ -100,3 +102,71 @@ def test_bad_uploads_are_4xx(client: FlaskClient) -> None:
     r = client.post("/sheets/galaxy-express/pdf", data={"csrf": token},
                     content_type="multipart/form-data")
     assert r.status_code == 422
+
+
+def test_every_sheet_game_gets_a_form_with_all_its_fields(client: FlaskClient) -> None:
+    from pnp.sheets import sheet_fields, sheet_games
+
+    for game_id in sheet_games():
+        page = client.get(f"/sheets/{game_id}").data.decode()
+        for name in sheet_fields(game_id):
+            assert f'name="{name}"' in page, (game_id, name)
+        r = client.post(f"/api/sheets/{game_id}/check", json={"fields": {}})
+        assert r.status_code == 200 and isinstance(r.get_json()["lines"], list)
+
+
+def test_infer_layout_groups_rows_and_falls_back() -> None:
+    from webscore.sheetforms import field_names, infer_layout
+
+    names = ["seed", "m1_a", "m1_b", "m2_a", "m2_b", "total"]
+    spec = infer_layout("g", names)
+    assert spec["rows"]["count"] == 2 and [c["key"] for c in spec["rows"]["columns"]] == [
+        "a", "b"]
+    assert [h["name"] for h in spec["head"]] == ["seed"]
+    assert field_names(spec) == names
+    ragged = infer_layout("g", ["m1_a", "m2_b"])  # not a full grid: one box per field
+    assert ragged["rows"] is None and field_names(ragged) == ["m1_a", "m2_b"]
+
+
+@pytest.mark.slow
+def test_the_printed_record_sheet_filled_in_a_reader_checks(client: FlaskClient,
+                                                            tmp_path: Path) -> None:
+    """The kit's own fillable sheet, filled from a game the tracker logged, passes the check;
+    one wrong speed is caught."""
+    from pypdf import PdfReader, PdfWriter
+
+    from pnp.render.kits import build_kit
+    from pnp.render.options import KitOptions
+    from webscore.db import get_engine
+    from webscore.sheetfill import galaxy_express_fields
+    from webscore.tracker import snapshot
+
+    from .test_galaxy_express_table import new_ge, play_random
+
+    t = new_ge(client, seed=13, chance="tracker")
+    play_random(client, t, 2)
+    fields, turns = galaxy_express_fields(snapshot(get_engine(client.application), t["id"]))
+    assert turns >= 2
+    kit = next(p for p in build_kit("galaxy-express", KitOptions(seed=13, out=tmp_path))
+               if p.suffix == ".pdf")
+    reader = PdfReader(kit)
+    page_index = next(i for i, p in enumerate(reader.pages) if p.get("/Annots"))
+
+    def filled(values: dict[str, str]) -> bytes:
+        w = PdfWriter(clone_from=reader)
+        w.update_page_form_field_values(w.pages[page_index], values, auto_regenerate=False)
+        buf = io.BytesIO()
+        w.write(buf)
+        return buf.getvalue()
+
+    r = client.post("/api/sheets/check-pdf",
+                    data={"pdf": (io.BytesIO(filled(fields)), "sheet.pdf")},
+                    content_type="multipart/form-data")
+    report = r.get_json()
+    assert r.status_code == 200 and report["ok"], [x for x in report["lines"] if not x["ok"]]
+    wrong = {**fields, "t2_speed": str((int(fields["t2_speed"]) + 1) % 11)}
+    r = client.post("/api/sheets/check-pdf",
+                    data={"pdf": (io.BytesIO(filled(wrong)), "sheet.pdf")},
+                    content_type="multipart/form-data")
+    bad = [x["field"] for x in r.get_json()["lines"] if not x["ok"]]
+    assert "t2_speed" in bad
