@@ -442,12 +442,14 @@ class Wormholes(Game[State, WHEvent]):
         return self._settle(nxt)
 
     # -- moving by the dice (WH-4, WH-T3, WH-T4, WH-10) -------------------------------------
-    def _die_moves(self, state: State, suit: Suit) -> list[tuple[str | None, Cell]]:
+    def _die_moves(self, state: State, suit: Suit,
+                   partner_at: Cell | None = None) -> list[tuple[str | None, Cell]]:
+        """The die's moves for this ship (`partner_at`: where its partner would stand)."""
         ship = state.ship(suit)
         value = state.die(suit)
         if value == 0:
             return [(None, ship.cell)] if state.coin_at(ship.cell) else []
-        own = state.own_cells(ship.owner)
+        own = state.own_cells(ship.owner) if partner_at is None else {ship.cell, partner_at}
         out: list[tuple[str | None, Cell]] = []
         for name in DIRECTIONS:
             end = ray(ship.cell, COMPASS[ship.owner][name], value)
@@ -464,11 +466,12 @@ class Wormholes(Game[State, WHEvent]):
 
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
-        moved = state.with_ship(replace(state.ship(suit), cell=end))
-        if self._wins(moved, suit):
-            return True
         other = next(s for s in state.unused if s != suit)
-        return bool(self._die_moves(moved, other))
+        if end in BASES[opponent(OWNER[suit])]:
+            goal = BASES[opponent(OWNER[suit])]
+            if not state.two_ships or state.ship(other).cell in goal:
+                return True  # this move wins
+        return bool(self._die_moves(state, other, partner_at=end))
 
     def _move(self, state: State, event: Move) -> State:
         seat = state.turn
