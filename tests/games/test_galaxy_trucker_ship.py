@@ -9,7 +9,14 @@ import pytest
 
 from pnp.engine.errors import IllegalMove, NotationError
 from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.check import check, remove, repair, repair_options
+from pnp.games.galaxy_trucker.check import (
+    check,
+    explain,
+    refuse_if_illegal,
+    remove,
+    repair,
+    repair_options,
+)
 from pnp.games.galaxy_trucker.crew import (
     Alien,
     Berth,
@@ -17,6 +24,7 @@ from pnp.games.galaxy_trucker.crew import (
     berth_options,
     check_crew,
     crew_after_loss,
+    epidemic_cabins,
     full_batteries,
     full_crew,
     spend_batteries,
@@ -141,21 +149,45 @@ def test_physical_impossibilities_are_refused() -> None:
         ship(put(1, S, "uuuu", 7, 8, rot=4))
 
 
-def test_pop_quiz_ship_with_all_seven_mistakes() -> None:
-    s = ship(
-        put(1, S, "-s-u", 7, 8), put(2, S, "---d", 7, 9),  # simple against double
-        put(3, S, "uu--", 8, 7), put(4, S, "---u", 8, 8),  # ... and a hole-free join
-        put(5, Kind.ENGINE, "u---", 7, 6, rot=1),  # exhaust to the left
-        put(6, Kind.CANNON, "--u-", 6, 7),  # barrel blocked by 7
-        put(7, S, "---s", 5, 7),  # ... and its connector meets a smooth side? no: no tile W
-        put(8, S, "u---", 9, 5),  # outside? (9,5) is valid; not attached
-        put(9, S, "u---", 10, 8),  # outside the board
-        board="I",
+def pop_quiz_ship() -> Ship:
+    """One ship with each of the seven typical mistakes once (board II)."""
+    return ship(
+        put(1, S, "usuu", 7, 8), put(2, S, "--ud", 7, 9),  # 1: simple against double
+        put(3, S, "uu--", 8, 7),  # 2: its right universal meets the engine's smooth side
+        put(4, Kind.ENGINE, "u---", 7, 6, rot=1),  # 3: exhaust to the left
+        put(5, Kind.ENGINE, "u---", 8, 8), put(6, S, "-u--", 9, 8),  # 4: 6 behind engine 5
+        put(7, Kind.CANNON, "--u-", 6, 7), put(8, S, "-u--", 5, 7),  # 5: 8 before the barrel
+        put(9, S, "--uu", 5, 8), put(10, S, "u-u-", 6, 8),  # (these hold 8 on)
+        put(11, S, "u-uu", 9, 9), put(12, S, "u-u-", 8, 9),  # (these hold 6 and 2)
+        put(13, S, "u---", 10, 9),  # 6: below the board
+        put(14, S, "uuuu", 9, 4),  # 7: on its own
+        board="II",
     )
-    found = {v.rule for v in check(s)}
-    assert {"GT-S1", "GT-S3", "GT-S5", "GT-S6", "GT-S7"} <= found
-    for option in repair_options(s):
-        assert check(option.ship) == []
+
+
+def test_pop_quiz_ship_with_all_seven_mistakes() -> None:
+    s = pop_quiz_ship()
+    assert rules(s) == [
+        ("GT-S5", 7, Side.N, 8),
+        ("GT-S3", 4, Side.W, None),
+        ("GT-S1", 1, Side.E, 2),
+        ("GT-S2", 3, Side.E, 5),
+        ("GT-S4", 5, Side.S, 6),
+        ("GT-S6", 13, None, None),
+        ("GT-S7", 14, None, None),
+    ]
+    options = repair_options(s)
+    # the right-hand part (2, 6, 11, 12, 13) only meets the ship through the wrong
+    # connector of mistake 1, and 14 touches nothing: they come off whatever is chosen
+    loose = {2, 6, 11, 12, 13, 14}
+    for r in options:
+        assert check(r.ship) == [] and loose <= r.fallen and 4 in r.removed
+    removed = {r.removed for r in options}
+    # the engine turned sideways must go; then one of 3/5 and one of 7/8 (or 9 or 10, which
+    # hold 8); or take 1 off, which drops 5 and 10-9-8 with it
+    assert removed == {frozenset({4, a, b}) for a in (3, 5) for b in (7, 8, 9, 10)} | {
+        frozenset({1, 4})}
+    assert options[0].lost == 9 and options[-1].removed == {1, 4} and options[-1].lost == 12
 
 
 # -- exposed connectors -------------------------------------------------------------------
@@ -214,6 +246,17 @@ def test_repair_refuses_choices_that_do_not_fix_the_ship() -> None:
         repair(s, [141])
     done = repair(s, [2, 1])  # more than needed is still a legal repair
     assert done.lost == 3 and check(done.ship) == []
+
+
+def test_refusal_names_the_first_mistake_and_the_options() -> None:
+    s = text_repair_ship()
+    with pytest.raises(IllegalMove) as e:
+        refuse_if_illegal(s)
+    assert e.value.rule == "GT-S1" and e.value.legal == ("-1", "-2", "-3")
+    assert "legal: -1, -2, -3" in e.value.message
+    assert explain(check(s)).startswith("[GT-S1] cabin #1 at row 7, column 8")
+    assert explain([]) == "the ship is legal"
+    refuse_if_illegal(repair(s, [1]).ship)
 
 
 def test_repair_of_a_legal_ship_is_nothing() -> None:
@@ -301,6 +344,14 @@ def test_alien_leaves_when_its_life_support_is_lost() -> None:
     assert gone == ((1, Berth(0, Alien.PURPLE)),) and left.total == 6
     left, gone = crew_after_loss(s.without([3]), crew)
     assert gone == ((3, Berth(2)),) and left.aliens == (Alien.PURPLE,)
+
+
+def test_epidemic_strikes_joined_occupied_cabins() -> None:
+    s = crew_ship()  # cabins 1, 3, 5 all joined to the pilot cabin; 1 and 5 are not joined
+    crew = full_crew(s)
+    assert epidemic_cabins(s, crew) == (1, 3, 5, 141)
+    lonely = Crew.of({1: Berth(2), 5: Berth(1)})
+    assert epidemic_cabins(s, lonely) == ()
 
 
 def test_batteries_and_containers() -> None:

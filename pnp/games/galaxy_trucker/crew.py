@@ -170,3 +170,9 @@ def spend_batteries(ship: Ship, tokens: Mapping[int, int],
                               f"with tokens: {', '.join(have) or 'none'}", have)
         left[tile_id] -= 1
     return left
+
+
+def epidemic_cabins(ship: Ship, crew: Crew) -> tuple[int, ...]:
+    """Occupied cabins joined by connectors to another occupied cabin (they each lose one)."""
+    occupied = {cabin for cabin, berth in crew.berths if berth.count and cabin in ship}
+    return tuple(sorted(c for c in occupied if ship.links[c] & occupied))
