@@ -19,6 +19,7 @@ from pnp.games.galaxy_trucker.hits import (
     resolve,
 )
 from pnp.games.galaxy_trucker.notation import format_shot, parse_shot
+from pnp.games.galaxy_trucker.picture import picture
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Kind, Tile, generate_tiles, sides_from
@@ -45,6 +46,14 @@ def plus_ship() -> Ship:
         put(UNDER, Kind.STRUCTURAL, "s--s", 8, 6),
         put(SIDE_CANNON, Kind.DOUBLE_CANNON, "--s-", 8, 5, rot=3),
     ])
+
+
+def test_the_plus_ship_picture() -> None:
+    lines = picture(plus_ship()).splitlines()
+    assert lines[0].split() == ["5", "6", "7", "8", "9"]
+    assert "  7   .  s # uu P uu S    ." in lines
+    assert "  8 < G ss #    e    .    ." in lines
+    assert "    +- -++- -++-*-+" in lines  # the engine's exhaust
 
 
 def T(text: str) -> Threat:
