@@ -111,3 +111,54 @@ def test_trim_and_bleed_boxes_inside_printable_area(tmp_path: Path, opts: dict[s
             assert x2 <= w - mm(10) + 0.01 and y2 <= h - mm(10) + 0.01
             t = box(page, "trimbox")
             assert t[0] >= x1 and t[1] >= y1 and t[2] <= x2 and t[3] <= y2
+
+
+def _ink_mask(path: Path, index: int, dark: bool) -> object:
+    """A 1-bit mask of where a page carries piece art (rendered at 50 dpi)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        img = doc[index].render(scale=50 / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    limit = 80 if dark else 250  # tile backs are dark navy; fronts are a pale tint
+    return img.point(lambda v: 255 if v < limit else 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str) -> None:
+    """Turn the rendered back page the way the printer does; its tiles cover the fronts.
+
+    Uses the Galaxy Express kit's second tile sheet: two tiles in the top row, a layout with
+    no symmetry, so a back mirrored the wrong way cannot pass.
+    """
+    from PIL import ImageChops, ImageOps, ImageStat
+
+    from pnp.render.galaxy_express import galaxy_express_kit, kit_pages
+
+    opts = KitOptions(out=tmp_path, duplex=duplex)  # type: ignore[arg-type]
+    (path,) = galaxy_express_kit(opts)
+    labels = [p.label for p in kit_pages(opts)[0]]
+    front = labels.index("Galaxy Express - tiles, sheet 2 of 2 (fronts)")
+    assert labels[front + 1] == "Galaxy Express - tiles, sheet 2 of 2 (backs)"
+    # compare inside the front's trim box only: crop marks and titles are not piece art
+    page = PdfReader(path).pages[front]
+    x1, y1, x2, y2 = box(page, "trimbox")
+    k, height = 50 / 72, float(page.mediabox.height)
+    crop = (int(x1 * k) - 2, int((height - y2) * k) - 2,
+            int(x2 * k) + 2, int((height - y1) * k) + 2)
+    fronts = _ink_mask(path, front, dark=False).crop(crop)  # type: ignore[attr-defined]
+    backs = _ink_mask(path, front + 1, dark=True)
+
+    def overlap(turned: object) -> float:
+        turned = turned.crop(crop)  # type: ignore[attr-defined]
+        either = ImageStat.Stat(ImageChops.lighter(fronts, turned)).sum[0]
+        both = ImageStat.Stat(ImageChops.darker(fronts, turned)).sum[0]
+        return float(both / either)
+
+    right = ImageOps.mirror(backs) if duplex == "long" else ImageOps.flip(backs)
+    wrong = ImageOps.flip(backs) if duplex == "long" else ImageOps.mirror(backs)
+    assert overlap(right) > 0.85  # the grid lines on the backs are light: not in the mask
+    assert overlap(wrong) < 0.2
