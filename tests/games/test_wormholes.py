@@ -10,12 +10,23 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from pnp.engine import IllegalMove, NotationError, SetupError, get_game, new_log, replay
+from pnp.cli import main as cli_main
+from pnp.engine import (
+    IllegalMove,
+    NotationError,
+    Rng,
+    SetupError,
+    get_game,
+    load_log,
+    new_log,
+    replay,
+)
 from pnp.engine.game import CHANCE
-from pnp.engine.play import resolve_dealt
+from pnp.engine.play import random_playout, resolve_dealt
 from pnp.games.wormholes import GAME
 from pnp.games.wormholes.board import (
     BASES,
@@ -639,3 +650,44 @@ def test_registered_and_replayable_from_a_log() -> None:
     assert not result.ok and result.applied == 4
     assert result.error is not None and result.error["rule"] == "notation"
     json.dumps(result.to_json())
+
+
+# -- golden logs --------------------------------------------------------------------------------
+DATA = Path(__file__).parent / "data"
+
+
+def test_golden_table_example_replays_as_documented() -> None:
+    result = replay(load_log((DATA / "wormholes-table-example.json").read_text("utf-8")))
+    assert result.ok, result.error
+    state = result.state
+    assert {s.suit: cell_name(s.cell) for s in state.ships} == {
+        "S": "f3", "M": "i2", "C": "d14", "A": "e9"}
+    h3, e14, e9 = (state.coin_at(at(c)) for c in ("h3", "e14", "e9"))
+    assert h3 is not None and (h3.value, h3.flips) == (2, 1)
+    assert e14 is not None and (e14.value, e14.flips) == (5, 1)
+    assert e9 is not None and (e9.value, e9.flips) == (None, 0)  # a jump does not activate
+    assert state.turn == 0 and GAME.actor(state) == CHANCE
+
+
+def test_golden_seeded_game_is_reproduced_event_for_event() -> None:
+    log = load_log((DATA / "wormholes-seed7-game.json").read_text("utf-8"))
+    result = replay(log)
+    assert result.ok and result.to_json()["winner"] == ["Dana"]
+    state = GAME.initial_state(log.setup, log.players, log.seed)
+    assert log.setup == GAME.new_setup(7, P, {"chance": "seeded"})
+    final, events = random_playout(GAME, state, Rng(7, "golden"), 20_000)
+    assert [GAME.notation(e) for e in events] == list(log.events)
+    assert final == result.state
+
+
+def test_cli_replay_accepts_the_example_and_refuses_a_bad_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["replay", str(DATA / "wormholes-table-example.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["state"]["phase"] == "play"
+    log = load_log((DATA / "wormholes-table-example.json").read_text("utf-8"))
+    bad = tmp_path / "bad.json"
+    bad.write_text(log.with_events([*log.events[:-1], "C:S"]).dumps(), "utf-8")
+    assert cli_main(["replay", str(bad)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"]["index"] == len(log.events) - 1 and out["error"]["rule"] == "WH-4"
