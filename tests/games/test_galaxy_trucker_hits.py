@@ -144,6 +144,9 @@ def test_light_fire_only_shields_heavy_fire_nothing() -> None:
     assert light.struck is not None and light.struck.id == SHIELD
     assert light.defences == (Defence(SHIELD, 1, "GT-H2"),)
     assert impact(s, T("l-L"), 7).defences == ()  # no shield covers the left
+    with pytest.raises(IllegalMove) as e:  # GT-H4: a cannon does not stop light fire
+        resolve(s, impact(s, T("l-F"), 7), CANNON, batteries=2)
+    assert e.value.rule == "GT-H4" and e.value.legal == ("#2",)
     heavy = impact(s, T("H-B"), 7)
     assert heavy.outcome == "hit" and heavy.defences == ()
     with pytest.raises(IllegalMove) as e:

@@ -4,12 +4,14 @@ brute force), and hits that leave well-formed pieces."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from itertools import combinations, pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.engine.errors import IllegalMove, NotationError
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import (
@@ -21,8 +23,16 @@ from pnp.games.galaxy_trucker.build import (
 )
 from pnp.games.galaxy_trucker.check import check, remove, repair_options
 from pnp.games.galaxy_trucker.crew import full_crew
-from pnp.games.galaxy_trucker.hits import DICE, Threat, first_struck, impact, keep_piece, resolve
-from pnp.games.galaxy_trucker.notation import format_ship, parse_ship
+from pnp.games.galaxy_trucker.hits import (
+    DICE,
+    Threat,
+    first_struck,
+    impact,
+    keep_piece,
+    parse_threat,
+    resolve,
+)
+from pnp.games.galaxy_trucker.notation import format_ship, parse_crew, parse_ship, parse_shot
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 from pnp.games.galaxy_trucker.strength import cannon_choices, engine_choices
@@ -201,3 +211,13 @@ def test_joins_is_symmetric_and_matches_the_text() -> None:
     assert all(joins(Connector.UNIVERSAL, c) for c in Connector if c is not Connector.SMOOTH)
     assert not any(joins(Connector.SMOOTH, c) for c in Connector)
     assert {s.opposite.opposite for s in SIDES} == set(SIDES) and Side.N.opposite is Side.S
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789@,/;: -IabHPBOSLlFRX\u00b2\u0663")),
+               max_size=40))
+def test_parsers_refuse_junk_cleanly(text: str) -> None:
+    """Any text is a value or a NotationError/IllegalMove - never another exception."""
+    for parse in (lambda x: parse_ship(x, tiles(0)), parse_crew, parse_shot, parse_threat):
+        with contextlib.suppress(NotationError, IllegalMove):
+            parse(text)

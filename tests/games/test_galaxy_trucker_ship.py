@@ -338,6 +338,7 @@ def test_life_support_must_be_joined_not_just_beside() -> None:
 
 
 def test_alien_leaves_when_its_life_support_is_lost() -> None:
+    """GT-C5."""
     s = crew_ship()
     crew = full_crew(s, {Alien.PURPLE: 1})
     left, gone = crew_after_loss(s.without([2]), crew)
@@ -417,7 +418,20 @@ def test_smugglers_fight_red_ties_green_wins_blue_cannot() -> None:
     assert format_strength(Fraction(1, 2)) == "1/2" and format_strength(Fraction(3)) == "3"
 
 
+def test_cannon_power_choice_is_checked() -> None:
+    """GT-E2: only double cannons of the ship, each once."""
+    red = cannons([C, C, C2], [C2])
+    for bad in ([100], [102, 102], [999]):
+        with pytest.raises(IllegalMove) as e:
+            cannon_strength(red, Crew(), bad)
+        assert e.value.rule == "GT-E2"
+    assert cannon_strength(red, Crew(), [200]) == 3  # the side double alone: 2 + 1
+    rear = ship(Placement(t(1, C, "--u-"), 8, 7, 2))
+    assert cannon_strength(rear, Crew()) == Fraction(1, 2)
+
+
 def test_aliens_add_two_only_to_nonzero_strength() -> None:
+    """GT-E4."""
     purple = Crew.of({141: Berth(2), 1: Berth(0, Alien.PURPLE)})
     brown = Crew.of({1: Berth(0, Alien.BROWN)})
     only_doubles = cannons([C2], [])
@@ -467,3 +481,15 @@ def test_remove_reports_fallen_tiles() -> None:
     s = text_repair_ship()
     r = remove(s, [3])
     assert r.fallen == {2, 4} and r.ship.ids == {141, 1}
+
+
+def test_the_notation_docs_example_is_a_legal_seed_1_ship() -> None:
+    from pathlib import Path
+
+    from pnp.games.galaxy_trucker.picture import picture
+
+    doc = (Path(__file__).parents[2] / "docs/notation/galaxy-trucker.md").read_text()
+    example = doc.split("## A ship\n```\n")[1].split("\n```")[0]
+    s = parse_ship(example, generate_tiles(1))
+    assert check(s) == [] and len(s) == 10
+    assert picture(s) in doc

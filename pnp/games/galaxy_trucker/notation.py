@@ -18,7 +18,7 @@ from pnp.games.galaxy_trucker.hits import Threat, parse_threat
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.tiles import TileSet
 
-_TOKEN = re.compile(r"^(\d+)@(\d+),(\d+)(?:/(\d))?$")
+_TOKEN = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-9]))?$")
 _SPLIT = re.compile(r"[\s;]+")
 
 
@@ -55,7 +55,7 @@ def parse_ship(text: str, tiles: TileSet) -> Ship:
 
 
 _ALIEN_LETTER = {Alien.BROWN: "B", Alien.PURPLE: "P"}
-_BERTH = re.compile(r"^(\d+):(HH|H|P|B|O|-)$")
+_BERTH = re.compile(r"^([0-9]{1,4}):(HH|H|P|B|O|-)$")
 
 
 def format_berth(berth: Berth) -> str:
@@ -91,6 +91,6 @@ def format_shot(threat: Threat, line: int) -> str:
 
 def parse_shot(text: str) -> tuple[Threat, int]:
     head, at, line = text.strip().partition("@")
-    if not at or not line.strip().isdigit():
+    if not at or re.fullmatch(r"\s*[0-9]{1,3}\s*", line) is None:
         raise NotationError(text, "a shot is a threat and the 2d6 line, e.g. L-F@7")
     return parse_threat(head), int(line)

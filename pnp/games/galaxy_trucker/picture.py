@@ -42,7 +42,7 @@ def picture(ship: Ship) -> str:
     cells = set(ship.board.cells) | set(ship.by_cell)
     rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
     cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
-    lines = ["    " + "".join(f"{c:^5}" for c in cols)]
+    lines = [("    " + "".join(f"{c:^5}" for c in cols)).rstrip()]
     for r in rows:
         band = ["    ", f"{r:>3} ", "    "]
         for c in cols:
