@@ -39,6 +39,15 @@ SHOTS: list[tuple[str, str, dict[str, object], str]] = [
 ]
 
 
+# close-ups at print resolution: (name, kit, options, label, (x, y, w, h) in mm from top-left)
+DETAILS: list[tuple[str, str, dict[str, object], str, tuple[float, float, float, float]]] = [
+    ("detail-crop-marks-bleed", "piecepack", {"bleed_mm": 3.0},
+     "tiles, sheet 1 of 2 (fronts)", (8, 18, 75, 45)),
+    ("detail-die-net-pawn", "galaxy-express", {}, "parts, dice and pawns, sheet 1",
+     (62, 72, 118, 62)),
+]
+
+
 def _pages(kit: str, opts: KitOptions) -> list[Page]:
     if kit == "galaxy-express":
         return kit_pages(opts)[0]
@@ -64,6 +73,19 @@ def main() -> int:
                             "-l", str(index + 1), "-scale-to-x", str(WIDTH), "-scale-to-y", "-1",
                             str(pdf), str(target)], check=True)
             print(f"{target}.png  <- {kit} {extra or ''} '{pages[index].label}'")
+        for n, (name, kit, extra, label, (x, y, w, h)) in enumerate(DETAILS):
+            opts = KitOptions(seed=7, **extra)  # type: ignore[arg-type]
+            pages = _pages(kit, opts)
+            index = next(i for i, p in enumerate(pages) if label in p.label)
+            pdf = write_pdf(Path(tmp) / f"d{n}.pdf", pages, kit)
+            dpi = 150
+            px = [round(v / 25.4 * dpi) for v in (x, y, w, h)]
+            target = HERE / name
+            subprocess.run(["pdftoppm", "-png", "-singlefile", "-f", str(index + 1),
+                            "-l", str(index + 1), "-r", str(dpi), "-x", str(px[0]),
+                            "-y", str(px[1]), "-W", str(px[2]), "-H", str(px[3]),
+                            str(pdf), str(target)], check=True)
+            print(f"{target}.png  <- {kit} {extra or ''} '{pages[index].label}' (detail)")
     return 0
 
 

@@ -28,6 +28,7 @@ from pnp.render.art import (
     WHITE,
     Look,
     centred_text,
+    circle_points,
     hex_color,
     outlined_text,
     paint,
@@ -313,12 +314,16 @@ def _pawn_figure(c: Canvas, suit: Suit, w: float, h: float, look: Look) -> None:
     """A classic pawn silhouette with the suit's symbol on its body, in a w x h box."""
     cx = w / 2
     s, f = paint(c, look, suit.color)
-    body = [(cx - w * 0.36, h * 0.06), (cx + w * 0.36, h * 0.06), (cx + w * 0.36, h * 0.14),
-            (cx + w * 0.22, h * 0.2), (cx + w * 0.12, h * 0.62), (cx + w * 0.24, h * 0.66),
-            (cx + w * 0.24, h * 0.7), (cx - w * 0.24, h * 0.7), (cx - w * 0.24, h * 0.66),
-            (cx - w * 0.12, h * 0.62), (cx - w * 0.22, h * 0.2), (cx - w * 0.36, h * 0.14)]
-    polygon(c, body, s, f)
-    c.circle(cx, h * 0.7 + w * 0.2, w * 0.2, stroke=s, fill=f)
+    r = w * 0.2
+    sink = 0.6  # how far the head's centre sits above the collar, in radii
+    a0 = math.asin(-sink)
+    head = circle_points(cx, h * 0.7 + sink * r, r, a0, math.pi - a0, 36)
+    outline = [(cx - w * 0.36, h * 0.06), (cx + w * 0.36, h * 0.06), (cx + w * 0.36, h * 0.14),
+               (cx + w * 0.22, h * 0.2), (cx + w * 0.12, h * 0.62), (cx + w * 0.24, h * 0.66),
+               (cx + w * 0.24, h * 0.7), *head, (cx - w * 0.24, h * 0.7),
+               (cx - w * 0.24, h * 0.66), (cx - w * 0.12, h * 0.62), (cx - w * 0.22, h * 0.2),
+               (cx - w * 0.36, h * 0.14)]
+    polygon(c, outline, s, f)
     color = suit.color if look.low_ink else WHITE
     draw_symbol(c, suit, cx, h * 0.33, w * 0.17, look, color)
 
