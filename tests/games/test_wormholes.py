@@ -581,7 +581,9 @@ def test_seeded_setup_deals_each_suit_a_permutation_and_a_quick_start() -> None:
         state = run(state, lists[first][i], lists[1 - first][i])
     assert state.phase == "play"
     assert "quick start" in GAME.describe_setup(setup, 3).lower()
-    assert GAME.new_setup(3, P, {"chance": "table"}) == {"chance": "table", "two_ships": False}
+    table_setup = GAME.new_setup(3, P, {"chance": "table"})
+    assert "deal" not in table_setup and table_setup["quick_start"] == quick
+    assert GAME.new_setup(None, P, {}) == {"chance": "table", "two_ships": False}
 
 
 def test_seeded_reveals_come_from_the_deal_in_placement_order() -> None:

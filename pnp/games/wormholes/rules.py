@@ -122,6 +122,7 @@ class Wormholes(Game[State, WHEvent]):
                 raise SetupError("seeded play needs a seed")
             setup["deal"] = {s: v for s, v in deal_coin_values(seed).items()}
             setup["dice"] = "roll n (from 0, opening rolls included) uses Rng(seed, 'dice/<n>')"
+        if seed is not None:  # a layout only: the values stay hidden (or physical) either way
             setup["quick_start"] = {SIDE_NAMES[int(k)]: v
                                     for k, v in propose_layout(seed).items()}
         return setup
@@ -168,7 +169,8 @@ class Wormholes(Game[State, WHEvent]):
             lines.append("Variant: both of your ships must reach the opposing bases.")
         quick = setup.get("quick_start")
         if isinstance(quick, Mapping):
-            lines.append("Quick start (place these coins suit up, values unseen):")
+            lines.append("Quick start (place these coins suit up, values unseen; the sides "
+                         "alternate, the first placer starting):")
             for side, moves in quick.items():
                 if isinstance(moves, list):
                     lines.append(f"  {side}: {' '.join(str(m) for m in moves)}")
