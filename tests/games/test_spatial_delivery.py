@@ -277,7 +277,7 @@ def test_sd4_trade_agreement_gives_nothing_at_home() -> None:
     assert s.seats[0].points == 6
 
 
-def test_sd4_initiative_places_the_token_then_scores_one() -> None:
+def test_sd4_g6_initiative_places_the_token_then_scores_one() -> None:
     s = journey(hands={2: ("YI", "PI")})
     s = run(s, "pass pass A:YI")
     assert s.next_track == (2,)
@@ -622,6 +622,29 @@ def test_t12_station_scores_one_plus_one_per_world() -> None:
 
 
 # -- gaps settled ----------------------------------------------------------------------------------
+def test_g1_no_route_along_earths_edge() -> None:
+    s = alice_built()
+    err = refused(s, "B:EA1A2-EA2A3-A2A3B4-A3B4B5:R.R.GO")
+    assert err.rule == "SD-6" and "runs along Earth's edge" in err.message
+
+
+def test_g5_payments_are_exact() -> None:
+    s = bob_at_home()
+    err = refused(s, "T:E:R.R")
+    assert err.rule == "SD-G5" and "leave it out" in err.message
+    err = refused(s, "T:E:R.PF")
+    assert err.rule == "SD-G5"
+    assert run(s, "T:E:PF").seats[1].hand.count("PF") == 0  # a Fast Burn may pay one step
+
+
+def test_g12_tokens_come_from_an_unlimited_supply() -> None:
+    s = journey(hands={0: ("R", "R", "PM", "GS", "PT", "BS", "BS")})
+    s = run(s, "B:EA1A2-A1A2B2-A1B1B2:R.R.PM.GS.PT D:BS>B2 .")
+    s = replace(s, current=0, stage=0)
+    s = run(s, "D:BS>B2")  # Shortage: the world has no token; one comes from the supply
+    assert s.seats[0].points == 4 + 2 + 2
+
+
 def test_g2_reshuffle_when_the_deck_runs_out() -> None:
     s = run(table(), "^YB ^BF ^PM ^GD")
     s = s.with_goods(0, Goods(market="YB", deck=(), discards=("YE", "YM", "YM")))
@@ -689,7 +712,7 @@ def test_notation_round_trips_and_refuses_garbage() -> None:
             GAME.parse(bad)
 
 
-def test_summary_is_json_for_the_hex_map() -> None:
+def test_g11_summary_is_json_for_the_hex_map_with_public_hands() -> None:
     import json
 
     s = run(alice_and_bob(), "D:GD>B3")
