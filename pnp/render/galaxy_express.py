@@ -61,7 +61,10 @@ def kit_path(options: KitOptions) -> Path:
 
 def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
     c.setFillColor(ACCENT)
-    c.setFont(BOLD, 20)
+    size = 20.0
+    while text_width(title, BOLD, size) > area.w and size > 8:
+        size -= 0.5
+    c.setFont(BOLD, size)
     c.drawString(area.x, area.y2 - mm(7), title)
     c.setFillColor(GREY)
     c.setFont(REGULAR, 8.5)
@@ -526,14 +529,14 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
 
 
 def _small_url(c: Canvas, url: str, cx: float, y: float, width: float) -> None:
-    """The URL under a QR code, broken at '?' or '&' when too long for one line."""
+    """The URL under a QR code, broken before '?' when too long for one line."""
     size = 5.8
-    if text_width(url, REGULAR, size) <= width:
-        c.drawCentredString(cx, y, url)
-        return
-    cut = max(url.rfind("?"), 0)
-    c.drawCentredString(cx, y, url[:cut])
-    c.drawCentredString(cx, y - size * 1.25, url[cut:])
+    lines = [url]
+    if text_width(url, REGULAR, size) > width and "?" in url:
+        cut = url.index("?")
+        lines = [url[:cut], url[cut:]]
+    for k, line in enumerate(lines):
+        _fit_centred(c, line, REGULAR, size, cx, y - k * size * 1.25, width)
 
 
 # -- record sheet -----------------------------------------------------------------------------

@@ -178,3 +178,17 @@ def test_low_ink_and_fold_variants_pass_preflight(tmp_path: Path) -> None:
         (path,) = galaxy_express_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert decode_qr(path, 2) == [tracker_url(opts)]
+
+
+@pytest.mark.slow
+def test_largest_seed_still_prints_and_scans(tmp_path: Path) -> None:
+    from pnp.engine.log import MAX_SEED
+    from pnp.render.fonts import BOLD, text_width
+
+    opts = KitOptions(seed=MAX_SEED, paper="letter", out=tmp_path,
+                      tracker_url="https://games.example.org/pnp")
+    (path,) = galaxy_express_kit(opts)
+    assert decode_qr(path, 2) == [tracker_url(opts)]
+    assert decode_qr(path, 3) == [tracker_url(opts)]
+    assert PdfReader(path).get_fields()["seed"].get("/V") == str(MAX_SEED)
+    assert text_width(f"Galaxy Express - setup for seed {MAX_SEED}", BOLD, 20) > mm(190)
