@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +22,9 @@ def drawer_for(game_id: str) -> Drawer | None:
     try:
         module = importlib.import_module(f"webscore.boards.{module_name}")
     except ModuleNotFoundError:
+        return None
+    except Exception:  # a broken drawer module must not take the table page down
+        logging.getLogger(__name__).exception("board module for %s failed", game_id)
         return None
     draw = getattr(module, "draw", None)
     return draw if callable(draw) else None
@@ -44,5 +48,8 @@ def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
            scores: Sequence[int]) -> Markup:
     draw = drawer_for(game_id)
     if draw is not None:
-        return Markup(draw(summary))
+        try:
+            return Markup(draw(summary))  # the drawer escapes every text it writes
+        except Exception:  # a summary the drawer did not expect: still show the table
+            logging.getLogger(__name__).exception("board drawing failed for %s", game_id)
     return Markup(generic.draw(summary, players, scores))

@@ -1,0 +1,110 @@
+"""Wormholes drawn from the engine's summary: the S-shaped board of cells (a1 bottom left),
+both bases, the wormhole coins (suit side or revealed value), the ships, and the dice."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from webscore.boards.svg import svg, text
+
+CELL = 21
+LEFT, TOP = 22, 30
+SUIT_COLOURS = {"S": "#ffb703", "M": "#9fc2ff", "C": "#c77dff", "A": "#ef476f"}
+SEAT_COLOURS = ["#ffd166", "#06d6a0"]
+_CELL = re.compile(r"([a-z])(\d{1,2})")
+
+
+def _xy(cell: object, height: int) -> tuple[float, float] | None:
+    m = _CELL.fullmatch(cell) if isinstance(cell, str) else None
+    if m is None:
+        return None
+    col = ord(m.group(1)) - ord("a")
+    row = int(m.group(2)) - 1
+    return LEFT + col * CELL, TOP + (height - 1 - row) * CELL
+
+
+def draw(summary: dict[str, Any]) -> str:
+    board = summary.get("board") or {}
+    width = int(board.get("width") or 10)
+    height = int(board.get("height") or 18)
+    body = ['<rect width="100%" height="100%" rx="10" fill="#141a33"/>']
+    body.append(text(LEFT - 10, 20, f"{summary.get('phase', '')} · turn "
+                     f"{summary.get('turns', 0)}", size=13, weight="bold"))
+    bases: dict[str, int] = {}
+    for seat, side in enumerate(summary.get("sides") or []):
+        for cell in (board.get("bases") or {}).get(side.get("side"), []):
+            bases[cell] = seat
+    for cell in board.get("cells") or []:
+        xy = _xy(cell, height)
+        if xy is None:
+            continue
+        x, y = xy
+        stroke = SEAT_COLOURS[bases[cell] % 2] if cell in bases else "#3b4680"
+        sw = 2.5 if cell in bases else 0.8
+        body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
+                    f'rx="2" fill="#0d1330" stroke="{stroke}" stroke-width="{sw}"/>')
+    for c in range(width):
+        body.append(text(LEFT + c * CELL + CELL / 2, TOP + height * CELL + 12,
+                         chr(ord("a") + c), size=9, anchor="middle", fill="#98a2c7"))
+    for r in range(0, height, 3):
+        body.append(text(LEFT - 6, TOP + (height - 1 - r) * CELL + CELL / 2 + 3, r + 1,
+                         size=8, anchor="end", fill="#98a2c7"))
+    for hole in summary.get("wormholes") or []:
+        xy = _xy(hole.get("cell"), height)
+        if xy is None:
+            continue
+        x, y = xy[0] + CELL / 2, xy[1] + CELL / 2
+        suit = str(hole.get("suit", "?"))
+        owner = hole.get("owner")
+        ring = SEAT_COLOURS[owner % 2] if isinstance(owner, int) else "#98a2c7"
+        shown = hole.get("value") if hole.get("side_up") == "value" else suit
+        body.append(f'<circle cx="{x}" cy="{y}" r="7.5" fill="{SUIT_COLOURS.get(suit, "#888")}" '
+                    f'stroke="{ring}" stroke-width="1.5" opacity="0.85"/>')
+        body.append(text(x, y + 3, shown, size=8, anchor="middle", weight="bold",
+                         fill="#0b1026"))
+    for ship in summary.get("ships") or []:
+        xy = _xy(ship.get("cell"), height)
+        if xy is None:
+            continue
+        x, y = xy[0] + CELL / 2, xy[1] + CELL / 2
+        owner = ship.get("owner")
+        colour = SEAT_COLOURS[owner % 2] if isinstance(owner, int) else "#fff"
+        body.append(f'<path d="M{x} {y - 9} L{x + 8} {y + 7} L{x - 8} {y + 7}Z" '
+                    f'fill="{colour}" stroke="#0b1026" stroke-width="1.5"/>')
+        body.append(text(x, y + 5, ship.get("suit", ""), size=8, anchor="middle",
+                         weight="bold", fill="#0b1026"))
+    px = LEFT + width * CELL + 16
+    y = TOP + 8
+    for seat, side in enumerate(summary.get("sides") or []):
+        body.append(f'<rect x="{px}" y="{y - 9}" width="10" height="10" '
+                    f'fill="{SEAT_COLOURS[seat % 2]}"/>')
+        body.append(text(px + 15, y, side.get("player", ""), size=11, weight="bold"))
+        y += 14
+        body.append(text(px + 15, y, f"{side.get('side', '')}", size=9, fill="#98a2c7"))
+        y += 12
+        body.append(text(px + 15, y, "suits " + " ".join(side.get("suits") or []), size=9,
+                         fill="#98a2c7"))
+        y += 22
+    y += 4
+    body.append(text(px, y, "Dice", size=11, weight="bold"))
+    for die in summary.get("dice") or []:
+        y += 18
+        used = bool(die.get("used"))
+        fill = SUIT_COLOURS.get(str(die.get("suit")), "#888")
+        fade = ' opacity="0.35"' if used else ""
+        body.append(f'<rect x="{px}" y="{y - 11}" width="15" height="15" rx="3" '
+                    f'fill="{fill}"{fade}/>')
+        body.append(text(px + 7.5, y, die.get("face", ""), size=10, anchor="middle",
+                         weight="bold", fill="#0b1026"))
+        body.append(text(px + 20, y, f"{die.get('suit', '')}{' used' if used else ''}",
+                         size=9, fill="#98a2c7"))
+    y += 26
+    body.append(text(px, y, f"step: {summary.get('step') or '-'}", size=10, fill="#98a2c7"))
+    if summary.get("result"):
+        y += 18
+        body.append(text(px, y, str(summary.get("result")), size=11, weight="bold",
+                         fill="#5be39b"))
+    total_w = px + 120
+    total_h = max(TOP + height * CELL + 20, y + 14)
+    return svg(total_w, total_h, body, "Wormholes board")
