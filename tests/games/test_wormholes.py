@@ -448,6 +448,31 @@ def test_wht6_a_roll_choice_cannot_include_a_ship_in_a_black_hole() -> None:
     assert run(state, "roll:none").turn == 1
 
 
+def test_wh14_a_lost_turn_stays_with_a_ship_that_is_sent_away() -> None:
+    state = play(ships={"S": "e5", "C": "e7"}, lost=("C",))
+    state = run(state, "S2M1", "S:N", "C>g9")
+    assert state.ship("C").lost_turn and cell_of(state, "C") == "g9"
+    state = run(state, "M:W")
+    assert state.turn == 1 and state.rolling == ("A",) and state.resting == ("C",)
+    refused(state, "C1A1", "WH-T6")
+
+
+def test_wh14_a_ship_sent_into_a_black_hole_before_its_die_is_used_loses_that_die() -> None:
+    # Sun e5 -> e7 onto the Crown ship, sent to the known Sun 2 at e9: it may jump north
+    # (e7, onto our Sun ship) or south (e11, onto our Moon ship, whose 3 is not yet used).
+    coins = [("S", "e9", 2), ("M", "c5", 0)]
+    state = play(ships={"S": "e5", "C": "e7", "M": "e11"}, coins=coins)
+    state = run(state, "S2M3", "S:N", "C>e9")
+    assert GAME.actor(state) == 1 and legal(state) == {"C*N", "C*S"}
+    state = run(state, "C*S")
+    assert state.stack[-1] == SendAway("M", 1)
+    state = run(state, "M>c5")  # DiagonAliens send our Moon ship into the black hole
+    assert cell_of(state, "M") == "c5" and not state.ship("M").lost_turn
+    assert state.turn == 1  # its die is lost instead, so the turn is over
+    state = run(state, "C0A0")
+    assert state.rolling == ("S", "M")
+
+
 # -- WH-T7, WH-7 sending an opponent away; order of effects ---------------------------------
 def test_wht7_landing_on_an_opponent_sends_it_to_a_cell_without_your_ships() -> None:
     state = play(ships={"S": "e5", "C": "e7"})
