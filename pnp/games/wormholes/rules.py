@@ -261,11 +261,9 @@ class Wormholes(Game[State, WHEvent]):
         if state.phase == "over":
             raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                        "be logged")
-        expected = self._expected(state)
-        kind = type(event)
-        if kind not in expected[0]:
+        if type(event) is not self._awaited(state):
             raise IllegalMove("WH-T1", f"{format_event(event)} is not what the game awaits: "
-                                       f"{expected[1]}", self._hints(state))
+                                       f"{self._awaited_text(state)}", self._hints(state))
         match event:
             case OpeningRoll():
                 return self._opening(state, event)
@@ -287,29 +285,42 @@ class Wormholes(Game[State, WHEvent]):
                 return self._reveal(state, event)
         raise TypeError(f"not a Wormholes event: {event!r}")  # pragma: no cover
 
-    def _expected(self, state: State) -> tuple[tuple[type, ...], str]:
-        seat = self.actor(state)
-        who = self._side(state, seat) if seat is not None and seat >= 0 else ""
+    def _awaited(self, state: State) -> type:
+        """The one kind of event the game accepts now (WH-T1)."""
         if state.phase == "opening":
-            return (OpeningRoll,), "the opening roll (O4-2: OrthogonAliens' die, DiagonAliens')"
+            return OpeningRoll
         if state.phase == "choose":
-            return (ChooseFirst,), f"{who} (high roll) chooses place-first or move-first"
+            return ChooseFirst
         if state.phase == "placement":
-            return (Place,), f"{who} places a wormhole (e.g. {self._placement_example(state)})"
+            return Place
         if state.stack:
             top = state.stack[-1]
-            if isinstance(top, Activate):
-                return (Reveal,), (f"the value of the wormhole at {cell_name(top.cell)} "
-                                   f"({cell_name(top.cell)}=v)")
-            if isinstance(top, ChooseJump):
-                return (Jump,), f"{who} picks the jump direction of the {_ship_name(top.ship)}"
-            return (Send,), f"{who} sends the {_ship_name(top.ship)} away ({top.ship}>cell)"
-        if state.step == "roll-choice":
-            return (RollChoice,), f"{who} declares which ships roll (roll:...)"
-        if state.step == "roll":
-            side = self._side(state, state.turn)
-            return (Roll,), f"{side}'s roll for {', '.join(state.rolling)}"
-        return (Move,), f"{who} moves a ship by its die"
+            return (Reveal if isinstance(top, Activate)
+                    else Jump if isinstance(top, ChooseJump) else Send)
+        return {"roll-choice": RollChoice, "roll": Roll, "move": Move}[state.step]
+
+    def _awaited_text(self, state: State) -> str:
+        seat = self.actor(state)
+        who = self._side(state, seat if seat is not None and seat >= 0 else state.turn)
+        kind = self._awaited(state)
+        top = state.stack[-1] if state.stack else None
+        if kind is OpeningRoll:
+            return "the opening roll (O4-2: OrthogonAliens' die, DiagonAliens')"
+        if kind is ChooseFirst:
+            return f"{who} (high roll) chooses place-first or move-first"
+        if kind is Place:
+            return f"{who} places a wormhole (e.g. {self._placement_example(state)})"
+        if isinstance(top, Activate):
+            return f"the value of the wormhole at {cell_name(top.cell)} ({cell_name(top.cell)}=v)"
+        if isinstance(top, ChooseJump):
+            return f"{who} picks the jump direction of the {_ship_name(top.ship)}"
+        if isinstance(top, SendAway):
+            return f"{who} sends the {_ship_name(top.ship)} away ({top.ship}>cell)"
+        if kind is RollChoice:
+            return f"{who} declares which ships roll (roll:...)"
+        if kind is Roll:
+            return f"{who}'s roll for {', '.join(state.rolling)}"
+        return f"{who} moves a ship by its die"
 
     def _placement_example(self, state: State) -> str:
         options = self._placements(state)
