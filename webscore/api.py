@@ -139,6 +139,15 @@ def table_export(table_id: str) -> Response:
     return jsonify(export(load(table_id)))
 
 
+@bp.get("/tables/<table_id>/result.pdf")
+def table_result_pdf(table_id: str) -> Response:
+    from webscore.result_pdf import result_pdf
+
+    snap = load(table_id)
+    data = result_pdf(snap, url_for("tables.table", table_id=table_id, _external=True))
+    return Response(data, mimetype="application/pdf")
+
+
 @bp.get("/sheets/<game_id>")
 def sheet_fields(game_id: str) -> Response:
     return jsonify(sheets.form_spec(game_id))

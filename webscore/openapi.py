@@ -84,6 +84,12 @@ def document() -> dict[str, Any]:
                 "summary": "the play in BoardGameGeek and BG Stats fields",
                 "parameters": [_TABLE_ID],
                 "responses": {"200": _json({"type": "object"}, "export"), **_errors(404)}}},
+            "/api/tables/{table_id}/result.pdf": {"get": {
+                "summary": "the result PDF: filled score sheet, log, QR code to the table",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": {"description": "PDF", "content": {
+                    "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+                    **_errors(404)}}},
             "/api/sheets/{game_id}": {"get": {
                 "summary": "the fields of a game's printed score sheet",
                 "parameters": [_GAME_ID],

@@ -99,15 +99,19 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     # a second phone joins through the join link (what the QR code holds)
     join = page.get_attribute("#join-url", "href")
     assert join and "/join?k=" in join
+    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher.goto(page.url)
+    assert "read-only" in watcher.inner_text("#entry")
     other = browser.new_context(viewport=PHONE).new_page()
-    other.goto(page.url)
-    assert "read-only" in other.inner_text("#entry")
     other.goto(join)
     other.wait_for_selector("#text")
+    page.fill("#text", "X")  # phone 1 is typing while phone 2 logs an entry
     other.click(f"button.choice[value='{up[0]}']")
     other.wait_for_function(f"document.querySelectorAll('.history li').length > {before}")
-    # the first phone's page is now stale: its next entry gets the fresh state, not a loss
-    page.fill("#text", "X")
+    # the watching phone refreshes by itself
+    watcher.wait_for_function(
+        f"document.querySelectorAll('.history li').length > {before}", timeout=15000)
+    # phone 1's page is stale: its entry is refused with the fresh state, nothing is lost
     page.click("#log")
     page.wait_for_selector("#refusal")
     assert "tracker.stale" in page.inner_text("#refusal")

@@ -221,3 +221,11 @@ def test_kit_download_carries_a_qr_back_to_this_tracker(client: FlaskClient) -> 
     assert landing in codes, codes
     page = client.get(landing.removeprefix("http://localhost")).data.decode()
     assert '<option value="galaxy-express" selected>' in page and 'value="5"' in page
+
+
+def test_table_page_title_and_scripts(client: FlaskClient) -> None:
+    tid = create(client)
+    page = client.get(f"/t/{tid}").data.decode()
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    assert title and title.group(1) == f"Toy Dice · table {tid}"
+    assert page.count("<script>") == 1 and f'"/api/tables/{tid}"' in page
