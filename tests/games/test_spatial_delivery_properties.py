@@ -17,7 +17,16 @@ from pnp.engine.rng import Rng
 from pnp.games.spatial_delivery import GAME
 from pnp.games.spatial_delivery.board import CORNERS, EARTH, EARTH_CORNERS, EARTH_HEX, SEGMENTS
 from pnp.games.spatial_delivery.cards import COLOURS, FUEL, FUEL_CARDS, TILE_POOL, goods_deck
-from pnp.games.spatial_delivery.events import Build, Pass, Travel, parse_event
+from pnp.games.spatial_delivery.events import (
+    Build,
+    CardAction,
+    Deliver,
+    EndTurn,
+    Pass,
+    Take,
+    Travel,
+    parse_event,
+)
 from pnp.games.spatial_delivery.payments import cheapest_build
 from pnp.games.spatial_delivery.routes import new_segments, route_problem, site_problem
 from pnp.games.spatial_delivery.state import State
@@ -229,3 +238,40 @@ def test_travel_offers_reach_stations_only(seed: int, n: int) -> None:
                     assert move.pay.count(FUEL) <= state.seats[actor].hand.count(FUEL)
             event = rng.choice(legal)
         state = GAME.apply(state, event)
+
+
+PREFERENCE = (Build, Deliver, CardAction, Take, Travel, EndTurn, Pass)
+
+
+def busy_choice(state: State, rng: Rng) -> Any:
+    """A player who builds and delivers whenever possible (long games, full galaxies)."""
+    legal = GAME.legal(state)
+    for kind in PREFERENCE:
+        moves = [m for m in legal if isinstance(m, kind)]
+        if moves and (kind is not Travel or rng.below(3) == 0):
+            return rng.choice(moves)
+    return rng.choice(legal)
+
+
+@settings(max_examples=12, deadline=None)
+@given(SEEDS, MODES, PLAYERS)
+def test_busy_games_keep_every_card_and_replay(seed: int, mode: str, n: int) -> None:
+    log, state = start(seed, mode, n)
+    rng = Rng(seed, "sd-busy")
+    texts = []
+    for _ in range(5000):
+        actor = GAME.actor(state)
+        if actor is None:
+            break
+        check_conservation(state)
+        if actor == CHANCE:
+            event = GAME.dealt_outcome(state) or rng.choice(GAME.chance_outcomes(state))
+        else:
+            event = busy_choice(state, rng)
+        state = GAME.apply(state, event)
+        texts.append(GAME.notation(event))
+    assert GAME.outcome(state) is not None
+    assert len(state.stations) > n  # the galaxy got built on
+    assert all(t is not None for t in state.tiles)  # ring 3 was laid
+    result = replay(log.with_events(texts))
+    assert result.ok and result.state == state

@@ -226,7 +226,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         moves: list[SDEvent] = []
         if state.stage == 0:
             moves.append(Pass())
-            moves += self._offered_builds(state, seat)
+            moves += self._offered_builds(state, state.current)
             moves += self._offered_travels(state, seat)
         if state.stage <= 1 and seat.location != EARTH:
             for card in sorted(set(seat.hand) - {FUEL}):
@@ -246,8 +246,10 @@ class SpatialDelivery(Game[State, SDEvent]):
             moves.append(EndTurn())
         return moves
 
-    def _offered_builds(self, state: State, seat: Seat) -> list[SDEvent]:
-        if len(state.stations_of(self._seat_index(state, seat))) >= STATIONS_PER_PLAYER:
+    def _offered_builds(self, state: State, who: int) -> list[SDEvent]:
+        """Per reachable site, the route with fewest new segments and its cheapest payment."""
+        seat = state.seats[who]
+        if len(state.stations_of(who)) >= STATIONS_PER_PLAYER:
             return []
         limit = sum(fuel_value(c) for c in seat.hand)
         out: list[SDEvent] = []
@@ -258,12 +260,8 @@ class SpatialDelivery(Game[State, SDEvent]):
                 out.append(Build(path, pay))
         return out
 
-    @staticmethod
-    def _seat_index(state: State, seat: Seat) -> int:
-        assert state.current is not None
-        return state.current
-
     def _offered_travels(self, state: State, seat: Seat) -> list[SDEvent]:
+        """Travel of one and two steps (not straight back), Rocket Fuel spent first."""
         out: list[SDEvent] = []
         sequences: list[tuple[int, ...]] = []
         for first in step_stops(state, seat.location):
