@@ -11,7 +11,6 @@ from pnp.engine import PnpError
 from pnp.render.document import Page, write_pdf
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import Rect, paper_size
-from pnp.render.progress import Progress
 
 from .pdfutil import font_names, unembedded_fonts
 
@@ -63,20 +62,3 @@ def test_unwritable_target_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(PnpError, match="cannot create"):
         write_pdf(blocker / "sub" / "a.pdf", _pages(), "t")
-
-
-def test_progress_bar_draws_once_slow(tmp_path: Path) -> None:
-    import io
-
-    out = io.StringIO()
-    bar = Progress(4, "kit.pdf", enabled=True, stream=out, delay=0.0)
-    for _ in range(4):
-        bar.step()
-    bar.close()
-    text = out.getvalue()
-    assert "kit.pdf [" in text and "4/4 pages" in text and text.endswith("\n")
-    quiet = io.StringIO()
-    bar = Progress(4, "kit.pdf", enabled=False, stream=quiet)
-    bar.step()
-    bar.close()
-    assert quiet.getvalue() == ""

@@ -9,11 +9,9 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.engine import PnpError
-from pnp.render.components import SheetContext, two_sided_sheets
 from pnp.render.geometry import mm, paper_size
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
-from pnp.render.piecepack import full_piecepack
 
 from .pdfutil import box, unembedded_fonts
 
@@ -27,27 +25,6 @@ def test_game_without_kit_yet_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(PnpError, match="no printed kit for Wormholes yet"):
         build_kit("wormholes", KitOptions(out=tmp_path))
     assert not any(tmp_path.iterdir())
-
-
-@pytest.mark.parametrize("duplex", ["long", "short", "none"])
-def test_back_pages_mirror_their_fronts(duplex: str) -> None:
-    opts = KitOptions(duplex=duplex, bleed_mm=2)  # type: ignore[arg-type]
-    pages = two_sided_sheets(SheetContext("t", opts), full_piecepack()["tile"], "tiles")
-    assert len(pages) == 4
-    for front, back in zip(pages[::2], pages[1::2], strict=True):
-        assert front.size == back.size
-        w, h = front.size
-        assert front.trim is not None and back.trim is not None
-        about_vertical = (duplex in ("long", "none")) == (w <= h)
-        fx = w - back.trim.cx if about_vertical else back.trim.cx
-        fy = back.trim.cy if about_vertical else h - back.trim.cy
-        assert abs(fx - front.trim.cx) <= mm(0.1) and abs(fy - front.trim.cy) <= mm(0.1)
-
-
-def test_gutter_fold_puts_fronts_and_backs_on_one_page() -> None:
-    opts = KitOptions(gutter_fold=True)
-    pages = two_sided_sheets(SheetContext("t", opts), full_piecepack()["tile"], "tiles")
-    assert len(pages) == 4  # 6 tiles a page, each with its back on the other half
 
 
 @pytest.mark.slow

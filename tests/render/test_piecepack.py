@@ -23,7 +23,7 @@ from pnp.render.piecepack import (
     seasons_expansion,
     tile,
 )
-from pnp.render.suits import ALL_SUITS, CLASSIC, RANKS, SEASONS, suit_by_key
+from pnp.render.suits import ALL_SUITS, CLASSIC, RANKS, SEASONS
 
 
 def test_standard_sizes() -> None:
@@ -47,11 +47,6 @@ def test_full_set_has_every_suit_and_rank() -> None:
     assert [s.name for s in SEASONS] == ["Spring", "Summer", "Autumn", "Winter"]
     assert {p.label.split()[0] for p in seasons_expansion()["coin"]} == {
         "Spring", "Summer", "Autumn", "Winter"}
-
-
-def test_suit_keys_are_unique() -> None:
-    assert len({s.key for s in ALL_SUITS}) == 8
-    assert suit_by_key("W").name == "Winter"
 
 
 def _render_sides(tmp_path: Path, arts: list[tuple[object, float]], look: Look
