@@ -756,3 +756,16 @@ def test_the_recorded_sample_log_replays(tmp_path: object) -> None:
     assert list(log.events) == SAMPLE_EVENTS
     result = replay(log)
     assert result.ok and result.state.round == 2
+
+
+def test_the_texts_card_action_example_barter_then_enterprise() -> None:
+    """Deliver a Barter, take an Enterprise with it, use that as the card action: one more turn."""
+    s = journey(hands={0: ("R", "R", "PM", "GS", "PT", "BB")})
+    s = s.with_goods(3, replace(s.goods[3], market="GE", deck=tuple(
+        c for c in s.goods[3].deck if c != "GE") + ((s.goods[3].market,) if s.goods[3].market
+                                                    else ())))
+    s = run(s, "B:EA1A2-A1A2B2-A1B1B2:R.R.PM.GS.PT D:BB>B2! +G")
+    s = run(s, GAME.notation(GAME.chance_outcomes(s)[0]))
+    assert s.seats[0].hand == ("GE",) and s.stage == 2
+    s = run(s, "A:GE .")
+    assert s.current == 0 and s.stage == 0 and s.seats[0].hand == ()
