@@ -1,4 +1,7 @@
-"""Kit builders by game id: what `pnp kit GAME` prints."""
+"""Kit builders by id: what `pnp kit GAME` prints.
+
+`piecepack` is not a game but a kit of its own: a full piecepack and the Seasons suits.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
-from pnp.render.piecepack import Piece, roll_table, seasons_expansion, suit_set
+from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.suits import CLASSIC, SEASONS, Suit
 
 
@@ -63,4 +66,4 @@ def build_kit(game_id: str, options: KitOptions) -> list[Path]:
     raise PnpError(f"no printed kit for {game.title} yet (kits so far: {ready})")
 
 
-__all__ = ["build_kit", "piecepack_kit", "seasons_expansion"]
+__all__ = ["BUILDERS", "build_kit", "piecepack_kit", "piecepack_pages"]
