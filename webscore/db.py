@@ -71,11 +71,17 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def upgrade(engine: Engine) -> None:
-    """Apply every pending migration (idempotent)."""
-    if current_revision(engine) == head_revision():
+    """Apply every pending migration (idempotent, safe when several workers start at once:
+    the first takes a lock, the others wait and then find nothing to do)."""
+    head = head_revision()
+    if current_revision(engine) == head:
         return
-    with engine.begin() as conn:
-        command.upgrade(alembic_config(conn), "head")
+    with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
+            conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
+        if MigrationContext.configure(conn).get_current_revision() != head:
+            command.upgrade(alembic_config(conn), "head")
 
 
 def get_engine(app: Flask | None = None) -> Engine:

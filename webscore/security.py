@@ -26,14 +26,20 @@ def secret_key(app: Flask) -> str:
         return str(configured)
     path = Path(app.instance_path) / "secret_key"
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    with os.fdopen(fd, "w") as fh:
-        key = secrets.token_hex(32)
-        fh.write(key)
-    return key
+    if not path.exists():
+        # Written whole under a temporary name, then linked into place: a worker starting
+        # at the same moment sees either no file or the complete key, never half of it.
+        tmp = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
 
 
 def csrf_token() -> str:

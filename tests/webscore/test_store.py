@@ -152,3 +152,31 @@ def test_default_database_is_sqlite_in_instance_folder(tmp_path: Path,
     assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'inst' / 'webscore.sqlite3'}"
     assert current_revision(get_engine(app)) == head_revision()  # migrated on first run
     assert (tmp_path / "inst" / "webscore.sqlite3").exists()
+
+
+def test_migrations_match_the_models(app: Flask) -> None:
+    """No drift: the schema Alembic builds is the one webscore.models describes."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    from webscore.models import metadata
+
+    with get_engine(app).connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert diff == []
+
+
+def test_workers_starting_together_migrate_once(tmp_path: Path) -> None:
+    """Several processes creating the app on a fresh SQLite file at once all come up."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "DATABASE_URL": ""}
+    code = ("import sys; from flask import Flask; from webscore.db import init_app; "
+            "app = Flask('webscore', instance_path=sys.argv[1]); init_app(app); "
+            "from webscore.security import secret_key; print(secret_key(app))")
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "inst")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=env) for _ in range(4)]
+    outs = [p.communicate(timeout=60) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
+    keys = {out.strip() for out, _ in outs}
+    assert len(keys) == 1 and len(keys.pop()) == 64  # one shared, complete session key
