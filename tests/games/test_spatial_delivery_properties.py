@@ -79,7 +79,7 @@ def test_random_playouts_finish_and_replay_to_the_same_state(seed: int, mode: st
     assert all(GAME.ranking_key(final, i) == best for i in out.winners)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(SEEDS, MODES, PLAYERS)
 def test_offered_events_are_accepted_and_round_trip(seed: int, mode: str, n: int) -> None:
     _, state = start(seed, mode, n)
