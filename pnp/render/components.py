@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, REGULAR
+from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import (
     BAND,
@@ -90,6 +90,14 @@ def _band_text(c: Canvas, size: tuple[float, float], title: str, note: str) -> N
     c.drawString(area.x, area.y + mm(1), note)
 
 
+def _band_text_boxes(size: tuple[float, float], title: str, note: str) -> list[Rect]:
+    """Where _band_text writes, so registration targets keep clear of it."""
+    area = printable_area(size)
+    pad = mm(2)
+    return [Rect(area.x, area.y2 - BAND, text_width(title, BOLD, 8) + pad, BAND),
+            Rect(area.x, area.y, text_width(note, REGULAR, 6.5) + pad, BAND)]
+
+
 def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str) -> list[Page]:
     """Pages for same-size two-sided pieces, in print order."""
     if not pieces:
@@ -131,13 +139,17 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     bleed, look = ctx.bleed, ctx.look
     cut_rects = [r for r in rects if r is not None]
     size = plan.size
+    # registration targets: computed from both sides so each has its partner behind it
+    room = mark_room(bleed, ctx.options.crop_marks)
+    taken = [r.expand(room) for s in plan.slots for r in (s.front, s.back) if r is not None]
+    long_title = title.replace("(backs)", "(fronts)")
+    taken += _band_text_boxes(size, long_title, ctx.how_to_print())
 
     def draw(c: Canvas) -> None:
         for art, rect in zip(arts, cut_rects, strict=True):
             _draw_piece(c, art, rect, bleed, look)
         if ctx.options.crop_marks:
             draw_segments(c, crop_marks(cut_rects, bleed, printable_area(size)))
-        taken = [r.expand(mark_room(bleed, ctx.options.crop_marks)) for r in cut_rects]
         draw_registration(c, registration_points(printable_area(size), size, taken))
         _band_text(c, size, title, ctx.how_to_print())
 
