@@ -29,9 +29,9 @@ from pnp.games.wormholes.events import (
 from pnp.games.wormholes.state import SendAway, State
 
 P = ["Olga", "Dana"]
-FAST = settings(max_examples=25, deadline=None,
+FAST = settings(max_examples=20, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
-MAX_EVENTS = 1200
+MAX_EVENTS = 800
 
 
 def start(seed: int, chance: str, two_ships: bool) -> tuple[Any, State]:
@@ -97,6 +97,29 @@ def test_random_playouts_never_raise_and_replay_to_the_same_state(
     assert result.ok, result.error
     assert result.state == final
     assert result.to_json()["finished"] == (final.winner is not None)
+
+
+@FAST
+@given(seed=seeds, chance=chances, two_ships=st.booleans(), data=st.data())
+def test_every_listed_event_applies_and_only_listed_ones_do(
+        seed: int, chance: str, two_ships: bool, data: st.DataObject) -> None:
+    log, _, events = playout(seed, chance, two_ships)
+    index = data.draw(st.integers(0, len(events) - 1), label="index")
+    state = replay(log.with_events([GAME.notation(e) for e in events[:index]])).state
+    dealt = GAME.dealt_outcome(state)
+    listed = GAME.legal(state) + ([dealt] if dealt else GAME.chance_outcomes(state))
+    for event in listed:
+        GAME.apply(state, event)
+    near: list[WHEvent] = [Move(s, d) for s in SUITS for d in (*DIRECTIONS, None)]
+    near += [Jump(s, d) for s in SUITS for d in DIRECTIONS]
+    near += [Send(s, c) for s in SUITS for c in sorted(CELLS)]
+    near += [Reveal(c.cell, v) for c in state.coins for v in range(6)]
+    near += [Roll(((a, x), (b, y))) for a, b in (("S", "M"), ("C", "A"))
+             for x in range(6) for y in range(6)]
+    probe = data.draw(st.one_of(events_strategy, st.sampled_from(near)), label="probe")
+    if probe not in listed:
+        with pytest.raises(IllegalMove):
+            GAME.apply(state, probe)
 
 
 @FAST
