@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
@@ -90,6 +91,7 @@ def add_form_fields(path: Path, fields: Sequence[FormField]) -> None:
     writer = PdfWriter(clone_from=PdfReader(path))
     font_ref = _form_font(writer, fields[0].page)
     field_refs = ArrayObject()
+    appearances: dict[tuple[float, float, str, float, int], Any] = {}  # shared when identical
     for f in fields:
         page = writer.pages[f.page]
         r = f.rect
@@ -106,9 +108,10 @@ def add_form_fields(path: Path, fields: Sequence[FormField]) -> None:
             NameObject("/MK"): DictionaryObject(),
             NameObject("/P"): page.indirect_reference,
         })
-        annot[NameObject("/AP")] = DictionaryObject({
-            NameObject("/N"): writer._add_object(_appearance(f, font_ref)),
-        })
+        key = (round(r.w, 3), round(r.h, 3), f.value, f.size, f.align)
+        if key not in appearances:
+            appearances[key] = writer._add_object(_appearance(f, font_ref))
+        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): appearances[key]})
         ref = writer._add_object(annot)
         if "/Annots" not in page:
             page[NameObject("/Annots")] = ArrayObject()
@@ -124,6 +127,8 @@ def add_form_fields(path: Path, fields: Sequence[FormField]) -> None:
         NameObject("/DA"): TextStringObject(f"{FORM_FONT} 9 Tf 0 g"),
         NameObject("/NeedAppearances"): BooleanObject(False),
     })
+    for page in writer.pages:
+        page.compress_content_streams()  # pypdf decodes them while cloning
     try:
         with path.open("wb") as fh:
             writer.write(fh)
