@@ -5,9 +5,8 @@ roll, one suit letter and face per die rolled; ``e5=3`` the wormhole at e5 shows
 Decisions: ``place-first`` / ``move-first`` (the high roller's choice); ``S@e5`` place a Sun
 coin on e5; ``roll:SM`` which ships roll (two-ship variant only); ``S:NE`` move the Sun ship
 its die north-east, in its owner's compass; ``S:0`` use a null die on a wormhole (``S:N`` is
-north, so a null move is always ``0``); ``S*N`` jump
-the Sun ship north; ``C>e5`` send the Crown ship to e5.  Faces are digits 0-5 (null = 0,
-ace = 1); ``n`` and ``a`` are read too.
+north, so a null move is always ``0``); ``S*N`` jump the Sun ship north; ``C>e5`` send the
+Crown ship to e5.  Faces are digits 0-5 (null = 0, ace = 1); ``n`` and ``a`` are read too.
 """
 
 from __future__ import annotations
