@@ -202,6 +202,9 @@ def test_game_option_fields_reach_the_engine(client: FlaskClient) -> None:
     assert sorted(p["cell"] for p in state["summary"]["planets"]) == sorted(
         ["a1", "c3", "f2", "h6", "d5", "b6"])
     assert state["chance"] == "table" and not state["dealt_available"]
+    page = client.get(f"/t/{tid}").data.decode()
+    assert "Reveal: the number now on top of the delivery queue" in page
+    assert 'name="text" value="Q0"' in page and 'id="roll"' not in page
 
 
 @pytest.mark.slow
