@@ -316,7 +316,7 @@ def _diagram(c: Canvas, box: Rect, look: Look) -> None:
             "turned up this turn. The planet on g1 is out of reach.")
     y = paragraph(c, text, tx, y, tw, REGULAR, 9.2) - mm(2.5)
     text = ("To stop on c3: a Moon worth 4 slows the ship to 1 for one step south; next "
-            "turn any Moon brings it to 0 there, and if c3 is the queue's top, it delivers.")
+            "turn any Moon but the null brings it to 0 there; if c3 tops the queue, deliver.")
     y = paragraph(c, text, tx, y, tw, REGULAR, 9.2) - mm(5)
     legend = ((ARMS, "planet (Arms coin, face down)"), (CROWNS, "Crown coin: the queue"),
               (SUNS, "thrust coin: speed up"), (MOONS, "brake coin: slow down"))
