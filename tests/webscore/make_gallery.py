@@ -10,13 +10,29 @@ import tempfile
 import threading
 from pathlib import Path
 
+from flask import Flask
 from werkzeug.serving import make_server
 
+from pnp.engine import Rng
 from webscore import create_app
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+
+
+def weird_galaxy_table(app: Flask) -> str:
+    """A Weird Galaxy table some turns in (random legal entries), for its board drawing."""
+    client = app.test_client()
+    t = client.post("/api/tables", json={"game": "weird-galaxy", "players": ["Ana", "Bo", "Cy"],
+                                         "seed": 5, "chance": "tracker"}).get_json()
+    s, rng = t, Rng(2, "gallery")
+    for _ in range(45):
+        if s["finished"]:
+            break
+        s = client.post(f"/api/tables/{t['id']}/events", headers={"X-Table-Token": t["token"]},
+                        json={"seq": s["seq"], "text": rng.choice(s["legal"])}).get_json()
+    return str(t["id"])
 
 
 def main(out: Path) -> None:
@@ -70,6 +86,8 @@ def main(out: Path) -> None:
             snap("finish")
             page.goto(base + "/sheets/galaxy-express")
             snap("sheet")
+            page.goto(base + "/t/" + weird_galaxy_table(app))
+            snap("weird-galaxy")
         browser.close()
     srv.shutdown()
 
