@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import tempfile
+import zipfile
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -21,7 +24,7 @@ from flask import (
 from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError, UnknownGame, all_games, get_game
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, Paper
 from webscore import boards, gameopts, inputs, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
@@ -186,6 +189,7 @@ def result_pdf(table_id: str) -> Response:
 
 @bp.get("/kit/<game_id>")
 def kit(game_id: str) -> Response | tuple[str, int]:
+    """Build the game's kit on demand (its QR codes point back at this tracker's host)."""
     try:
         game = get_game(game_id)
     except UnknownGame:
@@ -194,13 +198,13 @@ def kit(game_id: str) -> Response | tuple[str, int]:
     if paper not in ("a4", "letter"):
         abort(400, description="paper must be a4 or letter")
     seed = inputs.parse_seed(request.args.get("seed") or "1")
-    tracker = request.host_url.rstrip("/")
+    options = KitOptions(seed=1 if seed is None else seed, paper=cast(Paper, paper),
+                         tracker_url=request.host_url.rstrip("/"))
     from pnp.render.kits import build_kit
 
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            files = build_kit(game.id, KitOptions(seed=seed or 1, paper=paper,  # type: ignore[arg-type]
-                                                  out=Path(tmp), tracker_url=tracker))
+            files = build_kit(game.id, replace(options, out=Path(tmp)))
         except PnpError as exc:
             current_app.logger.info("kit not available: %s", exc)
             return render_template("error.html", code=404, title="Kit not available yet",
@@ -211,21 +215,12 @@ def kit(game_id: str) -> Response | tuple[str, int]:
             return render_template("error.html", code=404, title="Kit not available yet",
                                    message=f"No kit PDF was produced for {game.title}."), 404
         if len(pdfs) == 1:
-            data = pdfs[0].read_bytes()
-            return send_file(_bytes(data), mimetype="application/pdf", as_attachment=True,
-                             download_name=pdfs[0].name)
-        import zipfile
-
-        buf = _bytes(b"")
+            return send_file(io.BytesIO(pdfs[0].read_bytes()), mimetype="application/pdf",
+                             as_attachment=True, download_name=pdfs[0].name)
+        buf = io.BytesIO()
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
             for f in pdfs:
                 zf.write(f, f.name)
         buf.seek(0)
         return send_file(buf, mimetype="application/zip", as_attachment=True,
-                         download_name=f"{game.id}-kit-seed{seed}.zip")
-
-
-def _bytes(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
+                         download_name=f"{game.id}-kit-seed{options.seed}.zip")
