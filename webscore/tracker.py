@@ -224,7 +224,16 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
         raise TrackerRefusal("tracker.empty", "type an event in the game's notation, or pick one")
     rows: list[NewRow] = []
     entries: list[tuple[Any, str, int | None]] = []
+    just_dealt: list[Any] = []  # outcomes the tracker dealt since the last typed decision
     for event in events:
+        if event.CHANCE and just_dealt and game.actor(state) != CHANCE:
+            # Typed out of habit on a dealing table (`?c4=5`): it must be what was dealt.
+            if event != just_dealt[0]:
+                raise TrackerRefusal(
+                    "tracker.dealt", f"the tracker dealt {game.notation(just_dealt[0])} from "
+                    f"the seed, not {game.notation(event)}")
+            just_dealt.pop(0)
+            continue
         if game.actor(state) is None:
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
@@ -233,6 +242,7 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
         rows.append(NewRow("move", "typed", game.notation(event)))
         entries.append((event, "typed", None if actor == CHANCE else actor))
         state, dealt = _deal(snap, state)
+        just_dealt = list(dealt)
         for d in dealt:
             rows.append(NewRow("move", "dealt", game.notation(d)))
             entries.append((d, "dealt", None))

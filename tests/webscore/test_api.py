@@ -252,3 +252,17 @@ def test_any_typed_text_is_stored_or_refused_never_500(client: FlaskClient) -> N
             assert err["message"] and (err.get("rule") or err.get("field"))
 
     check()
+
+
+def test_typed_outcome_on_a_dealing_table_must_match_the_deal(client: FlaskClient) -> None:
+    t = new_table_api(client, seed=42, chance="tracker")
+    s = post(client, t, "events", {"seq": 1, "text": "pass"}).get_json()
+    dealt = s["history"][-1]["event"]
+    s = post(client, t, "undo", {"seq": s["seq"]}).get_json()
+    wrong = "r1" if dealt != "r1" else "r2"
+    r = post(client, t, "events", {"seq": s["seq"], "text": f"pass {wrong}"})
+    assert r.status_code == 422 and r.get_json()["error"]["rule"] == "tracker.dealt"
+    r = post(client, t, "events", {"seq": s["seq"], "text": f"pass {dealt}"})
+    assert r.status_code == 201
+    hist = r.get_json()["history"]
+    assert [h["event"] for h in hist[-2:]] == ["pass", dealt] and hist[-1]["source"] == "dealt"
