@@ -43,8 +43,8 @@ def load(table_id: str) -> Snapshot:
         if len(table_id) > 32:
             raise NotFound(table_id)
         return snapshot(get_engine(), table_id)
-    except NotFound:
-        raise ApiError(404, "no table with that id", field="table_id") from None
+    except NotFound as exc:
+        raise ApiError(404, exc.message, field="table_id") from None
 
 
 def authorize(snap: Snapshot) -> None:

@@ -42,8 +42,8 @@ def load(table_id: str) -> Snapshot:
         abort(404, description="no table with that id")
     try:
         return snapshot(get_engine(), table_id)
-    except NotFound:
-        abort(404, description="no table with that id")
+    except NotFound as exc:
+        abort(404, description=exc.message)
 
 
 def players_span(game: Any) -> str:

@@ -15,7 +15,17 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from pnp.engine import CHANCE, Game, GameLog, IllegalMove, NotationError, Outcome, get_game
+from pnp.engine import (
+    CHANCE,
+    Game,
+    GameLog,
+    IllegalMove,
+    NotationError,
+    Outcome,
+    SetupError,
+    UnknownGame,
+    get_game,
+)
 from pnp.engine.play import resolve_dealt
 from webscore.store import Conflict, NewRow, Row, TableRecord, append, load_rows, load_table
 
@@ -35,7 +45,11 @@ class TrackerRefusal(Exception):
 
 
 class NotFound(Exception):
-    pass
+    """No such table, or one this installation can no longer open (its game is gone)."""
+
+    def __init__(self, table_id: str, message: str = "no table with that id") -> None:
+        self.message = message
+        super().__init__(table_id)
 
 
 @dataclass(frozen=True)
@@ -167,7 +181,13 @@ def snapshot(engine: Engine, table_id: str) -> Snapshot:
     cached = _cache_get((table_id, head))
     if cached is not None:
         return cached
-    snap = build(table, rows)
+    try:
+        snap = build(table, rows)
+    except UnknownGame:
+        raise NotFound(table_id, f"this table plays {table.game!r}, which is not installed "
+                                 "here") from None
+    except (SetupError, KeyError, TypeError, ValueError) as exc:
+        raise NotFound(table_id, f"this table's setup no longer loads ({exc})") from None
     _cache_put(snap)
     return snap
 

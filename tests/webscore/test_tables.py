@@ -232,3 +232,17 @@ def test_table_page_title_and_scripts(client: FlaskClient) -> None:
     title = re.search(r"<title>(.*?)</title>", page, re.S)
     assert title and title.group(1) == f"Toy Dice · table {tid}"
     assert page.count("<script>") == 1 and f'"/api/tables/{tid}"' in page
+
+
+def test_a_table_whose_game_is_gone_is_a_clear_404(client: FlaskClient) -> None:
+    from pnp.engine import game as registry
+
+    tid = create(client)
+    del registry._REGISTRY["toy-dice"]  # the autouse fixture's teardown tolerates this
+    from webscore.tracker import clear_cache
+
+    clear_cache()
+    r = client.get(f"/t/{tid}")
+    assert r.status_code == 404 and "not installed" in r.data.decode()
+    r = client.get(f"/api/tables/{tid}")
+    assert r.status_code == 404 and "not installed" in r.get_json()["error"]["message"]
