@@ -1,0 +1,228 @@
+"""Checking a filled Spatial Delivery score sheet.
+
+The printed sheet has one column per player (up to five) and one row per round for the market
+share points scored in it, then the First Delivery tokens held at the end (one box per colour),
+the end bonus, the stations built and the total; a winner box closes it.  The checker
+recomputes the colour bonus (SD-5: 1, 3, 6, 10, 15 for 1-5 tokens of a colour), each total and
+the winner with the tie-breaks (most First Delivery tokens, then most stations), and checks the
+counts are possible: at most 5 tokens of a colour on the whole table, at most 9 stations each
+(SD-5), and no fewer points during play than the stations and first deliveries alone give
+(SD-T12: a station scores at least 2, a delivery at least 1).  Field names are the AcroForm
+names of the printed sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pnp.games.spatial_delivery.cards import COLOURS, STATIONS_PER_PLAYER, first_bonus
+from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS, MAX_ROUNDS
+
+GAME_ID = "spatial-delivery"
+MAX_PLAYERS = 5
+MIN_PLAYERS = 3
+ROUND_ROWS = MAX_ROUNDS
+TOKENS_PER_COLOUR = 5  # SD-5
+COLOUR_FIELDS = tuple(c.lower() for c in COLOURS)  # y b p g
+PLAYER_FIELDS = ("name", *[f"r{n}" for n in range(1, ROUND_ROWS + 1)],
+                 *[f"fd_{c}" for c in COLOUR_FIELDS], "bonus", "stations", "total")
+
+
+def field_names() -> list[str]:
+    names = ["seed", "rounds"]
+    for i in range(1, MAX_PLAYERS + 1):
+        names += [f"p{i}_{f}" for f in PLAYER_FIELDS]
+    return [*names, "winner"]
+
+
+@dataclass
+class Line:
+    field: str
+    value: str
+    expected: str
+    ok: bool
+    why: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"field": self.field, "value": self.value, "expected": self.expected,
+                "ok": self.ok, "why": self.why}
+
+
+def _int(text: str) -> int | None:
+    t = text.strip()
+    return int(t) if re.fullmatch(r"\d{1,4}", t) else None
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^0-9a-z\u00c0-\uffff]", "", text.lower())
+
+
+@dataclass
+class _Player:
+    seat: int  # 1-based column
+    name: str
+    rounds: list[int]
+    tokens: list[int]
+    stations: int
+
+    @property
+    def play(self) -> int:
+        return sum(self.rounds)
+
+    @property
+    def bonus(self) -> int:
+        return sum(first_bonus(n) for n in self.tokens)
+
+    @property
+    def total(self) -> int:
+        return self.play + self.bonus
+
+    def key(self) -> tuple[int, int, int]:
+        """SD-5: total, then First Delivery tokens, then stations."""
+        return (self.total, sum(self.tokens), self.stations)
+
+
+def _number(f: Mapping[str, str], name: str, lines: list[Line], *, high: int | None = None,
+            why_high: str = "") -> int:
+    """A count field: blank reads as 0; anything else must be a whole number in range."""
+    text = f.get(name, "").strip()
+    if not text:
+        return 0
+    n = _int(text)
+    if n is None:
+        lines.append(Line(name, text, "a whole number", False,
+                          "write a whole number of points or tokens (0 or more)"))
+        return 0
+    if high is not None and n > high:
+        lines.append(Line(name, text, f"at most {high}", False, why_high))
+        return min(n, high)
+    return n
+
+
+def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
+    """Recompute every total; the report lists each checked field with what it should say."""
+    f = {k: str(v) for k, v in fields.items() if v is not None}
+    lines: list[Line] = []
+    seats = [i for i in range(1, MAX_PLAYERS + 1)
+             if any(f.get(f"p{i}_{name}", "").strip() for name in PLAYER_FIELDS)]
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        lines.append(Line("p1_name", f.get("p1_name", ""), f"{MIN_PLAYERS}-{MAX_PLAYERS} "
+                          "players", False, f"Spatial Delivery is played by {MIN_PLAYERS} to "
+                          f"{MAX_PLAYERS}; {len(seats)} player columns are filled in"))
+    played = [n for n in range(1, ROUND_ROWS + 1)
+              if any(f.get(f"p{i}_r{n}", "").strip() for i in seats)]
+    rounds = _rounds(f, played, lines)
+    players: list[_Player] = []
+    for i in seats:
+        per_round = [_number(f, f"p{i}_r{n}", lines) for n in range(1, ROUND_ROWS + 1)]
+        for n in range(rounds + 1, ROUND_ROWS + 1):
+            text = f.get(f"p{i}_r{n}", "").strip()
+            if text:
+                lines.append(Line(f"p{i}_r{n}", text, "", False,
+                                  f"SD-8: the game lasted {rounds} rounds"))
+        tokens = [_number(f, f"p{i}_fd_{c}", lines, high=TOKENS_PER_COLOUR,
+                          why_high=f"SD-5: there are {TOKENS_PER_COLOUR} tokens of each colour")
+                  for c in COLOUR_FIELDS]
+        stations = _number(f, f"p{i}_stations", lines, high=STATIONS_PER_PLAYER,
+                           why_high=f"SD-5: each player has {STATIONS_PER_PLAYER} stations")
+        name = f.get(f"p{i}_name", "").strip() or f"Player {i}"
+        players.append(_Player(i, name, per_round[:rounds], tokens, stations))
+    for k, colour in enumerate(COLOUR_FIELDS):
+        held = sum(p.tokens[k] for p in players)
+        if held > TOKENS_PER_COLOUR:
+            lines.append(Line(f"p{players[0].seat}_fd_{colour}", str(held),
+                              f"at most {TOKENS_PER_COLOUR} on the table", False,
+                              f"SD-5: only {TOKENS_PER_COLOUR} First Delivery tokens of this "
+                              f"colour exist, the sheet gives out {held}"))
+    for p in players:
+        floor = 2 * p.stations + sum(p.tokens)
+        if p.play < floor:
+            lines.append(Line(f"p{p.seat}_r1", str(p.play), f"at least {floor}", False,
+                              f"SD-T12: {p.stations} stations score at least 2 each and "
+                              f"{sum(p.tokens)} first deliveries at least 1 each, but the "
+                              f"rounds add up to {p.play}"))
+        _total_line(f, f"p{p.seat}_bonus", p.bonus, lines, "SD-5: " + ", ".join(
+            f"{n} {c.upper()} -> {first_bonus(n)}" for c, n in zip(COLOUR_FIELDS, p.tokens,
+                                                                   strict=True)))
+        _total_line(f, f"p{p.seat}_total", p.total, lines,
+                    f"{' + '.join(str(r) for r in p.rounds)} in play + {p.bonus} bonus")
+    winners = _winners(players)
+    _winner_line(f, players, winners, lines)
+    return {
+        "ok": all(line.ok for line in lines),
+        "game": GAME_ID,
+        "players": len(players),
+        "rounds": rounds,
+        "lines": [line.to_json() for line in lines],
+        "totals": {**{f"p{p.seat}_total": str(p.total) for p in players},
+                   **{f"p{p.seat}_bonus": str(p.bonus) for p in players},
+                   "winner": " & ".join(p.name for p in winners)},
+    }
+
+
+def _rounds(f: Mapping[str, str], played: list[int], lines: list[Line]) -> int:
+    """The agreed number of rounds (SD-8): the rounds box, else the last round filled in."""
+    written = f.get("rounds", "").strip()
+    fallback = max(DEFAULT_ROUNDS, *played) if played else DEFAULT_ROUNDS
+    if not written:
+        return fallback
+    n = _int(written)
+    if n is None or not 1 <= n <= MAX_ROUNDS:
+        lines.append(Line("rounds", written, f"1-{MAX_ROUNDS}", False,
+                          f"SD-8: the game lasts 1 to {MAX_ROUNDS} rounds (5 unless agreed)"))
+        return fallback
+    return n
+
+
+def _total_line(f: Mapping[str, str], name: str, value: int, lines: list[Line],
+                why: str) -> None:
+    written = f.get(name, "").strip()
+    ok = _int(written) == value
+    lines.append(Line(name, written, str(value), ok, "" if ok else why))
+
+
+def _winners(players: list[_Player]) -> list[_Player]:
+    if not players:
+        return []
+    best = max(p.key() for p in players)
+    return [p for p in players if p.key() == best]
+
+
+def _winner_line(f: Mapping[str, str], players: list[_Player], winners: list[_Player],
+                 lines: list[Line]) -> None:
+    if not winners:
+        return
+    written = f.get("winner", "").strip()
+    expected = " & ".join(p.name for p in winners)
+    named = _read_winners(written, players)
+    ok = named == {p.seat for p in winners}
+    top = [p for p in players if p.total == winners[0].total]
+    if len(top) == 1:
+        why = f"the most market share points: {winners[0].total}"
+    elif len({p.key() for p in top}) == 1:
+        why = (f"SD-5: tied on {winners[0].total} points, First Delivery tokens and stations: "
+               "a shared win")
+    else:
+        why = (f"SD-5: {len(top)} players tie on {winners[0].total} points; the tie goes to "
+               f"the most First Delivery tokens ({sum(winners[0].tokens)}), then the most "
+               f"stations ({winners[0].stations})")
+    lines.append(Line("winner", written, expected, ok, "" if ok else why))
+
+
+def _read_winners(text: str, players: list[_Player]) -> set[int] | None:
+    """Seats named in the winner box: names or column numbers, joined by '&', ',' or 'and'."""
+    if not text:
+        return None
+    seats: set[int] = set()
+    for part in re.split(r"\s*(?:&|,|/|\+|\band\b)\s*", text, flags=re.IGNORECASE):
+        if not part:
+            continue
+        key = _norm(part)
+        match = [p.seat for p in players if _norm(p.name) == key
+                 or key in (str(p.seat), f"p{p.seat}", f"player{p.seat}")]
+        if len(match) != 1:
+            return None
+        seats.add(match[0])
+    return seats
