@@ -17,7 +17,7 @@ from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
 from webscore.tables import load, render_table
-from webscore.tracker import Snapshot, TrackerRefusal, roll, submit, undo
+from webscore.tracker import Snapshot, TrackerRefusal, already_logged, roll, submit, undo
 
 bp = Blueprint("moves", __name__)
 
@@ -42,6 +42,9 @@ def _post(table_id: str, action: Callable[[int], Snapshot],
                             typed=typed, status=422)
     except TrackerRefusal as exc:
         fresh = load(table_id)
+        if exc.rule == "tracker.stale" and typed and already_logged(
+                fresh, parse_seq(request.form.get("seq", "")), typed):
+            return redirect(url_for("tables.table", table_id=table_id) + "#entry", 303)
         return render_table(fresh, error={"rule": exc.rule, "message": exc.message},
                             typed=typed, status=exc.status)
     return redirect(url_for("tables.table", table_id=table_id) + "#entry", 303)

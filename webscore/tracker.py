@@ -310,3 +310,15 @@ def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
     _append(engine, table_id, expected,
             [NewRow("undo", "undo", "", e.seq) for e in taken])
     return snapshot(engine, table_id)
+
+
+def already_logged(snap: Snapshot, expected: int, text: str) -> bool:
+    """Whether the entries stored right after ``expected`` are exactly this typed text (a
+    double tap, or two phones entering the same thing): the page can treat it as done."""
+    try:
+        wanted = [snap.game.notation(e) for e in snap.game.parse_line(text)]
+    except NotationError:
+        return False
+    later = [r for r in snap.rows if r.seq > expected]
+    typed = [r.text for r in later if r.kind == "move" and r.source == "typed"]
+    return bool(wanted) and all(r.kind == "move" for r in later) and typed == wanted

@@ -110,6 +110,16 @@ def test_stale_form_post_shows_fresh_state(client: FlaskClient) -> None:
     assert "tracker.stale" in page and 'value="r3"' in page and "<code>r2</code>" in page
 
 
+def test_double_tap_is_not_an_error(client: FlaskClient) -> None:
+    tid = create(client)
+    token = csrf(client)
+    first = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
+    again = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
+    assert first.status_code == again.status_code == 303
+    state = client.get(f"/api/tables/{tid}").get_json()
+    assert [h["event"] for h in state["history"]] == ["r2"]
+
+
 def test_move_form_without_csrf_refused(client: FlaskClient) -> None:
     tid = create(client)
     r = client.post(f"/t/{tid}/move", data={"seq": "0", "text": "r1"})
