@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import tempfile
@@ -73,6 +74,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
         form = _prefill()
         return render_template("new.html", games=games, form=form, error=None,
+                               seats=max((g.max_players for g in games), default=1),
                                fields=gameopts.FIELDS,
                                spans={g.id: players_span(g) for g in games})
     security.check_csrf()
@@ -91,6 +93,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
                                 request.form.get("manual_deal") != "1")
     except ApiError as exc:
         return render_template("new.html", games=games, form=form, error=exc,
+                               seats=max((g.max_players for g in games), default=1),
                                fields=gameopts.FIELDS,
                                spans={g.id: players_span(g) for g in games}), 422
     engine = get_engine()
@@ -200,27 +203,32 @@ def kit(game_id: str) -> Response | tuple[str, int]:
     seed = inputs.parse_seed(request.args.get("seed") or "1")
     options = KitOptions(seed=1 if seed is None else seed, paper=cast(Paper, paper),
                          tracker_url=request.host_url.rstrip("/"))
+    try:
+        name, mimetype, data = _kit_file(game.id, options)
+    except PnpError as exc:
+        current_app.logger.info("kit not available: %s", exc)
+        return render_template("error.html", code=404, title="Kit not available yet",
+                               message=f"The printable kit for {game.title} is not "
+                                       f"available yet ({exc})."), 404
+    return send_file(io.BytesIO(data), mimetype=mimetype, as_attachment=True,
+                     download_name=name)
+
+
+@functools.lru_cache(maxsize=8)
+def _kit_file(game_id: str, options: KitOptions) -> tuple[str, str, bytes]:
+    """One download for a kit (a PDF, or a zip of several); recent ones are kept in memory
+    because building a kit takes a second or more of CPU."""
     from pnp.render.kits import build_kit
 
     with tempfile.TemporaryDirectory() as tmp:
-        try:
-            files = build_kit(game.id, replace(options, out=Path(tmp)))
-        except PnpError as exc:
-            current_app.logger.info("kit not available: %s", exc)
-            return render_template("error.html", code=404, title="Kit not available yet",
-                                   message=f"The printable kit for {game.title} is not "
-                                           f"available yet ({exc})."), 404
+        files = build_kit(game_id, replace(options, out=Path(tmp)))
         pdfs = [f for f in files if f.suffix == ".pdf"]
         if not pdfs:
-            return render_template("error.html", code=404, title="Kit not available yet",
-                                   message=f"No kit PDF was produced for {game.title}."), 404
+            raise PnpError("the kit builder produced no PDF")
         if len(pdfs) == 1:
-            return send_file(io.BytesIO(pdfs[0].read_bytes()), mimetype="application/pdf",
-                             as_attachment=True, download_name=pdfs[0].name)
+            return pdfs[0].name, "application/pdf", pdfs[0].read_bytes()
         buf = io.BytesIO()
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
             for f in pdfs:
                 zf.write(f, f.name)
-        buf.seek(0)
-        return send_file(buf, mimetype="application/zip", as_attachment=True,
-                         download_name=f"{game.id}-kit-seed{options.seed}.zip")
+        return f"{game_id}-kit-seed{options.seed}.zip", "application/zip", buf.getvalue()
