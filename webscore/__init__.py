@@ -51,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    app.after_request(security.headers)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.json.sort_keys = False  # type: ignore[attr-defined]
     return app

@@ -12,7 +12,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, abort, request, session
+from flask import Flask, Response, abort, request, session
 
 from webscore.store import TableRecord
 
@@ -73,3 +73,11 @@ def session_token(table_id: str) -> str | None:
 
 def can_write(table: TableRecord) -> bool:
     return table.token_ok(session_token(table.id))
+
+
+def headers(response: Response) -> Response:
+    """Join links carry the write token: never send a URL of ours as a referrer elsewhere."""
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    return response

@@ -256,3 +256,9 @@ def test_a_table_whose_game_is_gone_is_a_clear_404(client: FlaskClient) -> None:
     assert r.status_code == 404 and "not installed" in r.data.decode()
     r = client.get(f"/api/tables/{tid}")
     assert r.status_code == 404 and "not installed" in r.get_json()["error"]["message"]
+
+
+def test_security_headers(client: FlaskClient) -> None:
+    r = client.get("/")
+    assert r.headers["Referrer-Policy"] == "same-origin"
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
