@@ -1,0 +1,305 @@
+"""The Wormholes record-sheet checker: sheets written from engine games pass, slips are named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.engine import Rng, get_game
+from pnp.engine.log import load_log, replay
+from pnp.engine.play import random_playout
+from pnp.games.wormholes.board import COMPASS, OWNER, SIDE_NAMES, SUITS, cell_name, ray
+from pnp.games.wormholes.events import Move, Place, Roll, Send
+from pnp.games.wormholes.sheet import ROWS, check_sheet, field_names, row_fields
+
+DATA = Path(__file__).parent / "data"
+GAME = get_game("wormholes")
+
+
+def sheet_from_game(states: list[Any], events: list[Any]) -> dict[str, str] | None:
+    """What a careful player writes on the sheet for this game (None: not expressible)."""
+    fields: dict[str, str] = {}
+    placed: dict[str, int] = dict.fromkeys(SUITS, 0)
+    row = slot = 0
+    mover: tuple[str, str, Any, int, int] | None = None  # suffix, ship, to, die, coin flips
+    sends: list[tuple[str, Any]] = []
+
+    def close(after: Any) -> bool:
+        nonlocal mover, sends
+        if mover is None:
+            return True
+        suffix, suit, to, _die, flips = mover
+        ship = after.ship(suit)
+        coin = after.coin_at(to)
+        notes = []
+        for victim, cell in sends:
+            if OWNER[victim] == OWNER[suit]:
+                return False  # the mover itself was sent away: the sheet has no column for it
+            now = after.ship(victim).cell
+            notes.append(cell_name(cell) + ("" if now == cell else f">{cell_name(now)}"))
+        if coin is not None and coin.flips > flips:
+            fields[f"t{suffix.split('_')[0]}_value{suffix.split('_')[1]}"] = str(coin.value)
+        if ship.cell != to:
+            fields[f"t{suffix.split('_')[0]}_jump{suffix.split('_')[1]}"] = cell_name(ship.cell)
+        if notes:
+            fields[f"t{suffix.split('_')[0]}_send{suffix.split('_')[1]}"] = " ".join(notes)
+        mover, sends = None, []
+        return True
+
+    for before, event, after in zip(states, events, states[1:], strict=False):
+        if isinstance(event, Place):
+            placed[event.suit] += 1
+            fields[f"wh_{event.suit}{placed[event.suit]}"] = cell_name(event.cell)
+        elif isinstance(event, Roll):
+            if not close(before):
+                return None
+            if row == ROWS:
+                return fields  # the sheet is full: the rest of the game is not written
+            row += 1
+            slot = 0
+            fields[f"t{row}_side"] = SIDE_NAMES[before.turn][0]
+            fields[f"t{row}_dice"] = " ".join(f"{s}{v}" for s, v in event.dice)
+        elif isinstance(event, Move):
+            if not close(before):
+                return None
+            slot += 1
+            start = before.ship(event.ship).cell
+            die = before.die(event.ship)
+            end = start if event.direction is None else ray(
+                start, COMPASS[before.turn][event.direction], die)
+            fields[f"t{row}_ship{slot}"] = event.ship
+            fields[f"t{row}_from{slot}"] = cell_name(start)
+            fields[f"t{row}_to{slot}"] = cell_name(end)
+            coin = before.coin_at(end)
+            mover = (f"{row}_{slot}", event.ship, end, die, coin.flips if coin else 0)
+        elif isinstance(event, Send):
+            sends.append((event.ship, event.cell))
+        del after
+    if not close(states[-1]):
+        return None
+    final = states[-1]
+    fields["turns"] = str(row)
+    if final.winner is not None:
+        fields["winner"] = SIDE_NAMES[final.winner][0]
+    return fields
+
+
+def play(seed: int) -> tuple[list[Any], list[Any]]:
+    setup = GAME.new_setup(seed, ["Olga", "Dana"], {"chance": "seeded"})
+    state = GAME.initial_state(setup, ["Olga", "Dana"], seed)
+    _, events = random_playout(GAME, state, Rng(seed, "sheet-test"))
+    states = [state]
+    for e in events:
+        states.append(GAME.apply(states[-1], e))
+    return states, events
+
+
+def failures(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [line for line in report["lines"] if not line["ok"]]
+
+
+def test_field_names_are_unique_and_cover_every_row() -> None:
+    names = field_names()
+    assert len(names) == len(set(names))
+    assert "seed" in names and "winner" in names and "wh_A6" in names
+    assert set(row_fields(ROWS)) <= set(names) and "t1_send2" in names
+
+
+@pytest.fixture(scope="module")
+def seed7() -> tuple[list[Any], list[Any]]:
+    log = load_log((DATA / "wormholes-seed7-game.json").read_text())
+    result = replay(log, keep_history=True)
+    assert result.ok
+    events = [GAME.parse(e) for e in log.events]
+    states = [GAME.initial_state(log.setup, log.players, log.seed)]
+    for e in events:
+        states.append(GAME.apply(states[-1], e))
+    return states, events
+
+
+def test_the_recorded_seed7_game_checks_clean(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    report = check_sheet(fields)
+    assert failures(report) == [] and report["ok"]
+    assert report["turns"] == ROWS  # 87 turns: the sheet holds the first 76
+    assert len(report["lines"]) > 500  # the moves really were looked at
+
+
+@pytest.fixture(scope="module")
+def short() -> dict[str, str]:
+    """A seeded random game that ends on turn 16, with one ship sent away."""
+    fields = sheet_from_game(*play(11))
+    assert fields is not None and fields["turns"] == "16" and "winner" in fields
+    assert any(k.startswith("t") and "_send" in k for k in fields)
+    return fields
+
+
+def test_a_finished_game_names_its_winner(short: dict[str, str]) -> None:
+    report = check_sheet(short)
+    assert report["ok"], failures(report)
+    assert report["totals"] == {"winner": SIDE_NAMES["OD".index(short["winner"])],
+                                "turns": "16"}
+
+
+@pytest.mark.parametrize("seed", [*range(1, 9), 10, 11, 13, 14, 30, 34])
+def test_random_engine_games_check_clean(seed: int) -> None:
+    states, events = play(seed)
+    fields = sheet_from_game(states, events)
+    if fields is None:
+        pytest.skip("the game needs more rows than the sheet has, or a mover was sent away")
+    report = check_sheet(fields)
+    assert failures(report) == [], json.dumps(failures(report)[:3])
+
+
+def first_move(fields: dict[str, str]) -> tuple[int, int]:
+    for n in range(1, ROWS + 1):
+        for k in (1, 2):
+            if fields.get(f"t{n}_ship{k}"):
+                return n, k
+    raise AssertionError("no move")
+
+
+def test_a_wrong_distance_is_named(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    # turn 1 of the seed-7 game: S2M1, M:SW (j2 -> i1), S:W (j1 -> h1, a black hole)
+    assert (fields["t1_dice"], fields["t1_from1"], fields["t1_to1"]) == ("S2 M1", "j2", "i1")
+    fields["t1_to2"] = "g1"  # three cells west with a 2
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t1_to2" and "WH-T3" in bad[0]["why"]
+    assert "h1" in bad[0]["expected"]
+
+
+def test_a_bent_move_and_a_gap_are_refused(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    fields["t1_to2"] = "h2"  # two across and one up: not a line
+    assert "straight line" in failures(check_sheet(fields))[0]["why"]
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    fields["t1_dice"] = "S2 M4"
+    fields["t1_to1"] = "f6"  # four north-west from j2 crosses the gap at i3
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t1_to1" and bad[0]["why"].startswith("WH-4")
+    fields["t1_to1"] = "f2"  # four west ends in a gap
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t1_to1" and bad[0]["why"].startswith("WH-1")
+
+
+def reveals(fields: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(value field, cell, value) in the order the sheet reveals them."""
+    out = []
+    for n in range(1, ROWS + 1):
+        for k in (1, 2):
+            if fields.get(f"t{n}_value{k}"):
+                out.append((f"t{n}_value{k}", fields[f"t{n}_to{k}"], fields[f"t{n}_value{k}"]))
+    return out
+
+
+def test_values_are_one_of_each_and_stay_put(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    assert fields["t1_value2"] == "0"  # the Sun coin on h1 is a black hole
+    suit_of = {fields[f"wh_{s}{i}"]: s for s in SUITS for i in range(1, 7)}
+    first: dict[str, tuple[str, str]] = {}
+    clash = again = None
+    for name, cell, value in reveals(fields):
+        if cell in first:
+            if again is None:
+                again = (name, str((int(value) + 1) % 6))
+            continue
+        for other, (_, v) in first.items():
+            if clash is None and suit_of[other] == suit_of[cell] and v != value:
+                clash = (name, v)
+        first[cell] = (name, value)
+    assert clash is not None and again is not None
+    for name, value in (clash, again):
+        changed = {**fields, name: value}
+        bad = failures(check_sheet(changed))
+        assert any(b["field"] == name and b["why"].startswith("WH-T5") for b in bad), bad[:2]
+
+
+def test_black_hole_ship_does_not_roll(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    # the Sun ship fell into the black hole on h1; the side's next turn rolls the Moon only
+    n = next(i for i in range(2, ROWS) if fields.get(f"t{i}_side") == "O")
+    assert fields[f"t{n}_dice"] == "M4"
+    fields[f"t{n}_dice"] = "S1 M4"
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == f"t{n}_dice" and bad[0]["why"].startswith("WH-T6")
+
+
+def test_turns_alternate_and_dice_must_be_used(seed7: tuple[list[Any], list[Any]]) -> None:
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    fields["t2_side"] = "O"
+    assert failures(check_sheet(fields))[0]["why"].startswith("WH-T1")
+    fields = sheet_from_game(*seed7)
+    assert fields is not None
+    for col in ("ship", "from", "to", "value", "jump", "send"):
+        fields.pop(f"t1_{col}2", None)  # the Sun ship's move left out
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t1_dice" and bad[0]["why"].startswith("WH-T4")
+    assert "h1" in bad[0]["expected"]
+
+
+def test_the_winner_is_recomputed(short: dict[str, str]) -> None:
+    fields = dict(short)
+    winner = fields["winner"]
+    loser = "D" if winner == "O" else "O"
+    fields["winner"] = loser
+    bad = failures(check_sheet(fields))
+    assert [b["field"] for b in bad] == ["winner"] and "WH-2" in bad[0]["why"]
+    names = {"O": "Olga", "D": "Dana"}
+    fields.update(orthogon="Olga", diagon="Dana", winner=names[winner])
+    assert check_sheet(fields)["ok"]
+    fields["t17_side"] = loser
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t17_side" and "WH-T8" in bad[0]["why"]
+    fields = dict(short)
+    fields["turns"] = "15"
+    assert [b["field"] for b in failures(check_sheet(fields))] == ["turns"]
+
+
+def test_sends_are_checked(short: dict[str, str]) -> None:
+    # turn 15: the Moon ship lands on the Crown ship on c5 and sends it to a8
+    assert (short["t15_to1"], short["t15_send1"], short["t15_from2"]) == ("c5", "a8", "a7")
+    fields = {k: v for k, v in short.items() if k != "t15_send1"}
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t15_send1" and bad[0]["why"].startswith("WH-7")
+    fields = {**short, "t15_send1": "a7"}  # where the sender's own Sun ship stands
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t15_send1" and bad[0]["why"].startswith("WH-T7")
+    fields = {**short, "t5_send1": "e9"}  # nobody was landed on
+    bad = failures(check_sheet(fields))
+    assert bad[0]["field"] == "t5_send1" and bad[0]["why"].startswith("WH-T7")
+
+
+@pytest.mark.parametrize("junk", ["", "zz", "S9", "j99", "%%%", "e5>>e6", "x" * 200])
+def test_malformed_entries_get_clear_lines_not_errors(junk: str) -> None:
+    fields = {name: junk for name in field_names()[:60]}
+    report = check_sheet(fields)
+    assert report["game"] == "wormholes" and isinstance(report["lines"], list)
+    if junk:
+        assert not report["ok"]
+        assert all(line["why"] for line in failures(report))
+
+
+def test_an_empty_sheet_is_not_ok() -> None:
+    report = check_sheet({})
+    assert not report["ok"] and failures(report)[0]["field"] == "wh_S1"
+
+
+def test_layout_errors() -> None:
+    fields = {f"wh_{s}{i}": "" for s in SUITS for i in range(1, 7)}
+    fields.update({"wh_S1": "j1", "wh_S2": "a1", "wh_S3": "e9", "wh_S4": "e9"})
+    bad = {b["field"]: b["why"] for b in failures(check_sheet(fields))}
+    assert bad["wh_S1"].startswith("WH-5") and "base" in bad["wh_S1"]
+    assert bad["wh_S2"].startswith("WH-1")
+    assert bad["wh_S4"].startswith("WH-5") and "wh_S3" in bad["wh_S4"]
+    assert bad["wh_M1"].startswith("WH-5")
