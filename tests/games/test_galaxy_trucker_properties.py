@@ -21,7 +21,7 @@ from pnp.games.galaxy_trucker.build import (
     placement_problems,
     random_ship,
 )
-from pnp.games.galaxy_trucker.check import check, remove, repair_options
+from pnp.games.galaxy_trucker.check import check, find_repairs, remove, repair_options
 from pnp.games.galaxy_trucker.crew import full_crew
 from pnp.games.galaxy_trucker.hits import (
     DICE,
@@ -149,7 +149,8 @@ def test_repair_options_match_brute_force(seed: int, turns: int) -> None:
     good = [frozenset(c) for n in range(limit + 1) for c in combinations(others, n)
             if not check(remove(s, c).ship)]
     minimal = {g for g in good if not any(h < g for h in good)}
-    assert {r.removed for r in repair_options(s)} == minimal
+    search = find_repairs(s)
+    assert search.complete and {r.removed for r in search.options} == minimal
 
 
 @settings(max_examples=80, deadline=None)

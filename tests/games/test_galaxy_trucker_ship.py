@@ -12,6 +12,7 @@ from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.check import (
     check,
     explain,
+    find_repairs,
     refuse_if_illegal,
     remove,
     repair,
@@ -285,6 +286,35 @@ def test_repair_options_are_minimal_and_complete_on_two_mistakes() -> None:
         assert check(r.ship) == []
         for tile in r.removed:  # nothing chosen is superfluous
             assert check(remove(s, r.removed - {tile}).ship) != []
+
+
+def grid_of_mistakes() -> Ship:
+    """Board III full of universal tiles, ten of them engines turned sideways."""
+    cells = sorted(BOARDS["III"].cells - {(7, 7)})
+    bad = set(cells[::3][:10])
+    return ship(*(put(i + 1, Kind.ENGINE, "uu-u", r, c, rot=1) if (r, c) in bad
+                  else put(i + 1, S, "uuuu", r, c) for i, (r, c) in enumerate(cells)),
+                board="III")
+
+
+def test_repair_search_is_bounded_on_a_ship_full_of_mistakes() -> None:
+    s = grid_of_mistakes()
+    assert len(check(s)) >= 10
+    search = find_repairs(s)
+    assert not search.complete and search.options
+    for r in search.options:
+        assert check(r.ship) == []
+        for tile in r.removed:
+            assert check(remove(s, r.removed - {tile}).ship) != []
+    # with no budget at all, one minimal choice is still built greedily
+    (greedy,) = find_repairs(s, budget=0).options
+    assert check(greedy.ship) == []
+    assert all(check(remove(s, greedy.removed - {t}).ship) for t in greedy.removed)
+
+
+def test_small_repair_searches_are_complete() -> None:
+    assert find_repairs(text_repair_ship()).complete
+    assert find_repairs(pop_quiz_ship()).complete
 
 
 # -- crew ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ hanging falls off and is lost), so a repair works exactly when every violation l
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from pnp.engine.errors import IllegalMove, legal_hint
@@ -183,11 +183,32 @@ def repair(ship: Ship, removed: Iterable[int]) -> Repair:
     return done
 
 
-def repair_options(ship: Ship, max_removals: int | None = None) -> tuple[Repair, ...]:
-    """The minimal removal choices (no chosen tile superfluous), fewest lost components first.
+@dataclass(frozen=True)
+class RepairSearch:
+    """Repair options found, and whether the list is every minimal option (see GT-B4)."""
+
+    options: tuple[Repair, ...]
+    complete: bool
+
+
+SEARCH_BUDGET = 4000  # removal sets examined; a few hundredths of a second per thousand
+
+
+def repair_options(ship: Ship, max_removals: int | None = None,
+                   budget: int = SEARCH_BUDGET) -> tuple[Repair, ...]:
+    """The minimal removal choices, fewest lost components first (``find_repairs``)."""
+    return find_repairs(ship, max_removals, budget).options
+
+
+def find_repairs(ship: Ship, max_removals: int | None = None,
+                 budget: int = SEARCH_BUDGET) -> RepairSearch:
+    """Minimal removal choices: no chosen tile superfluous, never the pilot cabin (GT-R1).
 
     Exact for choices of up to ``max_removals`` tiles (default: the number of mistakes, which
-    always admits one option: one tile off per mistake).  A legal ship has one option, ``-``.
+    always admits one option: one tile off per mistake) while the search stays within
+    ``budget`` removal sets; smaller choices are found first.  A ship with many mistakes can
+    have thousands of minimal choices: past the budget the search stops (``complete`` is
+    False) and, if it found nothing yet, returns one minimal choice built greedily.
     Search: a working choice must take a tile off some shortest path from each unresolved
     mistake's tiles to the pilot cabin, so branching over those paths finds every minimal one.
     """
@@ -196,6 +217,7 @@ def repair_options(ship: Ship, max_removals: int | None = None) -> tuple[Repair,
     limit = len(mistakes) if max_removals is None else max_removals
     found: list[frozenset[int]] = []
     seen: set[frozenset[int]] = set()
+    spent = 0
 
     def open_mistakes(chosen: frozenset[int]) -> list[Violation]:
         kept = ship.piece_of(pilot, chosen)
@@ -219,9 +241,16 @@ def repair_options(ship: Ship, max_removals: int | None = None) -> tuple[Repair,
             step = prev[step]
         return out
 
+    class OutOfBudget(Exception):
+        pass
+
     def search(chosen: frozenset[int], size: int) -> None:
+        nonlocal spent
         if chosen in seen or any(f <= chosen for f in found):
             return
+        spent += 1
+        if spent > budget:
+            raise OutOfBudget
         seen.add(chosen)
         left = open_mistakes(chosen)
         if not left:
@@ -236,11 +265,34 @@ def repair_options(ship: Ship, max_removals: int | None = None) -> tuple[Repair,
         for u in sorted(branch):
             search(chosen | {u}, size)
 
-    for size in range(limit + 1):
-        seen.clear()
-        search(frozenset(), size)
+    complete = True
+    try:
+        for size in range(limit + 1):
+            seen.clear()
+            search(frozenset(), size)
+    except OutOfBudget:
+        complete = False
+    if not found:
+        found.append(_greedy(ship, pilot, open_mistakes))
     repairs = [remove(ship, r) for r in found]
-    return tuple(sorted(repairs, key=lambda r: (r.lost, len(r.removed), sorted(r.removed))))
+    ordered = sorted(repairs, key=lambda r: (r.lost, len(r.removed), sorted(r.removed)))
+    return RepairSearch(tuple(ordered), complete)
+
+
+def _greedy(ship: Ship, pilot: int,
+            open_mistakes: Callable[[frozenset[int]], list[Violation]]) -> frozenset[int]:
+    """One minimal choice: a tile off each open mistake, then drop the ones not needed.
+
+    Working is monotone (removing more never brings a mistake back), so one pass of dropping
+    leaves every remaining tile necessary.
+    """
+    chosen: frozenset[int] = frozenset()
+    while left := open_mistakes(chosen):
+        chosen |= {max(left[0].tiles - {pilot})}
+    for tile in sorted(chosen):
+        if not open_mistakes(chosen - {tile}):
+            chosen -= {tile}
+    return chosen
 
 
 def explain(violations: Iterable[Violation]) -> str:
