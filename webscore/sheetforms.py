@@ -115,8 +115,10 @@ def check(game_id: str, fields: dict[str, str]) -> dict[str, Any]:
     spec = form_spec(game_id)
     try:
         return dict(sheets.check_sheet(spec["game"], _clean(fields, spec)))
-    except PnpError as exc:
-        raise ApiError(422, str(exc), rule="sheets.unreadable") from None
+    except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:
+        # A checker that cannot make sense of the sheet: say so, never a server error.
+        raise ApiError(422, f"the sheet could not be checked: {exc}",
+                       rule="sheets.unreadable") from None
 
 
 def read_pdf(data: bytes) -> dict[str, str]:
