@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +97,14 @@ def test_board_rows_and_penalty() -> None:
     assert BOARDS["IIIa"].penalty(40) == 40
     with pytest.raises(KeyError, match="boards: I, II, III, IIIa"):
         board("IV")
+
+
+def test_seed_0_tile_set_is_pinned() -> None:
+    """A kit printed today must match the tracker's tiles later: the generator is frozen."""
+    path = Path(__file__).parent / "data" / "galaxy_trucker_tiles_seed0.txt"
+    rows = [line.split() for line in path.read_text().splitlines() if not line.startswith("#")]
+    tiles = generate_tiles(0)
+    assert len(rows) == 144
+    for tile_id, label, sides in rows:
+        t = tiles[int(tile_id)]
+        assert (t.label.replace(" ", "-"), sides_text(t)) == (label, sides)
