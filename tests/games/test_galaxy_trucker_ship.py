@@ -523,3 +523,21 @@ def test_the_notation_docs_example_is_a_legal_seed_1_ship() -> None:
     s = parse_ship(example, generate_tiles(1))
     assert check(s) == [] and len(s) == 10
     assert picture(s) in doc
+
+
+def test_rule_ids_agree_between_code_docs_and_table() -> None:
+    import re
+    from pathlib import Path
+
+    from pnp.games.galaxy_trucker.rules import RULES
+
+    root = Path(__file__).parents[2]
+    code = "".join(p.read_text() for p in (root / "pnp/games/galaxy_trucker").glob("*.py")
+                   if p.name != "rules.py")
+    raised = set(re.findall(r'"(GT-[A-Z]?\d+)"', code))  # ids in refusals and violations
+    assert raised <= set(RULES)
+    assert set(RULES) - raised == {"GT-C5", "GT-E4"}  # behaviours, never a refusal
+    assert all(rule in code for rule in RULES)
+    doc = (root / "docs/rulings-galaxy-trucker.md").read_text()
+    for rule in RULES:
+        assert rule in doc

@@ -16,17 +16,6 @@ from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector
 
-RULES: dict[str, str] = {
-    "GT-S1": "a simple connector touches a double connector",
-    "GT-S2": "a connector touches a smooth side",
-    "GT-S3": "an engine's exhaust does not point to the rear",
-    "GT-S4": "a tile sits on the square behind an engine's exhaust",
-    "GT-S5": "a tile sits on the square in front of a cannon's barrel",
-    "GT-S6": "a tile lies outside the board's building area",
-    "GT-S7": "a tile is not held to the pilot cabin's part of the ship",
-    "GT-S8": "the pilot cabin is not on the board's starting square",
-}
-
 
 @dataclass(frozen=True)
 class Violation:

@@ -182,9 +182,11 @@ def resolve(ship: Ship, hit: Impact, defence: int | None, batteries: int) -> Dam
         options = {d.tile: d for d in hit.defences}
         chosen = options.get(defence)
         if chosen is None:
+            can = ", ".join(f"#{t}" for t in options)
             raise IllegalMove(_RULE_FOR[hit.threat.size], f"#{defence} cannot stop the "
-                              f"{hit.describe()}; legal: "
-                              f"{', '.join(f'#{t}' for t in options) or 'no defence'}",
+                              f"{hit.threat.describe()} striking {hit.struck.describe()}; "
+                              + (f"legal: {can}, or take the hit" if can
+                                 else "nothing can stop it: take the hit"),
                               [f"#{t}" for t in options])
         if chosen.cost > batteries:
             raise IllegalMove("GT-E3", f"#{defence} needs {chosen.cost} battery token but none "
