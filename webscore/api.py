@@ -131,7 +131,7 @@ def undo(table_id: str) -> tuple[Response, int]:
 
 @bp.get("/tables/<table_id>/log")
 def table_log(table_id: str) -> Response:
-    return jsonify(load(table_id).log().to_json())
+    return jsonify(load(table_id).public_log().to_json())
 
 
 @bp.get("/tables/<table_id>/export")

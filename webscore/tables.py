@@ -169,7 +169,7 @@ def _download(body: str, name: str) -> Response:
 @bp.get("/t/<table_id>/log.json")
 def log_json(table_id: str) -> Response:
     snap = load(table_id)
-    return _download(snap.log().dumps(), f"{snap.table.game}-{table_id}.json")
+    return _download(snap.public_log().dumps(), f"{snap.table.game}-{table_id}.json")
 
 
 @bp.get("/t/<table_id>/play.json")

@@ -101,6 +101,17 @@ class Snapshot:
         t = self.table
         return GameLog(t.game, t.seed, t.setup, t.players, tuple(e.text for e in self.entries))
 
+    def public_log(self) -> GameLog:
+        """The log to hand out: while the game goes on, a seeded table's hidden deal is left
+        out and the log reads as table play (every dealt outcome is a possible one, so it
+        still replays); once the game is over the whole seeded log is given."""
+        log = self.log()
+        if self.outcome is not None or "deal" not in log.setup:
+            return log
+        setup = {k: v for k, v in log.setup.items() if k != "deal"}
+        setup["chance"] = "table"
+        return GameLog(log.game, log.seed, setup, log.players, log.events)
+
     def started_at(self) -> Any:
         return self.table.created_at
 
