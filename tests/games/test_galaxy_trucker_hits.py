@@ -10,6 +10,7 @@ from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.check import check
 from pnp.games.galaxy_trucker.hits import (
     Defence,
+    destroy,
     Threat,
     first_struck,
     impact,
@@ -180,6 +181,16 @@ def test_a_hit_that_splits_the_ship_and_the_choice_of_piece() -> None:
     with pytest.raises(IllegalMove) as e:
         keep_piece(damage.ship, STRUCT)
     assert e.value.rule == "GT-H6" and e.value.legal == ("#1", "#5")
+
+
+def test_sabotage_destroys_the_tile_on_a_square() -> None:
+    s = plus_ship()
+    target = s.at((7, 7))
+    assert target is not None
+    damage = destroy(s, target.id)  # the pilot cabin: the ship falls into four pieces
+    assert damage.pieces == (frozenset({STRUCT, UNDER, SIDE_CANNON}), frozenset({CANNON}),
+                             frozenset({SHIELD}), frozenset({ENGINE}))
+    assert s.at((9, 9)) is None
 
 
 def test_line_must_be_a_2d6_sum() -> None:

@@ -25,9 +25,11 @@ from pnp.games.galaxy_trucker.crew import (
     berth_options,
     check_crew,
     crew_after_loss,
+    after_epidemic,
     epidemic_cabins,
     full_batteries,
     full_crew,
+    lose_crew,
     spend_batteries,
 )
 from pnp.games.galaxy_trucker.notation import (
@@ -383,6 +385,18 @@ def test_epidemic_strikes_joined_occupied_cabins() -> None:
     assert epidemic_cabins(s, crew) == (1, 3, 5, 141)
     lonely = Crew.of({1: Berth(2), 5: Berth(1)})
     assert epidemic_cabins(s, lonely) == ()
+    sick = after_epidemic(s, full_crew(s, {Alien.PURPLE: 1}))
+    assert sick.as_dict() == {141: Berth(1), 3: Berth(1), 5: Berth(1)} and sick.total == 3
+
+
+def test_giving_up_crew_names_cabins() -> None:
+    """GT-C6."""
+    crew = Crew.of({141: Berth(2), 1: Berth(0, Alien.PURPLE), 3: Berth(1)})
+    left = lose_crew(crew, [141, 141, 1])
+    assert left.as_dict() == {3: Berth(1)} and left.aliens == ()
+    with pytest.raises(IllegalMove) as e:
+        lose_crew(crew, [3, 3])
+    assert e.value.rule == "GT-C6" and e.value.legal == ("#1", "#141")
 
 
 def test_batteries_and_containers() -> None:

@@ -176,3 +176,25 @@ def epidemic_cabins(ship: Ship, crew: Crew) -> tuple[int, ...]:
     """Occupied cabins joined by connectors to another occupied cabin (they each lose one)."""
     occupied = {cabin for cabin, berth in crew.berths if berth.count and cabin in ship}
     return tuple(sorted(c for c in occupied if ship.links[c] & occupied))
+
+
+def lose_crew(crew: Crew, cabins: Iterable[int]) -> Crew:
+    """Give up one figure from each named cabin (a cabin may be named twice for 2 humans).
+
+    The player chooses the cabins (GT-C6); a cabin holds humans or an alien, never both, so
+    the cabin names the figure.
+    """
+    held = crew.as_dict()
+    for cabin in cabins:
+        berth = held.get(cabin)
+        if berth is None or berth.count == 0:
+            able = [f"#{c}" for c, b in sorted(held.items()) if b.count]
+            raise IllegalMove("GT-C6", f"cabin #{cabin} has nobody left to give up; cabins "
+                              f"with crew: {', '.join(able) or 'none'}", able)
+        held[cabin] = Berth(0) if berth.alien is not None else Berth(berth.humans - 1)
+    return Crew.of(held)
+
+
+def after_epidemic(ship: Ship, crew: Crew) -> Crew:
+    """Each occupied cabin joined to another occupied cabin loses one figure."""
+    return lose_crew(crew, epidemic_cabins(ship, crew))

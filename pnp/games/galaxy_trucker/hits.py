@@ -193,7 +193,12 @@ def resolve(ship: Ship, hit: Impact, defence: int | None, batteries: int) -> Dam
                               "is left; take the hit or use a free defence",
                               [f"#{d.tile}" for d in hit.defences if d.cost <= batteries])
         return Damage(ship, chosen.cost)
-    return Damage(ship.without({hit.struck.id}), 0, hit.struck.id)
+    return destroy(ship, hit.struck.id)
+
+
+def destroy(ship: Ship, tile_id: int) -> Damage:
+    """Remove one tile (a hit, or sabotage); the pieces left are ``Damage.pieces``."""
+    return Damage(ship.without({tile_id}), 0, tile_id)
 
 
 def keep_piece(ship: Ship, tile_id: int) -> tuple[Ship, frozenset[int]]:

@@ -23,6 +23,7 @@ RULES: dict[str, str] = {
     "GT-C3": "no alien in the pilot cabin",
     "GT-C4": "at most one alien of each colour",
     "GT-C5": "crew of lost cabins, and aliens that lost their life support, leave",
+    "GT-C6": "a figure given up comes from an occupied cabin the player names",
     "GT-E1": "engine strength: simple 1, powered double 2",
     "GT-E2": "cannon strength: forward simple 1, powered double 2; other directions half",
     "GT-E3": "one battery token per powered double or shield, per use",
