@@ -10,8 +10,8 @@ from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.check import check
 from pnp.games.galaxy_trucker.hits import (
     Defence,
-    destroy,
     Threat,
+    destroy,
     first_struck,
     impact,
     keep_piece,
