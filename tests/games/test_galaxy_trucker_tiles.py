@@ -108,3 +108,22 @@ def test_seed_0_tile_set_is_pinned() -> None:
     for tile_id, label, sides in rows:
         t = tiles[int(tile_id)]
         assert (t.label.replace(" ", "-"), sides_text(t)) == (label, sides)
+
+
+def test_id_ranges_as_documented_in_gt_b2() -> None:
+    ranges = {"cabin": (1, 16), "engine": (17, 35), "engine2": (36, 42), "cannon": (43, 65),
+              "cannon2": (66, 73), "battery 2": (74, 82), "battery 3": (83, 88),
+              "shield": (89, 96), "cargo 2": (97, 105), "cargo 3": (106, 111),
+              "special 1": (112, 117), "special 2": (118, 120), "structural": (121, 128),
+              "life-brown": (129, 134), "life-purple": (135, 140)}
+    tiles = generate_tiles(11)
+    for label, (lo, hi) in ranges.items():
+        assert {t.id for t in tiles.warehouse if t.label == label} == set(range(lo, hi + 1))
+    doc = (Path(__file__).parents[2] / "docs/rulings-galaxy-trucker.md").read_text()
+    flat = " ".join(doc.split())
+    for text in ("cabins 1-16", "engines 17-35", "double engines 36-42", "cannons 43-65",
+                 "double cannons 66-73", "batteries 74-82", "83-88", "shields 89-96",
+                 "cargo 97-105", "106-111", "special cargo 112-117", "118-120",
+                 "structural 121-128", "brown life support 129-134", "purple 135-140",
+                 "141-144"):
+        assert text in flat
