@@ -7,12 +7,21 @@ exposed connectors, capacities), check (spot check and repairs), crew, strength,
 """
 
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, board
-from pnp.games.galaxy_trucker.check import Repair, Violation, check, repair, repair_options
+from pnp.games.galaxy_trucker.check import (
+    Repair,
+    Violation,
+    check,
+    find_repairs,
+    repair,
+    repair_options,
+)
+from pnp.games.galaxy_trucker.hits import Impact, Threat, impact, keep_piece, resolve
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet, generate_tiles
 
 __all__ = [
-    "BOARDS", "Board", "Connector", "Kind", "Placement", "Repair", "Ship", "Side", "Tile",
-    "TileSet", "Violation", "board", "check", "generate_tiles", "repair", "repair_options",
+    "BOARDS", "Board", "Connector", "Impact", "Kind", "Placement", "Repair", "Ship", "Side",
+    "Threat", "Tile", "TileSet", "Violation", "board", "check", "find_repairs", "generate_tiles",
+    "impact", "keep_piece", "repair", "repair_options", "resolve",
 ]
