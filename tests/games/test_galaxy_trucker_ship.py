@@ -209,7 +209,7 @@ def test_exposed_connectors_count_an_internal_hole() -> None:
 
 
 def test_exposed_connectors_ignore_smooth_sides_and_count_each_once() -> None:
-    s = ship(put(1, Kind.CABIN, "s-d-", 6, 7, rot=2))  # turned: d faces N? no: s faces S
+    s = ship(put(1, Kind.CABIN, "s-d-", 6, 7, rot=2))  # turned half round
     # rotation 2: printed N (s) faces S (joins the pilot), printed S (d) faces N
     assert s[1].connector(Side.S).value == "s" and s[1].connector(Side.N).value == "d"
     assert check(s) == []
