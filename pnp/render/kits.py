@@ -51,9 +51,16 @@ def _galaxy_express(options: KitOptions) -> list[Path]:
     return galaxy_express_kit(options)
 
 
+def _weird_galaxy(options: KitOptions) -> list[Path]:
+    from pnp.render.weird_galaxy import weird_galaxy_kit
+
+    return weird_galaxy_kit(options)
+
+
 BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
     "piecepack": piecepack_kit,
     "galaxy-express": _galaxy_express,
+    "weird-galaxy": _weird_galaxy,
 }
 
 
