@@ -601,10 +601,26 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
                       "the old one plus earnings and fees received, minus fees paid and "
                       "spending. The tracker (QR code) or 'pnp check-sheet' recomputes it "
                       "all.", x2, y, half, REGULAR, body)
-        del left
+        y = _heading(c, area.x, left, "Good to know")
+        for tip in TIPS:
+            c.setFont(BOLD, body)
+            c.drawString(area.x, y - body, "-")
+            y = paragraph(c, tip, area.x + mm(4), y, half - mm(4), REGULAR, body) - mm(1.2)
         _footer(c, area)
 
     return Page(size, draw, f"{SHORT} - rules reference 2/2")
+
+
+TIPS = (
+    "Balances are public unless your table agrees otherwise; the ledger makes them easy "
+    "to follow.",
+    "Without spit shields a leader can be kept under spit for ever: shield the stations "
+    "you need most.",
+    "A mission that starts where your ship already is, and ends far away, is the best "
+    "kind.",
+    "Phredd near a rival is usually near you too: look a move ahead before moving him.",
+)
+"""Advice in our own words, drawn from the designers' notes."""
 
 
 def _payoff_diagram(c: Canvas, bx: float, top: float, bw: float, look: Look) -> float:
@@ -1338,6 +1354,8 @@ PART_NOTES = (
     "back: flip one when Phredd disables it. A shield counter sits on its station.",
     "Phredd: fold like a pawn standee, the two figures back to back.",
     "Reference cards: cut out, one per player.",
+    "Dice: this game needs all eight, told apart by suit (drawing one picks the suit), so "
+    "the roll table of other kits cannot stand in for them here.",
 )
 
 
