@@ -1381,10 +1381,9 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
     width = printable_area(size).w
     header, height = parts_header(f"{SHORT} - pieces", everything, width, parts_lines(),
                                   PART_NOTES)
-    pages += one_sided_sheets(ctx, groups["die"] + groups["pawn"], "dice and pawns", header,
-                              height)
-    pages += one_sided_sheets(ctx, groups["refcard"] + groups["standee"],
-                              "reference cards and Phredd")
+    pages += one_sided_sheets(ctx, groups["die"], "dice", header, height)
+    pages += one_sided_sheets(ctx, groups["refcard"] + groups["standee"] + groups["pawn"],
+                              "cards, Phredd and pawns")
     for kind, name in (("tile", "tiles"), ("coin", "coins"), ("counter", "counters")):
         pages += two_sided_sheets(ctx, groups[kind], name)
     return pages, forms
