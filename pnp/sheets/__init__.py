@@ -6,13 +6,14 @@ a score-sheet PDF filled in a PDF reader).  Each game with a printed sheet regis
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pnp.engine import PnpError, get_game
+from pnp.engine import PnpError, all_games, get_game
 
 MAX_SHEET_BYTES = 5 * 1024 * 1024
 
@@ -20,11 +21,18 @@ Checker = Callable[[Mapping[str, str]], dict[str, object]]
 
 
 def _checkers() -> dict[str, tuple[Checker, list[str]]]:
-    from pnp.games.galaxy_express import sheet as ge
-    from pnp.games.weird_galaxy import sheet as wg
-
-    return {"galaxy-express": (ge.check_sheet, ge.field_names()),
-            "weird-galaxy": (wg.check_sheet, wg.field_names())}
+    """Every registered game whose package has a ``sheet`` module (check_sheet, field_names)."""
+    found: dict[str, tuple[Checker, list[str]]] = {}
+    for game in all_games():
+        name = f"pnp.games.{game.id.replace('-', '_')}.sheet"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):  # no sheet module (or a game from
+                continue  # outside pnp.games, like the tracker tests' toy game)
+            raise
+        found[game.id] = (module.check_sheet, module.field_names())
+    return found
 
 
 def sheet_games() -> list[str]:
