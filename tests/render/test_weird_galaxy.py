@@ -217,3 +217,17 @@ def test_low_ink_fold_and_short_edge_variants(tmp_path: Path) -> None:
         (path,) = weird_galaxy_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert decode_qr(path, 3) == [tracker_url(opts)], n
+
+
+@pytest.mark.slow
+def test_largest_seed_still_prints_and_scans(tmp_path: Path) -> None:
+    from pnp.engine.log import MAX_SEED
+
+    opts = KitOptions(seed=MAX_SEED, paper="letter", out=tmp_path,
+                      tracker_url="https://games.example.org/pnp")
+    (path,) = weird_galaxy_kit(opts)
+    for index in (2, 3, 6):
+        assert decode_qr(path, index) == [tracker_url(opts)], index
+    reader = PdfReader(path)
+    assert reader.get_fields()["seed"].get("/V") == str(MAX_SEED)
+    assert f"seed {MAX_SEED}" in reader.pages[2].extract_text()
