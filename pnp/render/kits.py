@@ -57,10 +57,17 @@ def _weird_galaxy(options: KitOptions) -> list[Path]:
     return weird_galaxy_kit(options)
 
 
+def _spatial_delivery(options: KitOptions) -> list[Path]:
+    from pnp.render.spatial_delivery import spatial_delivery_kit
+
+    return spatial_delivery_kit(options)
+
+
 BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
     "piecepack": piecepack_kit,
     "galaxy-express": _galaxy_express,
     "weird-galaxy": _weird_galaxy,
+    "spatial-delivery": _spatial_delivery,
 }
 
 
