@@ -231,3 +231,20 @@ def test_largest_seed_still_prints_and_scans(tmp_path: Path) -> None:
     reader = PdfReader(path)
     assert reader.get_fields()["seed"].get("/V") == str(MAX_SEED)
     assert f"seed {MAX_SEED}" in reader.pages[2].extract_text()
+
+
+@pytest.mark.slow
+def test_cut_lines_and_bleed_stay_inside_the_margin(tmp_path: Path) -> None:
+    from .pdfutil import box
+
+    (path,) = weird_galaxy_kit(KitOptions(seed=2, paper="letter", bleed_mm=3, out=tmp_path))
+    cut_pages = 0
+    for page in PdfReader(path).pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        x1, y1, x2, y2 = box(page, "bleedbox")
+        if (x1, y1, x2, y2) == (0, 0, w, h):
+            continue  # a text page: no cut lines
+        cut_pages += 1
+        assert x1 >= mm(10) - 0.01 and y1 >= mm(10) - 0.01
+        assert x2 <= w - mm(10) + 0.01 and y2 <= h - mm(10) + 0.01
+    assert cut_pages >= 15
