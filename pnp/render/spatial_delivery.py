@@ -1387,7 +1387,10 @@ def component_pages(options: KitOptions) -> list[Page]:
     counts["aid"] = MAX_PLAYERS
     width = printable_area(paper_size(options.paper)).w
     header, height = _parts_header(width, counts)
-    pages = one_sided_sheets(ctx, groups["board"], "boards and player aids", header, height)
+    boards = [p for p in groups["board"] if p.kind == "board"]
+    aids = [p for p in groups["board"] if p.kind == "aid"]
+    pages = one_sided_sheets(ctx, boards, "round track and turn order card", header, height)
+    pages += one_sided_sheets(ctx, aids, "player aids")
     for kind, name in (("tile", "hex tiles"), ("card", "cards"), ("token", "tokens"),
                        ("station", "stations"), ("segment", "route segments")):
         pages += two_sided_sheets(ctx, groups[kind], name)
