@@ -1,0 +1,45 @@
+"""Fixtures for the reliability tests: a database URL (SQLite file, throwaway PostgreSQL
+database), gunicorn servers we can kill, and a tally of what was tried, printed at the end."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.webscore.conftest import postgres_db
+
+__all__ = ["postgres_db"]
+
+TALLY: Counter[str] = Counter()
+"""What the reliability tests did: inputs tried, faults injected, requests held, events lost."""
+
+
+@pytest.fixture
+def tally() -> Counter[str]:
+    return TALLY
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+        return
+    url: str = request.getfixturevalue("postgres_db")
+    yield url
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not TALLY:
+        return
+    terminalreporter.section("reliability tally")
+    for key in sorted(TALLY):
+        terminalreporter.write_line(f"{key:40} {TALLY[key]}")
+    target = os.environ.get("PNP_RELIABILITY_TALLY")
+    if target:
+        Path(target).write_text(json.dumps(dict(sorted(TALLY.items())), indent=1) + "\n")
