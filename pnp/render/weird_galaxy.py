@@ -38,6 +38,7 @@ from pnp.games.weird_galaxy.data import (
     TILE_AT,
     Pos,
     payoff,
+    tile_name,
 )
 from pnp.render.art import (
     GREY,
@@ -264,10 +265,10 @@ def draw_board(c: Canvas, x: float, y: float, s: float, look: Look, *, names: bo
             c.rect(cx + 0.5, cy + 0.5, s - 1, s - 1, stroke=1, fill=0 if look.low_ink else 1)
             c.setFillColor(tint(suit.color, 0.75))
             c.setFont(CONDENSED_BOLD, s * 0.26)
-            c.drawCentredString(cx + s / 2, cy + s * 0.38, f"{letter}{'NA2345'[value]}")
+            c.drawCentredString(cx + s / 2, cy + s * 0.38, tile_name(pos))
         else:
             mini_tile(c, suit, rank_of(value), cx, cy, s, look,
-                      f"{letter}{'NA2345'[value]}" if names else "")
+                      tile_name(pos) if names else "")
     hx, hy = cell_origin(HOLE, x, y, s)
     black_hole(c, hx + s / 2, hy + s / 2, s * 0.42, look)
     if labels:
@@ -354,7 +355,7 @@ ACTION_TEXT: Mapping[str, tuple[str, str]] = {
                           "another player's station: roll again)."),
     "pick": ("Pick up", "On a mission's source tile: load the goods and mark it with a coin."),
     "deliver": ("Deliver", "On the destination tile with its goods aboard: collect the payoff."),
-    "abandon": ("Abandon", f"Dump a load at any time for {ABANDON_FORFEIT} Space Buck to the "
+    "abandon": ("Abandon", f"On your turn, dump a load for {ABANDON_FORFEIT} Space Buck to the "
                            "bank."),
     "end": ("End turn", "Points you did not use are lost."),
 }

@@ -9,7 +9,15 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 from pnp.games.weird_galaxy import ledger, sheet
-from pnp.games.weird_galaxy.data import ACTION_COSTS, POS_OF, SUIT_NAMES, SUITS, TILE_AT
+from pnp.games.weird_galaxy.data import (
+    ACTION_COSTS,
+    POS_OF,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    TILE_AT,
+    tile_name,
+)
 from pnp.render.geometry import mm, paper_size, printable_area
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
@@ -154,7 +162,7 @@ def test_board_sheet_shows_the_grid_and_the_seeded_seats(kit_a4: Path) -> None:
     assert "seed 7" in text
     for pos, (suit, rank) in TILE_AT.items():
         assert coord(pos) in text
-        assert f"{suit}{'NA2345'[rank]}" in text
+        assert tile_name(pos) == f"{suit}{RANKS[rank]}" and tile_name(pos) in text
     for n, suits, first in seat_table(7):
         flat = text.replace("\n", " ")
         assert f"{n} players" in flat and f"{SUIT_NAMES[suits[first]]} starts" in flat
