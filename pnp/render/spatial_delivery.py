@@ -1188,9 +1188,12 @@ def _map_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pag
         draw_galaxy(c, cx, cy, r, kinds, look,
                     {h: "after round 2" for h in RING_HEXES[3]})
         y = cy - gh / 2 - mm(4)
-        y = _para(c, "Ring 3 is left blank: after round 2 open the folded ring 3 page and lay "
-                  "the ring 3 tiles on the C spaces, or write each C space's goods letter (Y, "
-                  "B, P, G) or 'space' into it with a pencil.", area.x, y, area.w, 8.6)
+        y = _para(c, "Ring 3 is left blank: after round 2 open the folded ring 3 page and "
+                  "write each C space's goods letter (Y, B, P, G) or 'space' into it with a "
+                  "pencil, then put a First Delivery token of its colour and a score token of "
+                  f"{SCORE_TOKEN_BY_RING[3]} on each new world. The map's spaces are smaller "
+                  "than the hex tiles: route segments may overhang a border a little.",
+                  area.x, y, area.w, 8.6)
         _footer(c, area)
 
     return Page(size, draw, f"Spatial Delivery - map, seed {options.seed}")
