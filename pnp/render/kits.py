@@ -51,6 +51,12 @@ def _galaxy_express(options: KitOptions) -> list[Path]:
     return galaxy_express_kit(options)
 
 
+def _wormholes(options: KitOptions) -> list[Path]:
+    from pnp.render.wormholes import wormholes_kit
+
+    return wormholes_kit(options)
+
+
 def _weird_galaxy(options: KitOptions) -> list[Path]:
     from pnp.render.weird_galaxy import weird_galaxy_kit
 
@@ -66,6 +72,7 @@ def _spatial_delivery(options: KitOptions) -> list[Path]:
 BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
     "piecepack": piecepack_kit,
     "galaxy-express": _galaxy_express,
+    "wormholes": _wormholes,
     "weird-galaxy": _weird_galaxy,
     "spatial-delivery": _spatial_delivery,
 }

@@ -1,0 +1,259 @@
+"""The Wormholes kit: board and map drawn from the engine, fillable record sheet, QR, bytes."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+
+from pnp.games.wormholes.board import AXES, CELLS, COMPASS, DIRECTIONS, ray
+from pnp.games.wormholes.sheet import field_names
+from pnp.render.geometry import MARGIN, inch, mm, paper_size, printable_area
+from pnp.render.kits import build_kit
+from pnp.render.options import KitOptions
+from pnp.render.wormholes import (
+    GLUE,
+    JUMP_EXAMPLE,
+    MAP_BOTTOM,
+    MAP_TOP,
+    MOVE_EXAMPLE,
+    Window,
+    empty_block,
+    kit_pages,
+    page_rows,
+    pieces,
+    plan_map,
+    record_fields,
+    record_layout,
+    tiles,
+    tracker_url,
+    wormholes_kit,
+)
+
+from .pdfutil import decode_qr, unembedded_fonts
+
+
+def test_tracker_url_for_a_seeded_table() -> None:
+    opts = KitOptions(seed=7, tracker_url="https://t.example/")
+    assert tracker_url(opts) == "https://t.example/tables/new?game=wormholes&seed=7"
+
+
+def test_tiles_cover_exactly_the_engines_cells() -> None:
+    covered = {(x + dx, y + dy) for x, y in tiles() for dx in (0, 1) for dy in (0, 1)}
+    assert len(tiles()) == 23 and covered == set(CELLS)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+def test_map_sheets_cover_the_galaxy_at_true_size(paper: str) -> None:
+    plan = plan_map(paper)
+    cells = [c for sheet in plan for c in sheet.window.cells()]
+    assert sorted(cells) == sorted(CELLS)  # every cell on exactly one sheet
+    for sheet in plan:
+        w, h = paper_size(paper, landscape=sheet.landscape)
+        need_w = sheet.window.cols * inch(1) + (GLUE if sheet.glue_right else 0)
+        need_h = sheet.window.rows * inch(1) + (GLUE if sheet.glue_top else 0)
+        assert need_w <= w - 2 * MARGIN + 1e-6
+        assert need_h <= h - 2 * MARGIN - MAP_TOP - MAP_BOTTOM + 1e-6
+    if paper in ("a4", "letter"):
+        assert len(plan) == 3 and all(s.landscape for s in plan)
+
+
+def test_map_seams_pair_a_glue_strip_with_a_cut_edge() -> None:
+    plan = plan_map("a5")
+    assert len(plan) > 3
+    for sheet in plan:
+        win = sheet.window
+        above = any((x, win.y2 + 1) in CELLS for x in range(win.x1, win.x2 + 1))
+        right = any((win.x2 + 1, y) in CELLS for y in range(win.y1, win.y2 + 1))
+        assert sheet.glue_top == above and sheet.glue_right == right
+    glued_top = sum(s.glue_top for s in plan)
+    assert glued_top and glued_top <= sum(s.cut_bottom for s in plan)
+
+
+def test_empty_block_holds_no_cells() -> None:
+    for sheet in plan_map("a4"):
+        spot = empty_block(sheet.window)
+        assert spot is not None and spot.cols >= 2 and spot.rows >= 2
+        assert not spot.cells()
+    assert empty_block(Window(5, 9, 6, 12)) is None
+
+
+def test_rules_diagrams_show_what_the_engine_allows() -> None:
+    start, partner = MOVE_EXAMPLE
+    ends = {d: ray(start, COMPASS[0][d], 3) for d in DIRECTIONS}
+    assert ends["W"] == partner  # "West would land on its partner (b8)"
+    assert {d for d, e in ends.items() if e is None} == {"E", "SW", "NW"}
+    assert ray(start, COMPASS[0]["NE"], 1) == (6, 9)  # flies over the Crown coin on f9
+    ship, coin = JUMP_EXAMPLE
+    assert ray(ship, COMPASS[1]["N"], 3) == coin  # the DiagonAliens' north is down the board
+    assert [ray(coin, COMPASS[0][d], 2) for d in AXES["C"]] == [(3, 14), (7, 10)]  # c14, g10
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
+def test_record_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
+    size = paper_size(paper)
+    fields = record_fields(KitOptions(paper=paper), size, 4)  # type: ignore[arg-type]
+    assert sorted(f.name for f in fields) == sorted(field_names())
+    assert {f.page for f in fields} == {4, 5}
+    area = printable_area(size) if paper != "a5" else printable_area(size, mm(5))
+    for page in (4, 5):
+        layout = {f.name: f.rect for f in fields if f.page == page}
+        for name, r in layout.items():
+            assert area.contains(r), name
+            small = 0.7 if paper == "a5" else 1.0  # A5 is the A4 design shrunk
+            assert r.h >= mm(4.0) * small, f"{name} too small to write in"
+            assert r.w >= mm(7.5) * small, f"{name} too narrow to write in"
+        for (a, ra), (b, rb) in itertools.combinations(layout.items(), 2):
+            assert not ra.overlaps(rb), (a, b)
+
+
+def test_record_rows_split_over_two_pages() -> None:
+    size = paper_size("a4")
+    first, second = record_layout(size, 0), record_layout(size, 1)
+    assert "t1_side" in first and "t30_send2" in first and "t31_side" in second
+    assert "seed" in first and "wh_A6" in first and "seed" not in second
+    assert len(page_rows(0)) + len(page_rows(1)) == 76
+
+
+def test_kit_pieces_are_one_piecepack() -> None:
+    p = pieces()
+    assert len(p["tile"]) == 24 and len(p["coin"]) == 24
+    assert len(p["die"]) == 4 and len(p["pawn"]) == 4
+
+
+@pytest.mark.parametrize("mode", [{"duplex": "long"}, {"duplex": "none"}, {"gutter_fold": True}])
+def test_page_order_keeps_duplex_pairs(mode: dict[str, object]) -> None:
+    opts = KitOptions(seed=3, **mode)  # type: ignore[arg-type]
+    pages, record = kit_pages(opts)
+    assert "game record 1/2" in pages[record].label
+    assert "game record 2/2" in pages[record + 1].label
+    maps = [i for i, p in enumerate(pages) if "map sheet" in p.label and "blank" not in p.label]
+    assert len(maps) == 3
+    first_component = next(i for i, p in enumerate(pages) if "parts" in p.label)
+    if mode.get("duplex") == "long":
+        assert record % 2 == 0 and first_component % 2 == 0
+        assert all(i % 2 == 0 and "blank" in pages[i + 1].label for i in maps)
+    else:
+        assert not any("blank" in p.label for p in pages[:first_component])
+
+
+@pytest.fixture(scope="module")
+def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("kit")
+    (path,) = build_kit("wormholes", KitOptions(seed=7, paper="a4", out=out))
+    return path
+
+
+def _sizes(path: Path) -> list[tuple[float, float]]:
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(path).pages]
+
+
+def _record_index(path: Path) -> int:
+    reader = PdfReader(path)
+    return next(i for i, p in enumerate(reader.pages) if "game record" in
+                (p.extract_text() or ""))
+
+
+@pytest.mark.slow
+def test_kit_file_name_page_sizes_and_fonts(kit_a4: Path) -> None:
+    assert kit_a4.name == "wormholes-seed7-a4.pdf"
+    w, h = paper_size("a4")
+    sizes = _sizes(kit_a4)
+    assert len(sizes) >= 18
+    for size in sizes:
+        assert sorted(size) == pytest.approx(sorted((w, h)), abs=0.01)
+    assert sum(1 for sw, sh in sizes if sw > sh) == 6  # 3 map sheets + their blank backs
+    assert unembedded_fonts(kit_a4) == set()
+
+
+@pytest.mark.slow
+def test_qr_decodes_to_the_tracker_url(kit_a4: Path) -> None:
+    url = "http://localhost:5000/tables/new?game=wormholes&seed=7"
+    assert decode_qr(kit_a4, _record_index(kit_a4)) == [url]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["letter", "a5"])
+def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
+    (path,) = wormholes_kit(KitOptions(seed=11, paper=paper, out=tmp_path))  # type: ignore[arg-type]
+    w, h = paper_size(paper)
+    for size in _sizes(path):
+        assert sorted(size) == pytest.approx(sorted((w, h)), abs=0.01)
+    assert unembedded_fonts(path) == set()
+    url = "http://localhost:5000/tables/new?game=wormholes&seed=11"
+    assert decode_qr(path, _record_index(path)) == [url]
+
+
+@pytest.mark.slow
+def test_text_names_the_designers_and_the_board(kit_a4: Path) -> None:
+    reader = PdfReader(kit_a4)
+    text = " ".join(reader.pages[i].extract_text() for i in range(3))
+    assert "Marty Hale-Evans" in text and "Ron Hale-Evans" in text
+    for word in ("OrthogonAliens", "DiagonAliens", "black hole", "NW or SE", "j1", "a18"):
+        assert word.lower() in text.lower(), word
+    maps = [t for p in reader.pages if "- map sheet" in (t := p.extract_text() or "")
+            and "glue" in t]
+    assert len(maps) == 3 and "glue here" in maps[0] and "cut here" in maps[1]
+    names = " ".join(maps)
+    assert all(f" {n} " in f" {names.replace(chr(10), ' ')} " for n in ("e7", "j1", "a18"))
+
+
+@pytest.mark.slow
+def test_same_seed_same_bytes_other_seed_differs(tmp_path: Path, kit_a4: Path) -> None:
+    (again,) = wormholes_kit(KitOptions(seed=7, paper="a4", out=tmp_path))
+    assert again.read_bytes() == kit_a4.read_bytes()
+    (other,) = wormholes_kit(KitOptions(seed=8, paper="a4", out=tmp_path))
+    assert other.read_bytes() != kit_a4.read_bytes()
+
+
+@pytest.mark.slow
+def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_path: Path
+                                                           ) -> None:
+    from pnp.games.wormholes.sheet import check_sheet
+    from pnp.sheets import read_pdf_fields
+
+    reader = PdfReader(kit_a4)
+    fields = reader.get_fields()
+    assert fields is not None and set(fields) == set(field_names())
+    assert fields["seed"].get("/V") == "7"
+    record = _record_index(kit_a4)
+    on_page = {i: {a.get_object().get("/T") for a in (p.get("/Annots") or [])}
+               for i, p in enumerate(reader.pages)}
+    assert "t1_side" in on_page[record] and "t31_side" in on_page[record + 1]
+    assert {i for i, names in on_page.items() if names} == {record, record + 1}
+    layout = dict(zip([f"wh_{s}{k}" for s in "SMCA" for k in range(1, 7)],
+                      ["e9", "e7", "f9", "d7", "e5", "f5", "d9", "g5", "h5", "c9", "e11",
+                       "f11", "g11", "e13", "f13", "d13", "c13", "c15", "d15", "e15", "f12",
+                       "g12", "h12", "i12"], strict=True))
+    values = {**layout, "t1_side": "D", "t1_dice": "C3 A1", "t1_ship1": "C",
+              "t1_from1": "a18", "t1_to1": "d18", "t1_ship2": "A", "t1_from2": "a17",
+              "t1_to2": "b17", "t2_side": "O", "t2_dice": "S2 M2", "t2_ship1": "M",
+              "t2_from1": "j2", "t2_to1": "h2", "t2_ship2": "S", "t2_from2": "j1",
+              "t2_to2": "h1", "turns": "2"}
+    writer = PdfWriter(clone_from=reader)
+    for page in (record, record + 1):
+        writer.update_page_form_field_values(writer.pages[page], values,
+                                             auto_regenerate=False)
+    filled = tmp_path / "filled.pdf"
+    with filled.open("wb") as fh:
+        writer.write(fh)
+    read = read_pdf_fields(filled.read_bytes())
+    assert read["t1_dice"] == "C3 A1" and read["seed"] == "7"
+    report = check_sheet(read)
+    assert report["ok"], [line for line in report["lines"] if not line["ok"]]
+    read["t2_to2"] = "g1"
+    assert not check_sheet(read)["ok"]
+
+
+@pytest.mark.slow
+def test_low_ink_fold_and_short_variants_still_scan(tmp_path: Path) -> None:
+    for n, opts in enumerate((KitOptions(seed=5, ink="low", out=tmp_path / "a"),
+                              KitOptions(seed=5, gutter_fold=True, bleed_mm=3,
+                                         out=tmp_path / "b", paper="letter"),
+                              KitOptions(seed=5, duplex="short", crop_marks=False,
+                                         out=tmp_path / "c"))):
+        (path,) = wormholes_kit(opts)
+        assert unembedded_fonts(path) == set(), n
+        assert decode_qr(path, _record_index(path)) == [tracker_url(opts)]
