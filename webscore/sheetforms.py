@@ -143,6 +143,11 @@ def check_pdf(data: bytes, game_id: str | None) -> dict[str, Any]:
             game_id = sheets.guess_game(fields)
         except PnpError as exc:
             raise ApiError(422, str(exc), field="game") from None
-    report = check(game_id, fields)
+    form_spec(game_id)  # 404 for a game without a sheet
+    try:
+        report = dict(sheets.check_document(game_id, fields))
+    except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ApiError(422, f"the sheet could not be checked: {exc}",
+                       rule="sheets.unreadable") from None
     report.setdefault("fields", fields)
     return report

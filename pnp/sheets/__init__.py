@@ -56,6 +56,23 @@ def check_sheet(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
     return entry[0](clean)
 
 
+def check_document(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
+    """Check every fillable sheet of a game's kit at once (a filled kit PDF carries them all).
+
+    A game whose kit prints more than one checkable sheet gives its sheet module a
+    ``check_document(fields)``; otherwise this is ``check_sheet``.
+    """
+    get_game(game_id)
+    if game_id not in _checkers():
+        raise PnpError(f"{game_id} has no score sheet to check yet")
+    module = importlib.import_module(f"pnp.games.{game_id.replace('-', '_')}.sheet")
+    whole = getattr(module, "check_document", None)
+    if whole is None:
+        return check_sheet(game_id, fields)
+    clean = {str(k): ("" if v is None else str(v))[:200] for k, v in fields.items()}
+    return dict(whole(clean))
+
+
 def read_pdf_fields(data: bytes) -> dict[str, str]:
     """The filled AcroForm fields of a score-sheet PDF."""
     if len(data) > MAX_SHEET_BYTES:
@@ -101,7 +118,7 @@ def check_sheet_file(path: Path) -> dict[str, object]:
         raise PnpError(f"cannot read {path}: {exc.strerror}") from None
     if data.startswith(b"%PDF"):
         fields = read_pdf_fields(data)
-        return check_sheet(guess_game(fields), fields)
+        return check_document(guess_game(fields), fields)
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):

@@ -123,3 +123,10 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
         "lines": [line.to_json() for line in lines],
         "totals": {"total_paid": str(total)},
     }
+
+
+def check_document(fields: Mapping[str, str]) -> dict[str, object]:
+    """A whole filled kit: the worksheet and the Space Bucks ledger, checked together."""
+    from pnp.games.weird_galaxy.ledger import check_all
+
+    return check_all(fields)
