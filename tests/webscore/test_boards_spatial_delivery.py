@@ -137,3 +137,28 @@ def test_discovered_by_the_tracker(midgame: dict[str, Any]) -> None:
     assert boards.drawer_for("spatial-delivery") is spatial_delivery.draw
     svg = str(boards.render("spatial-delivery", midgame, ["A", "B", "C"], [0, 0, 0]))
     assert "Spatial Delivery board" in svg
+
+
+def test_a_three_player_table_page_shows_the_hex_map(client: Any) -> None:
+    """The tracker hosts a 3-player game: logged moves redraw the SVG galaxy on the page."""
+    t = client.post("/api/tables", json={"game": "spatial-delivery", "seed": 5,
+                                         "players": ["Ana", "<b>Bo</b>", "Cy"],
+                                         "chance": "tracker"}).get_json()
+    s, rng = t, Rng(3, "table-test")
+    for _ in range(90):
+        busy = [e for e in s["legal"] if e != "pass"]
+        pick = rng.choice(busy if busy and rng.below(5) else s["legal"])
+        s = client.post(f"/api/tables/{t['id']}/events", headers={"X-Table-Token": t["token"]},
+                        json={"seq": s["seq"], "text": pick}).get_json()
+        assert "error" not in s, s
+    summary = s["summary"]
+    assert summary["routes"] and summary["stations"]
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    start = page.index('<svg xmlns="http://www.w3.org/2000/svg"')
+    board = page[start:page.index("</svg>", start) + len("</svg>")]
+    root = ET.fromstring(board)
+    assert root.get("aria-label") == "Spatial Delivery board"
+    assert len(list(root.iter(f"{NS}polygon"))) == 37
+    names = titles(board)
+    assert sum(n.startswith("station ") for n in names) == len(summary["stations"])
+    assert "<b>Bo</b>" not in page and "&lt;b&gt;Bo&lt;/b&gt;" in page
