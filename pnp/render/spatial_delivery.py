@@ -1116,6 +1116,9 @@ def _setup_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             "beside them. Round marker on round 1.",
             "Turn order is the order you enter the players in the tracker; player tokens on "
             "the This Turn track in that order, ships on Earth.",
+            "In the tracker, either let it deal (it lays these same tiles and names each card "
+            "to turn up: take that card from its pile) or have the table reveal (type the tiles "
+            "as you laid them, A1=P and so on, then each card you turn up).",
         )
         for k, text in enumerate(steps):
             c.setFont(BOLD, 8.4)
