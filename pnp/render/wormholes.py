@@ -153,7 +153,7 @@ def draw_board(c: Canvas, x0: float, y0: float, cell: float, look: Look,
                     c.setFillColor(tint(col, 0.22))
                     c.setStrokeColor(col)
                     c.setLineWidth(max(0.6, cell * 0.025))
-                    c.rect(px + cell * 0.06, py + cell * 0.06, cell * 0.88, cell * 0.88,
+                    c.rect(px + cell * 0.05, py + cell * 0.05, cell * 0.9, cell * 0.9,
                            stroke=1, fill=0 if look.low_ink else 1)
     c.setStrokeColor(hex_color("#a7a2c4"))
     c.setLineWidth(max(0.3, cell * 0.006))
@@ -185,7 +185,7 @@ def draw_board(c: Canvas, x0: float, y0: float, cell: float, look: Look,
         c.setFillColor(hex_color("#6b6690"))
         for cx, cy in cells:
             px, py = at(cx, cy)
-            c.drawString(px + cell * 0.07, py + cell * 0.07, cell_name((cx, cy)))
+            c.drawString(px + cell * 0.11, py + cell * 0.11, cell_name((cx, cy)))
     c.restoreState()
 
 
@@ -582,19 +582,18 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
                       f"the glue strip of {neighbours.get('left', 'the sheet to the left')}")
         # title, position, locator
         c.setFillColor(ACCENT)
-        c.setFont(BOLD, 11)
-        c.drawString(area.x, area.y2 - mm(4.5), f"{title}: {win.label()}")
+        _fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), area.w)
         c.setFillColor(INK)
-        c.setFont(REGULAR, 7.5)
-        where = "; ".join(f"{v} {'goes ' + k2 if k2 in ('above', 'below') else 'is to the ' + k2}"
-                          for k2, v in neighbours.items()) or "the whole galaxy"
-        c.drawString(area.x, area.y2 - mm(8.5), f"Print at 100% (actual size): 1 cell = 1 in. "
-                     f"{where[0].upper() + where[1:]}.")
+        places = [f"{v} {_verb(v, 'goes', 'go')} {side}" if side in ("above", "below")
+                  else f"{v} {_verb(v, 'is', 'are')} to the {side}"
+                  for side, v in neighbours.items()]
+        where = "; ".join(places) or "the whole galaxy"
+        _fit_left(c, f"Print at 100% (actual size): 1 cell = 1 in. {where[0].upper()}"
+                  f"{where[1:]}.", REGULAR, 7.5, area.x, area.y2 - mm(8.5), area.w)
         c.setFillColor(GREY)
-        c.setFont(REGULAR, 6.5)
-        c.drawString(area.x, area.y2 - mm(12), "Trim the outer edges if you like; glue each "
-                     "sheet onto the strip of the sheet below or to its left, grid lines "
-                     "meeting the ticks.")
+        _fit_left(c, "Trim the outer edges if you like; glue each sheet onto the strip of the "
+                  "sheet below or to its left, grid lines meeting the ticks.", REGULAR, 6.5,
+                  area.x, area.y2 - mm(12), area.w)
         spot = empty_block(win)
         if spot is not None:
             bx = x0 + (spot.x1 - win.x1) * cell
@@ -605,10 +604,21 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
             _locator(c, Rect(area.x2 - mm(40), area.y2 - MAP_TOP, mm(40), MAP_TOP), k, plan,
                      look)
         c.setFillColor(GREY)
-        c.setFont(REGULAR, 6)
-        c.drawString(area.x, area.y + mm(1), CREDIT)
+        _fit_left(c, CREDIT, REGULAR, 6, area.x, area.y + mm(1), area.w)
 
     return Page(size, draw, f"{title} ({win.label()})")
+
+
+def _verb(subject: str, one: str, many: str) -> str:
+    return many if " and " in subject else one
+
+
+def _fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
+              width: float) -> None:
+    while text_width(text, font, size) > width and size > 4:
+        size -= 0.25
+    c.setFont(font, size)
+    c.drawString(x, y, text)
 
 
 def _neighbours(k: int, plan: Sequence[MapSheet]) -> dict[str, str]:
@@ -651,7 +661,8 @@ def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, side: str, wi
             px = x + (cx - win.x1) * cell
             c.line(px, y, px, y + tick)
             c.line(px, y + h - tick, px, y + h)
-        text = f"glue here - {other} goes on top, its grid lines on these ticks"
+        text = (f"glue here - {other} {_verb(other, 'goes', 'go')} on top, grid lines on "
+                "these ticks")
         c.setFillColor(INK)
         c.setFont(REGULAR, 7)
         c.drawCentredString(x + w / 2, y + h / 2 - 2.5, text)
@@ -666,7 +677,7 @@ def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, side: str, wi
         c.rotate(90)
         c.setFillColor(INK)
         c.setFont(REGULAR, 7)
-        c.drawCentredString(0, -2.5, f"glue here - {other} goes on top")
+        c.drawCentredString(0, -2.5, f"glue here - {other} {_verb(other, 'goes', 'go')} on top")
     c.restoreState()
 
 
@@ -715,19 +726,22 @@ def _locator(c: Canvas, box: Rect, k: int, plan: Sequence[MapSheet], look: Look)
                      box.y2 - mm(4), box.w)
     draw_board(c, x0, y0, cell, look, edges=False, bases=False)
     c.saveState()
+    c.setFillColor(tint(ACCENT, 0.55))
+    shade = c.beginPath()
+    for x, y in plan[k].window.cells():
+        shade.rect(x0 + (x - 1) * cell, y0 + (y - 1) * cell, cell, cell)
+    c.drawPath(shade, stroke=0, fill=1)
     for j, other in enumerate(plan):
         ow = other.window
         this = j == k
         c.setStrokeColor(ACCENT if this else GREY)
-        c.setLineWidth(1.0 if this else 0.4)
-        c.setFillColor(tint(ACCENT, 0.35))
+        c.setLineWidth(1.2 if this else 0.5)
         rx, ry = x0 + (ow.x1 - 1) * cell, y0 + (ow.y1 - 1) * cell
-        c.rect(rx, ry, ow.cols * cell, ow.rows * cell, stroke=1,
-               fill=1 if this and not look.low_ink else 0)
+        c.rect(rx, ry, ow.cols * cell, ow.rows * cell, stroke=1, fill=0)
         if cell > mm(1.5):
-            c.setFillColor(ACCENT if this else GREY)
-            c.setFont(BOLD, min(8.0, cell * 1.3))
-            c.drawCentredString(rx + ow.cols * cell / 2, ry + ow.rows * cell / 2 - 2.5,
+            c.setFillColor(WHITE if this else INK)
+            c.setFont(BOLD, min(9.0, cell * 1.4))
+            c.drawCentredString(rx + ow.cols * cell / 2, ry + ow.rows * cell / 2 - 3,
                                 str(j + 1))
     c.restoreState()
 
