@@ -135,8 +135,9 @@ def test_nonsense_summaries_still_draw() -> None:
 
 def test_discovered_by_the_tracker(midgame: dict[str, Any]) -> None:
     assert boards.drawer_for("spatial-delivery") is spatial_delivery.draw
-    svg = str(boards.render("spatial-delivery", midgame, ["A", "B", "C"], [0, 0, 0]))
+    svg = str(boards.render("spatial-delivery", midgame, ["Ann", "Bea", "Cy"], [0, 0, 0]))
     assert "Spatial Delivery board" in svg
+    assert ">Ann: " in svg and ">Cy: " in svg  # the legend names the players
 
 
 def test_a_three_player_table_page_shows_the_hex_map(client: Any) -> None:
@@ -162,3 +163,4 @@ def test_a_three_player_table_page_shows_the_hex_map(client: Any) -> None:
     names = titles(board)
     assert sum(n.startswith("station ") for n in names) == len(summary["stations"])
     assert "<b>Bo</b>" not in page and "&lt;b&gt;Bo&lt;/b&gt;" in page
+    assert "&lt;b&gt;Bo&lt;/b&gt;: " in board  # named (and escaped) in the map's legend

@@ -49,7 +49,10 @@ def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
     draw = drawer_for(game_id)
     if draw is not None:
         try:
-            return Markup(draw(summary))  # the drawer escapes every text it writes
+            # Engines know seats, not names: hand the drawer the table's player names too.
+            named = summary if "player_names" in summary else {
+                **summary, "player_names": [str(p) for p in players]}
+            return Markup(draw(named))  # the drawer escapes every text it writes
         except Exception:  # a summary the drawer did not expect: still show the table
             logging.getLogger(__name__).exception("board drawing failed for %s", game_id)
     return Markup(generic.draw(summary, players, scores))

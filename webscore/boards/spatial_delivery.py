@@ -172,7 +172,9 @@ def _seats(summary: dict[str, Any]) -> tuple[list[str], float]:
         out.append(f'<rect x="{x:.1f}" y="{y - 10:.1f}" width="12" height="12" rx="2" '
                    f'fill="{seat_colour(seat)}"/>')
         mark = "  ◀ to play" if turn == seat else ""
-        out.append(text(x + 18, y, f"Seat {seat + 1}: {scores[seat]} pts{mark}", size=11,
+        names = summary.get("player_names") or []
+        who = str(names[seat])[:24] if seat < len(names) else f"Seat {seat + 1}"
+        out.append(text(x + 18, y, f"{who}: {scores[seat]} pts{mark}", size=11,
                         weight="bold"))
         y += 14
         hand = hands.get(seat) or {}
