@@ -21,6 +21,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.engine import get_game
 from pnp.games.wormholes import sheet as wh_sheet
 from pnp.games.wormholes.board import (
     AXES,
@@ -198,6 +199,10 @@ def draw_ship(c: Canvas, suit: str, cx: float, cy: float, r: float, look: Look,
     if down:
         c.rotate(180)
     pts = [(0.0, r), (r * 0.62, -r * 0.8), (0.0, -r * 0.4), (-r * 0.62, -r * 0.8)]
+    c.setLineJoin(1)
+    c.setStrokeColor(WHITE)  # a halo, so the ship stays visible over lines and arrows
+    c.setLineWidth(max(1.5, r * 0.3))
+    polygon(c, pts, 1, 0)
     c.setStrokeColor(art.color)
     c.setFillColor(art.color)
     c.setLineWidth(0.8)
@@ -393,9 +398,24 @@ def _labels(c: Canvas, x0: float, y0: float, cell: float, window: Window, *, top
         c.drawString(x0 + w + 3, yy, label)
 
 
-def _board_page(look: Look, size: tuple[float, float]) -> Page:
+def quick_start(seed: int) -> dict[str, list[str]]:
+    """The engine's proposed placement for this seed, as cells per suit (S, M, C, A)."""
+    setup = get_game(GAME_ID).new_setup(seed, ["OrthogonAliens", "DiagonAliens"],
+                                        {"chance": "table"})
+    quick = setup.get("quick_start")
+    out: dict[str, list[str]] = {s: [] for s in SUITS}
+    if isinstance(quick, Mapping):
+        for moves in quick.values():
+            for move in moves if isinstance(moves, list) else []:
+                suit, _, cell = str(move).partition("@")
+                out.setdefault(suit, []).append(cell)
+    return out
+
+
+def _board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
     area = printable_area(size)
     cell = BOARD_SCALE_CELL
+    quick = quick_start(seed)
 
     def draw(c: Canvas) -> None:
         top = _title(c, area, "Wormholes - the galaxy",
@@ -446,12 +466,24 @@ def _board_page(look: Look, size: tuple[float, float]) -> Page:
         y = _heading(c, x, y, "Wormhole axes", 10.5)
         y = axes_legend(c, x, y, w, look)
         y -= mm(3)
+        y = _heading(c, x, y, f"Quick start, seed {seed}", 10.5)
+        y = paragraph(c, "In a hurry? Skip the placing and put the coins suit up on these "
+                      "cells, values unseen ('pnp setup wormholes --seed "
+                      f"{seed}' lists the same).", x, y, w, REGULAR, 7.5) - mm(1.5)
+        for suit in SUITS:
+            c.setFillColor(SUIT_ART[suit].color)
+            c.setFont(BOLD, 7.5)
+            c.drawString(x, y - 7.5, SUIT_ART[suit].name)
+            c.setFillColor(INK)
+            y = paragraph(c, " ".join(quick.get(suit, [])), x + mm(13), y, w - mm(13),
+                          REGULAR, 7.5) - mm(0.8)
+        y -= mm(3)
         paragraph(c, "The galaxy follows our reconstruction of the lost board diagram "
                   "(ruling WH-1); it looks the same after a half turn, so neither side has "
                   "the better end.", x, y, w, OBLIQUE, 7)
         _footer(c, area)
 
-    return Page(size, draw, "Wormholes - board sheet")
+    return Page(size, draw, f"Wormholes - board sheet (quick start for seed {seed})")
 
 
 def axes_legend(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
@@ -1326,7 +1358,7 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     design = text_sheet_size(options.paper)
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
     text_pages = [_rules_page_1(look, design), _rules_page_2(look, design),
-                  _board_page(look, design)]
+                  _board_page(look, design, options.seed)]
     if duplex:
         text_pages.append(blank_back(design, "Wormholes - board sheet"))
     record_index = len(text_pages)

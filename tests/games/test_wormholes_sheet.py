@@ -145,12 +145,11 @@ def test_a_finished_game_names_its_winner(short: dict[str, str]) -> None:
                                 "turns": "16"}
 
 
-@pytest.mark.parametrize("seed", [*range(1, 9), 10, 11, 13, 14, 30, 34])
+@pytest.mark.parametrize("seed", [1, *range(3, 17), 30, 34])
 def test_random_engine_games_check_clean(seed: int) -> None:
     states, events = play(seed)
     fields = sheet_from_game(states, events)
-    if fields is None:
-        pytest.skip("the game needs more rows than the sheet has, or a mover was sent away")
+    assert fields is not None  # (seed 2 sends a mover away mid-move: no column for that)
     report = check_sheet(fields)
     assert failures(report) == [], json.dumps(failures(report)[:3])
 

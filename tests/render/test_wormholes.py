@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
+from pnp.engine import get_game
 from pnp.games.wormholes.board import AXES, CELLS, COMPASS, DIRECTIONS, ray
 from pnp.games.wormholes.sheet import field_names
 from pnp.render.geometry import MARGIN, inch, mm, paper_size, printable_area
@@ -25,6 +26,7 @@ from pnp.render.wormholes import (
     page_rows,
     pieces,
     plan_map,
+    quick_start,
     record_fields,
     record_layout,
     tiles,
@@ -198,6 +200,18 @@ def test_text_names_the_designers_and_the_board(kit_a4: Path) -> None:
     assert len(maps) == 3 and "glue here" in maps[0] and "cut here" in maps[1]
     names = " ".join(maps)
     assert all(f" {n} " in f" {names.replace(chr(10), ' ')} " for n in ("e7", "j1", "a18"))
+
+
+@pytest.mark.slow
+def test_board_sheet_lists_the_engines_quick_start(kit_a4: Path) -> None:
+    setup = get_game("wormholes").new_setup(7, ["a", "b"], {"chance": "table"})
+    proposed = [m.split("@")[1] for side in setup["quick_start"].values() for m in side]
+    assert len(proposed) == 24 and quick_start(7)["S"] == proposed[:6]
+    reader = PdfReader(kit_a4)
+    board = next(p.extract_text() for p in reader.pages
+                 if "Quick start, seed 7" in (p.extract_text() or ""))
+    for k in range(0, 24, 6):
+        assert " ".join(proposed[k:k + 6]) in board
 
 
 @pytest.mark.slow
