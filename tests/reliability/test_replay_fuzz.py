@@ -159,3 +159,19 @@ def test_refusal_quotes_what_it_echoes(tmp_path: Path,
     code, _, err = run_replay(path, capsys)
     assert code == 1
     assert len(err.splitlines()) == 1, err
+
+
+@pytest.mark.xfail(strict=True, reason="pnp/engine/log.py load_log and pnp/sheets/__init__.py "
+                   "catch only JSONDecodeError: JSON nested deeper than Python's recursion "
+                   "limit escapes as RecursionError (a traceback)")
+@pytest.mark.parametrize("command", ["replay", "check-sheet"])
+def test_deeply_nested_json_file_is_refused_cleanly(command: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    try:
+        code = main([command, str(path)])
+    except RecursionError:
+        code = -1
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("pnp: ") and len(err.splitlines()) == 1, (code, err)
