@@ -903,11 +903,30 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.6)
         c.line(area.x, y, area.x2, y)
-        _axes_diagram(c, Rect(area.x, area.y + mm(7), area.w, y - mm(3) - area.y - mm(7)),
-                      look)
+        hints_h = _hints(None, area.x, 0.0, area.w)
+        bottom = area.y + mm(6) + hints_h
+        _axes_diagram(c, Rect(area.x, bottom, area.w, y - mm(3) - bottom), look)
+        _hints(c, area.x, bottom, area.w)
         _footer(c, area)
 
     return Page(size, draw, "Wormholes - rules reference 1/2")
+
+
+def _hints(c: Canvas | None, x: float, top: float, w: float) -> float:
+    """The strategy hints from `top` down; returns the height they take (c None: measure)."""
+    y = top - mm(2)
+    if c is not None:
+        y = _heading(c, x, y, "Hints", 10.5)
+    else:
+        y -= 10.5 + mm(2.5)
+    for tip in TIPS:
+        if c is not None:
+            c.setFont(BOLD, 8.6)
+            c.setFillColor(ACCENT)
+            c.drawString(x, y - 8.6, "\u2022")
+            c.setFillColor(INK)
+        y = paragraph(c, tip, x + mm(4), y, w - mm(4), REGULAR, 8.6) - mm(1)
+    return top - y
 
 
 def _axes_diagram(c: Canvas, box: Rect, look: Look) -> None:
@@ -999,17 +1018,51 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         c.setLineWidth(0.6)
         c.line(area.x, y, area.x2, y)
         y -= mm(3)
-        y = paragraph(c, RECORD_TEXT, area.x, y, area.w, REGULAR, 8.6) - mm(3)
-        y = _heading(c, area.x, y, "Hints", 10.5)
-        for tip in TIPS:
-            c.setFont(BOLD, 8.6)
-            c.setFillColor(ACCENT)
-            c.drawString(area.x, y - 8.6, "\u2022")
-            c.setFillColor(INK)
-            y = paragraph(c, tip, area.x + mm(4), y, area.w - mm(4), REGULAR, 8.6) - mm(1)
+        y = paragraph(c, RECORD_TEXT, area.x, y, area.w, REGULAR, 8.6) - mm(2)
+        c.setFillColor(GREY)
+        y = paragraph(c, "The jump above as a row of the record (the Crown ship then moved "
+                      "its 1 from a18 to b18):", area.x, y, area.w, OBLIQUE, 8) - mm(1.5)
+        _example_row(c, area.x, y, area.w, look)
         _footer(c, area)
 
     return Page(size, draw, "Wormholes - rules reference 2/2")
+
+
+def _tall(c: Canvas) -> float:
+    """How tall this sheet is next to A4 (at most 1): diagrams shrink on Letter."""
+    return min(1.0, float(c._pagesize[1]) / paper_size("a4")[1])
+
+
+EXAMPLE_ROW = ("12", "D", "C1 A3", "A", "e15", "e12", "2", "c14", "", "C", "a18", "b18", "",
+               "", "")
+
+
+def _example_row(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
+    """A header and one filled row drawn like the record sheet's table."""
+    cols = ["turn", *_columns()]
+    widths = [TURN_W] + [_width(col) for col in cols[1:]]
+    scale = w / sum(widths)
+    head_h, row_h = mm(5), mm(5.5)
+    if not look.low_ink:
+        c.setFillColor(ACCENT)
+        c.rect(x, top - head_h, w, head_h, stroke=0, fill=1)
+    xx = x
+    for col, width, value in zip(cols, widths, EXAMPLE_ROW, strict=True):
+        cw = width * scale
+        base = col.rstrip("12")
+        c.setFillColor(WHITE if not look.low_ink else INK)
+        _fit_centred(c, "Turn" if col == "turn" else COLUMN_HEADS[base], BOLD, 6.5,
+                     xx + cw / 2, top - head_h + mm(1.5), cw - 1)
+        c.setFillColor(hex_color("#1f3b73"))
+        _fit_centred(c, value, OBLIQUE, 8, xx + cw / 2, top - head_h - row_h + mm(1.6), cw - 1)
+        c.setStrokeColor(hex_color("#c3bfd9"))
+        c.setLineWidth(0.35)
+        c.line(xx, top - head_h - row_h, xx, top - head_h)
+        xx += cw
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(0.8)
+    c.rect(x, top - head_h - row_h, w, head_h + row_h, stroke=1, fill=0)
+    return top - head_h - row_h
 
 
 def _patch(c: Canvas, win: Window, x: float, y: float, cell: float, look: Look) -> None:
@@ -1029,7 +1082,7 @@ JUMP_EXAMPLE: tuple[Cell, Cell] = ((5, 15), (5, 12))  # the Arm ship's start, th
 def _move_diagram(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
     """The Moon ship on e8 with a 3: where a straight move of 3 can and cannot end (WH-4)."""
     win = Window(1, 5, 8, 12)
-    cell = min((w - mm(6)) / win.cols, mm(8.5))
+    cell = min((w - mm(6)) / win.cols, mm(8.5) * _tall(c))
     gx = x + mm(4)
     gy = top - mm(1) - win.rows * cell
     _patch(c, win, gx, gy, cell, look)
@@ -1069,7 +1122,7 @@ def _move_diagram(c: Canvas, x: float, top: float, w: float, look: Look) -> floa
 def _jump_diagram(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
     """An Arm ship opens a Crown coin worth 2 on e12 and may jump NW or SE (WH-3, WH-12)."""
     win = Window(2, 9, 8, 16)
-    cell = min((w - mm(6)) / win.cols, mm(7.5))
+    cell = min((w - mm(6)) / win.cols, mm(7.5) * _tall(c))
     gx = x + mm(4)
     gy = top - mm(1) - win.rows * cell
     _patch(c, win, gx, gy, cell, look)

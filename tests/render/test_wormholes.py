@@ -203,6 +203,25 @@ def test_text_names_the_designers_and_the_board(kit_a4: Path) -> None:
 
 
 @pytest.mark.slow
+def test_no_run_of_seven_words_from_the_rules_text(kit_a4: Path) -> None:
+    import re
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9']+", text.lower())
+
+    source = words(Path("/work/shared/rules/starship-tactics.txt").read_text()
+                   if Path("/work/shared/rules/starship-tactics.txt").exists() else "")
+    if not source:
+        pytest.skip("the rules text is not on this machine")
+    runs = {tuple(source[i:i + 7]) for i in range(len(source) - 6)}
+    printed = words(" ".join(p.extract_text() or "" for p in PdfReader(kit_a4).pages))
+    copied = [" ".join(printed[i:i + 7]) for i in range(len(printed) - 6)
+              if tuple(printed[i:i + 7]) in runs]
+    assert copied == []
+    assert len(printed) > 2000
+
+
+@pytest.mark.slow
 def test_board_sheet_lists_the_engines_quick_start(kit_a4: Path) -> None:
     setup = get_game("wormholes").new_setup(7, ["a", "b"], {"chance": "table"})
     proposed = [m.split("@")[1] for side in setup["quick_start"].values() for m in side]
