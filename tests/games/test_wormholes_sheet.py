@@ -302,3 +302,52 @@ def test_layout_errors() -> None:
     assert bad["wh_S2"].startswith("WH-1")
     assert bad["wh_S4"].startswith("WH-5") and "wh_S3" in bad["wh_S4"]
     assert bad["wh_M1"].startswith("WH-5")
+
+
+def test_a_known_value_may_be_left_out_but_a_new_one_may_not(short: dict[str, str]) -> None:
+    seen: dict[str, str] = {}
+    first_reveal = again = None
+    for name, cell, _ in reveals(short):
+        if cell in seen:
+            again = again or name
+        else:
+            seen[cell] = name
+            first_reveal = first_reveal or name
+    assert first_reveal is not None
+    bad = failures(check_sheet({k: v for k, v in short.items() if k != first_reveal}))
+    assert bad[0]["field"] == first_reveal and bad[0]["why"].startswith("WH-T5")
+    if again is not None:
+        assert check_sheet({k: v for k, v in short.items() if k != again})["ok"]
+
+
+def test_null_die_rows() -> None:
+    layout = {f"wh_{s}{i}": c for (s, i), c in zip(
+        [(s, i) for s in SUITS for i in range(1, 7)],
+        ["i1", "e7", "f9", "d7", "e5", "f5", "d9", "g5", "h5", "c9", "e11", "f11",
+         "g11", "e13", "f13", "d13", "c13", "c15", "d15", "e15", "f12", "g12", "h12",
+         "i12"], strict=True)}
+    turn1 = {"t1_side": "O", "t1_dice": "S1 M0", "t1_ship1": "S", "t1_from1": "j1",
+             "t1_to1": "i1", "t1_value1": "3"}
+    # the Sun ship lands on its own Sun coin at i1 worth 3: N/S from i1 leaves the board
+    # going south, north crosses the gap at i3, so the ship stays (WH-12)
+    fields = {**layout, **turn1}
+    report = check_sheet(fields)
+    assert report["ok"], failures(report)
+    # the Moon's null die on a plain cell: nothing to write, or its own cell
+    assert check_sheet({**fields, "t1_ship2": "M", "t1_from2": "j2", "t1_to2": "j2"})["ok"]
+    bad = failures(check_sheet({**fields, "t1_ship2": "M", "t1_from2": "j2", "t1_to2": "i2"}))
+    assert bad[0]["field"] == "t1_to2" and bad[0]["why"].startswith("WH-T3")
+    # next Orthogon turn: a null for the Sun ship sitting on i1 opens the coin again
+    later = {"t2_side": "D", "t2_dice": "C1 A1", "t2_ship1": "C", "t2_from1": "a18",
+             "t2_to1": "b18", "t2_ship2": "A", "t2_from2": "a17", "t2_to2": "b17",
+             "t3_side": "O", "t3_dice": "S0 M1", "t3_ship1": "S", "t3_from1": "i1",
+             "t3_to1": "i1", "t3_value1": "3", "t3_ship2": "M", "t3_from2": "j2",
+             "t3_to2": "i2"}
+    assert check_sheet({**fields, **later})["ok"], failures(check_sheet({**fields, **later}))
+    slot1 = ("t3_ship1", "t3_from1", "t3_to1", "t3_value1")
+    left_out = {k: v for k, v in later.items() if k not in slot1}
+    bad = failures(check_sheet({**fields, **left_out}))
+    assert bad[0]["field"] == "t3_dice" and bad[0]["why"].startswith("WH-11")
+    wrong = {**later, "t3_value1": "4"}
+    bad = failures(check_sheet({**fields, **wrong}))
+    assert bad[0]["field"] == "t3_value1" and "keeps its value" in bad[0]["why"]

@@ -414,9 +414,12 @@ class Checker:
             return cell
         if die == 0:
             on_coin = start in self.t.coins or not self.t.layout_known
-            if not on_coin:
-                self.bad(name, text, "", f"WH-11: a null die on a plain cell is spent; the "
-                         f"{SUIT_NAMES[ship]} ship does not move")
+            if not on_coin:  # WH-11: spent at once; writing the ship's own cell is harmless
+                if cell == start or not text:
+                    self.ok(name, cell_name(start) if text else "")
+                else:
+                    self.bad(name, text, cell_name(start), "WH-T3: a null die does not move "
+                             "the ship")
                 return None
             if cell != start:
                 self.bad(name, text, cell_name(start), "WH-T3: a null die does not move the "
@@ -511,13 +514,13 @@ class Checker:
             if suit is None:
                 return  # layout unknown and nothing written: a plain landing
             known = self.t.values.get(cell)
-            self.bad(col["value"], "", str(known) if known is not None else "0-5",
-                     f"WH-T5: the ship landed on the {SUIT_NAMES[suit]} wormhole at "
-                     f"{cell_name(cell)}: write the value it showed")
             if known is None:
+                self.bad(col["value"], "", "0-5", f"WH-T5: the ship landed on the "
+                         f"{SUIT_NAMES[suit]} wormhole at {cell_name(cell)}: write the value "
+                         "it showed")
                 self.t.pos[ship] = None if text["jump"] else cell
                 return
-            value = known
+            value = known  # seen before: writing it again is optional
         elif suit is not None:
             self.check_value(col["value"], text["value"], suit, cell, value)
         else:
