@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.engine import Rng, get_game
 from pnp.engine.log import load_log, replay
@@ -351,3 +353,18 @@ def test_null_die_rows() -> None:
     wrong = {**later, "t3_value1": "4"}
     bad = failures(check_sheet({**fields, **wrong}))
     assert bad[0]["field"] == "t3_value1" and "keeps its value" in bad[0]["why"]
+
+
+_TOKENS = ["", "O", "D", "S3 M1", "C0 A5", "M4", "S", "M", "C", "A", "j1", "j2", "a18",
+           "a17", "e7", "i2", "h1", "0", "3", "5", "e5>e9", "e5 f9", "zz", "9", "x" * 30]
+
+
+@given(st.dictionaries(st.sampled_from([*field_names()[:150], "winner", "turns"]),
+                       st.one_of(st.sampled_from(_TOKENS), st.text(max_size=12)),
+                       max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_any_filling_gets_a_report_never_an_exception(fields: dict[str, str]) -> None:
+    report = check_sheet(fields)
+    assert report["game"] == "wormholes"
+    for line in failures(report):
+        assert line["why"] and isinstance(line["expected"], str)
