@@ -278,6 +278,10 @@ def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_pat
     assert report["ok"], [line for line in report["lines"] if not line["ok"]]
     read["t2_to2"] = "g1"
     assert not check_sheet(read)["ok"]
+    from pnp.sheets import check_sheet_file
+
+    whole = check_sheet_file(filled)  # what `pnp check-sheet filled.pdf` prints
+    assert whole["game"] == "wormholes" and whole["ok"]
 
 
 @pytest.mark.slow
