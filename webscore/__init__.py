@@ -39,12 +39,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     errors.register(app)
 
-    from webscore import api, health, moves, sheets, tables
+    from webscore import api, health, moves, sheets, ships, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(moves.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(ships.bp)
     app.register_blueprint(health.bp)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":

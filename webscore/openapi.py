@@ -111,6 +111,31 @@ def document() -> dict[str, Any]:
                 "responses": {"200": _json({"$ref": "#/components/schemas/SheetReport"},
                                            "report"),
                               **_errors(404, 413, 422)}}},
+            "/api/ships/check": {"post": {
+                "summary": "spot-check a Galaxy Trucker ship: mistakes, counts, repairs",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["seed", "ship"], "properties": {
+                        "seed": {"type": "integer", "minimum": 0},
+                        "board": {"enum": ["I", "II", "III", "IIIa"]},
+                        "ship": {"type": "string", "maxLength": 3000}}}}}},
+                "responses": {"200": _json({"type": "object", "required": [
+                    "seed", "board", "ship", "legal", "violations", "counts", "repairs"],
+                    "properties": {
+                        "seed": {"type": "integer"}, "board": {"type": "string"},
+                        "ship": {"type": "string"}, "legal": {"type": "boolean"},
+                        "violations": {"type": "array", "items": {"type": "object", "properties": {
+                            "rule": {"type": "string"}, "tile": {"type": ["integer", "null"]},
+                            "side": {"type": ["string", "null"]},
+                            "other": {"type": ["integer", "null"]},
+                            "tiles": {"type": "array", "items": {"type": "integer"}},
+                            "message": {"type": "string"}}}},
+                        "counts": {"type": "object"},
+                        "repairs": {"type": ["object", "null"], "properties": {
+                            "options": {"type": "array", "items": {"type": "object"}},
+                            "complete": {"type": "boolean"}, "more": {"type": "integer"},
+                            "refused": {"type": "object"}}},
+                        "picture": {"type": "string"}}}, "the spot check"),
+                    **_errors(400, 413, 415, 422)}}},
             "/api/openapi.json": {"get": {"summary": "this document", "responses": {
                 "200": _json({"type": "object"}, "OpenAPI document")}}},
         },
