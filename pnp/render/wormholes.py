@@ -425,7 +425,7 @@ def _board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
         room_top = top - area.y - mm(9)
         gy = area.y + mm(9)
         label_top = HEIGHT * cell + mm(12) <= room_top
-        draw_board(c, gx, gy, cell, look)
+        draw_board(c, gx, gy, cell, look, names=True)
         _labels(c, gx, gy, cell, WHOLE, top=label_top, size=8)
         for suit, cell_xy in START.items():
             seat = 0 if suit in SIDE_SUITS[0] else 1
@@ -1149,7 +1149,7 @@ def _jump_diagram(c: Canvas, x: float, top: float, w: float, look: Look) -> floa
 # -- record sheet ----------------------------------------------------------------------------
 
 FIRST_PAGE_ROWS = 30
-PANEL = mm(56)
+PANEL = mm(57)
 HEAD = mm(11)
 FOOT = mm(11)
 TURN_W = 8.0
