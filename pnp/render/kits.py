@@ -57,6 +57,12 @@ def _wormholes(options: KitOptions) -> list[Path]:
     return wormholes_kit(options)
 
 
+def _galaxy_trucker(options: KitOptions) -> list[Path]:
+    from pnp.render.galaxy_trucker import galaxy_trucker_kit
+
+    return galaxy_trucker_kit(options)
+
+
 def _weird_galaxy(options: KitOptions) -> list[Path]:
     from pnp.render.weird_galaxy import weird_galaxy_kit
 
@@ -72,6 +78,7 @@ def _spatial_delivery(options: KitOptions) -> list[Path]:
 BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
     "piecepack": piecepack_kit,
     "galaxy-express": _galaxy_express,
+    "galaxy-trucker": _galaxy_trucker,  # kit only: its flight Game comes in part 2
     "wormholes": _wormholes,
     "weird-galaxy": _weird_galaxy,
     "spatial-delivery": _spatial_delivery,

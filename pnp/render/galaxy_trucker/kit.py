@@ -1,0 +1,99 @@
+"""Page order and the PDF of the Galaxy Trucker kit.
+
+Rules reference (2 pages), the bank pieces with the parts list (one-sided), tiles and credit
+coins (fronts and mirrored backs), then the ship boards.  Boards come last: in duplex modes two
+whole boards share a sheet (I backs II, III backs IIIa), unless a board had to be cut into parts
+(small paper), when each part gets a blank back so cutting one never cuts another.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.games.galaxy_trucker.tiles import generate_tiles
+from pnp.render.art import Look
+from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
+from pnp.render.document import Page, scaled, write_pdf
+from pnp.render.galaxy_trucker.boards import board_pages
+from pnp.render.galaxy_trucker.rules import rules_page_1, rules_page_2
+from pnp.render.galaxy_trucker.tiles import tile_pieces
+from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
+from pnp.render.geometry import paper_size, printable_area
+from pnp.render.options import KitOptions
+from pnp.render.parts import parts_header
+
+GAME_ID = "galaxy-trucker"
+TITLE = "Galaxy Trucker"
+
+
+def tracker_url(options: KitOptions) -> str:
+    base = options.tracker_url.rstrip("/")
+    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+
+
+def kit_path(options: KitOptions) -> Path:
+    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
+
+
+def text_sheet_size(paper: str) -> tuple[float, float]:
+    """A5 reuses the A4 text design, shrunk (as every kit does)."""
+    return paper_size("a4" if paper == "a5" else paper)
+
+
+def parts_lines(seed: int) -> tuple[str, ...]:
+    coins = sum(n for _, n in CREDIT_VALUES)
+    values = ", ".join(f"{n} x {v}" for v, n in CREDIT_VALUES)
+    return (
+        f"144 tiles of 25 mm for seed {seed}: ids 1-140 (the pile) and 141-144 (pilot cabins "
+        "in blue, red, green, yellow). 16 ship boards: I, II, III and IIIa in each colour.",
+        f"Bank: {COUNTS['human']} humans, {COUNTS['brown alien']} brown and "
+        f"{COUNTS['purple alien']} purple aliens (11 mm), {COUNTS['battery']} battery tokens "
+        f"and {COUNTS['red'] + COUNTS['yellow'] + COUNTS['green'] + COUNTS['blue']} goods "
+        f"(8 mm), number tiles 1-4 (20 mm). {coins} credit coins (20 mm): {values}.",
+    )
+
+
+NOTES = (
+    "Tiles and credits: print double-sided on card, cut on the crop marks. The tile backs "
+    "are all alike and show the seed: never mix tiles of two seeds.",
+    "Bank pieces: glue the sheet onto thin card, then cut; any spare cubes, beads or coins "
+    "can stand in for them.",
+    "Boards: print at 100%; each square takes one tile. Glue onto card if you like. On small "
+    "paper a board comes in parts: cut each part on its dashed edge and lay it on the grey "
+    "strip of the part before, matching the triangles.",
+)
+
+
+def kit_pages(options: KitOptions) -> list[Page]:
+    """Every page in print order."""
+    look = Look(low_ink=options.ink == "low")
+    size = paper_size(options.paper)
+    design = text_sheet_size(options.paper)
+    url = tracker_url(options)
+    pages = [rules_page_1(look, design, options.seed), rules_page_2(look, design, options.seed,
+                                                                     url)]
+    if design != size:
+        pages = [scaled(p, size) for p in pages]
+    duplex = not options.gutter_fold and options.duplex in ("long", "short")
+    ctx = SheetContext(TITLE, options)
+    header, height = parts_header(f"{TITLE} - parts", [], printable_area(size).w,
+                                  parts_lines(options.seed), NOTES)
+    pages += one_sided_sheets(ctx, bank_pieces(), "bank pieces", header, height)
+    pages += two_sided_sheets(ctx, tile_pieces(generate_tiles(options.seed)), "tiles")
+    pages += two_sided_sheets(ctx, credit_pieces(), "credits")
+    boards, split = board_pages(options.paper, look)
+    for page in boards:
+        pages.append(page)
+        if duplex and split:
+            pages.append(blank_back(page.size, page.label))
+    return pages
+
+
+def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
+    pages = kit_pages(options)
+    path = kit_path(options)
+    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress)
+    return [path]
+
+
+__all__ = ["GAME_ID", "galaxy_trucker_kit", "kit_pages", "kit_path", "tracker_url"]
