@@ -484,17 +484,37 @@ class Checker:
         else:
             self.ok(name, cell_name(note.cell))
         self.t.pos[victim] = note.cell
-        if note.cell in self.t.coins or (note.then and not self.t.layout_known):
-            known = self.t.values.get(note.cell)
-            if note.then is not None:
+        suit = self.t.coins.get(note.cell)
+        if suit is None:
+            if note.then is not None and self.t.layout_known:
+                self.bad(name, cell_name(note.cell), cell_name(note.cell), f"WH-5: no "
+                         f"wormhole on {cell_name(note.cell)}, so the sent ship stays there")
+            elif note.then is not None:
                 self.t.pos[victim] = note.then
-            elif known == 0:
-                self.t.lost[victim] = True
-            elif known is None:
-                self.t.pos[victim] = None  # its trip through the wormhole is not written
-                self.t.lost[victim] = None
-            else:
-                self.t.pos[victim] = None
+            return
+        known = self.t.values.get(note.cell)
+        if known is None:  # it opens under the sent ship; its value is not on the sheet
+            self.t.pos[victim] = note.then
+            self.t.lost[victim] = None if note.then is None else False
+            return
+        if known == 0:
+            self.t.lost[victim] = True
+            return
+        blocked = self.t.partner_cells(victim)
+        options = [e for v in axis_vectors(suit)
+                   if (e := ray(note.cell, v, known)) is not None and e not in blocked]
+        if note.then is not None and note.then not in options:
+            self.bad(name, f"{cell_name(note.cell)}>{cell_name(note.then)}",
+                     " or ".join(f"{cell_name(note.cell)}>{cell_name(e)}" for e in options)
+                     or cell_name(note.cell),
+                     f"WH-3: the {SUIT_NAMES[suit]} wormhole on {cell_name(note.cell)} shows "
+                     f"{known} and throws along {'/'.join(AXES[suit])}")
+        if note.then is not None:
+            self.t.pos[victim] = note.then
+        elif len(options) == 1:
+            self.t.pos[victim] = options[0]  # the only open way: the jump is forced
+        elif options:
+            self.t.pos[victim] = None  # its owner chose; the sheet does not say which
 
     def activate(self, col: dict[str, str], text: dict[str, str], ship: Suit, seat: int,
                  cell: Cell, sends: list[SendNote]) -> None:
