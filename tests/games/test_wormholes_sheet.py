@@ -371,12 +371,14 @@ def test_any_filling_gets_a_report_never_an_exception(fields: dict[str, str]) ->
 
 
 def test_a_sent_ships_jump_follows_a_known_coin() -> None:
-    fields = sheet_from_game(*play(1))
+    fields = sheet_from_game(*play(22))
     assert fields is not None
-    # turn 25 sends a ship to the coin on f3, which throws it to b7; on turn 55 a ship is
-    # sent onto the coin on b7, whose value everybody has seen by then: it goes on to e4
-    assert fields["t25_send1"] == "f3>b7" and fields["t55_send1"] == "b7>e4"
-    assert check_sheet(fields)["ok"]
-    bad = failures(check_sheet({**fields, "t55_send1": "b7>c8"}))
-    assert bad[0]["field"] == "t55_send1" and bad[0]["why"].startswith("WH-3")
-    assert "b7>e4" in bad[0]["expected"]
+    # on turn 47 a ship is sent onto the coin on g3, whose value the sheet showed on turn
+    # 14; it throws the ship on to h4
+    assert fields["t47_send1"] == "g3>h4"
+    assert any(fields.get(f"t14_to{k}") == "g3" and fields.get(f"t14_value{k}")
+               for k in (1, 2))
+    assert failures(check_sheet(fields)) == []
+    bad = failures(check_sheet({**fields, "t47_send1": "g3>h3"}))
+    assert bad[0]["field"] == "t47_send1" and bad[0]["why"].startswith("WH-3")
+    assert "g3>h4" in bad[0]["expected"]
