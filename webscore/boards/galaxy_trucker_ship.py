@@ -23,7 +23,7 @@ from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile
 from webscore.boards.svg import esc, text
 
 CELL = 64
-LEFT, TOP = 26, 24
+LEFT, TOP = 30, 28
 PIPES = {Connector.SIMPLE: 1, Connector.DOUBLE: 2, Connector.UNIVERSAL: 3}
 PIPE_COLOUR = {Connector.SIMPLE: "#9fc2ff", Connector.DOUBLE: "#ffcf4a",
                Connector.UNIVERSAL: "#5be39b"}
@@ -201,11 +201,11 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
         return LEFT + (col - cols.start) * CELL, TOP + (row - rows.start) * CELL
 
     for col in cols:
-        out.append(text(LEFT + (col - cols.start) * CELL + CELL / 2, TOP - 8, col, size=13,
-                        anchor="middle", fill=MUTED))
+        out.append(text(LEFT + (col - cols.start) * CELL + CELL / 2, TOP - 9, col, size=18,
+                        anchor="middle", weight="bold", fill=MUTED))
     for row in rows:
-        out.append(text(LEFT - 13, TOP + (row - rows.start) * CELL + CELL / 2 + 5, row,
-                        size=13, anchor="middle", fill=MUTED))
+        out.append(text(LEFT - 14, TOP + (row - rows.start) * CELL + CELL / 2 + 6, row,
+                        size=18, anchor="middle", weight="bold", fill=MUTED))
     for row, col in sorted(board.cells):
         x, y = xy(row, col)
         out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
@@ -221,7 +221,7 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
         title = esc(describe_tile(p.tile, p.rotation))
         out.append(f'<g transform="translate({x} {y})"><title>{title}</title>'
                    f'{tile_body(p.tile, p.rotation)}</g>')
-        out.append(text(x + 5, y + 12, p.id, size=10, weight="bold", fill=INK))
+        out.append(text(x + 4, y + 13, p.id, size=12, weight="bold", fill=INK))
     for tile_id, side in exposed:
         hit = ship.by_id.get(tile_id)
         if hit is None:
