@@ -1,0 +1,105 @@
+"""Run every benchmark, one after the other, and write the figures as JSON and Markdown.
+
+    eval "$(bash .ci/services)"        # optional: PostgreSQL for the tracker benchmark
+    .venv/bin/python bench/run.py [--quick] [--out bench/results]
+
+Kits (bench_kits.py), rules engines (bench_engines.py) and the tracker under load
+(bench_tracker.py, needs ``wrk``) each compare against a yardstick measured in the same run;
+the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  About five
+minutes on two cores (``--quick``: about two).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def run(script: str, args: list[str]) -> int:
+    print(f"\n== {script} {' '.join(args)}", flush=True)
+    start = time.perf_counter()
+    code = subprocess.call([sys.executable, str(HERE / script), *args], cwd=HERE.parent)
+    print(f"== {script}: exit {code}, {time.perf_counter() - start:.0f} s", flush=True)
+    return code
+
+
+def kits_md(rows: list[dict[str, Any]]) -> str:
+    out = ["| kit | paper | files | pages | kit s | ms/page | baseline ms/page | x baseline |",
+           "|---|---|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        out.append(f"| {r['kit']} | {r['paper']} | {r['files']} | {r['pages']} | "
+                   f"{r['kit_s']:.3f} | {r['kit_ms_per_page']:.1f} | "
+                   f"{r['baseline_ms_per_page']:.2f} | {r['ratio']:.0f} |")
+    return "\n".join(out)
+
+
+def engines_md(data: dict[str, Any]) -> str:
+    chess = data["python-chess"]
+    yard = chess["events_per_s_in_playouts"]
+    out = ["| engine | playouts/s | events/s in playouts | replayed events/s | "
+           "events/playout | events/s vs chess |", "|---|--:|--:|--:|--:|--:|",
+           f"| python-chess (yardstick) | {chess['playouts_per_s']:.1f} | {yard:,.0f} | - | - "
+           "| 1.00 |"]
+    for gid, f in data["games"].items():
+        out.append(f"| {gid} | {f['playouts_per_s']:.1f} | "
+                   f"{f['events_per_s_in_playouts']:,.0f} | {f['replayed_events_per_s']:,.0f} | "
+                   f"{f['mean_events_per_playout']:.0f} | {f['events_ratio_vs_chess']:.2f} |")
+    return "\n".join(out)
+
+
+def tracker_md(data: dict[str, Any]) -> str:
+    out = ["| database | tables | entries/s | p50 ms | p99 ms | /healthz req/s | p50 ms | "
+           "p99 ms | healthz/entries | non-2xx |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in data["rows"]:
+        m, h = r["moves"], r["healthz"]
+        bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
+        out.append(f"| {r['db']} | {r['tables']} | {m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | "
+                   f"{m['p99_us'] / 1000:.1f} | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
+                   f"{h['p99_us'] / 1000:.1f} | {r['rps_ratio']:.1f} | {bad} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=HERE / "results")
+    ap.add_argument("--quick", action="store_true", help="shorter runs (noisier figures)")
+    ap.add_argument("--skip", default="", help="comma separated: kits,engines,tracker")
+    a = ap.parse_args(argv)
+    a.out.mkdir(parents=True, exist_ok=True)
+    skip = set(a.skip.split(","))
+    codes = {}
+    if "kits" not in skip:
+        codes["kits"] = run("bench_kits.py", ["--repeat", "3" if a.quick else "5",
+                                              "--json", str(a.out / "kits.json")])
+    if "engines" not in skip:
+        codes["engines"] = run("bench_engines.py", ["--seconds", "1.5" if a.quick else "3",
+                                                    "--json", str(a.out / "engines.json")])
+    if "tracker" not in skip:
+        codes["tracker"] = run("bench_tracker.py", ["--seconds", "4" if a.quick else "8",
+                                                    "--json", str(a.out / "tracker.json")])
+    parts = [f"Python {platform.python_version()}, {platform.machine()}, "
+             f"{time.strftime('%Y-%m-%d')}"]
+    for name, render in (("kits", kits_md), ("engines", engines_md), ("tracker", tracker_md)):
+        path = a.out / f"{name}.json"
+        if name in codes and path.exists():
+            parts.append(f"### {name}\n\n{render(json.loads(path.read_text()))}")
+    md = "\n\n".join(parts) + "\n"
+    (a.out / "figures.md").write_text(md)
+    print("\n" + md)
+    failed = [k for k, c in codes.items() if c != 0]
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
