@@ -196,6 +196,49 @@ def _legend(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
     return top - ((len(LEGEND) + cols - 1) // cols) * rh
 
 
+PAIRS: tuple[tuple[Connector, Connector], ...] = (
+    (SIMPLE, SIMPLE), (UNIVERSAL, DOUBLE), (SIMPLE, DOUBLE), (DOUBLE, SMOOTH), (SMOOTH, SMOOTH))
+VERDICT = {"yes": "holds", "no": "mistake", "touch": "allowed, holds nothing"}
+
+
+def _pairs(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
+    """Side-by-side examples: each pair's verdict comes from the engine's join rules."""
+    s = mm(13)
+    slot = w / (len(PAIRS) + 1)
+    for k, (a, b) in enumerate(PAIRS):
+        bx = x + k * slot
+        left = Tile(0, Kind.STRUCTURAL, (SMOOTH, a, SMOOTH, SMOOTH))
+        right = Tile(0, Kind.STRUCTURAL, (SMOOTH, SMOOTH, SMOOTH, b))
+        mini_tile(c, left, bx, top - s, s, look)
+        mini_tile(c, right, bx + s, top - s, s, look)
+        word = join_word(a, b)
+        c.setFillColor({"yes": hex_color("#2e7d32"), "no": hex_color("#c62828"),
+                        "touch": GREY}[word])
+        c.setFont(BOLD, 7.5)
+        c.drawCentredString(bx + s, top - s - mm(3.5), VERDICT[word])
+        c.setFillColor(INK)
+        c.setFont(REGULAR, 6.5)
+        c.drawCentredString(bx + s, top - s - mm(6.3), f"{a.word} + {b.word}")
+    # an engine whose flame is blocked: the square behind it must stay empty
+    bx = x + len(PAIRS) * slot
+    engine = Tile(0, Kind.ENGINE, (SIMPLE, SMOOTH, SMOOTH, SMOOTH))
+    block = Tile(0, Kind.STRUCTURAL, (SMOOTH, SMOOTH, SMOOTH, SMOOTH))
+    t = s * 0.62
+    mini_tile(c, engine, bx + s * 0.3, top - t, t, look)
+    mini_tile(c, block, bx + s * 0.3, top - 2 * t, t, look)
+    c.setStrokeColor(hex_color("#c62828"))
+    c.setLineWidth(1.4)
+    c.line(bx + s * 0.3, top - 2 * t, bx + s * 0.3 + t, top - t)
+    c.setFillColor(hex_color("#c62828"))
+    c.setFont(BOLD, 7.5)
+    c.drawString(bx + s * 0.3 + t + mm(2), top - t - mm(1), "mistake:")
+    c.setFillColor(INK)
+    c.setFont(REGULAR, 6.5)
+    c.drawString(bx + s * 0.3 + t + mm(2), top - t - mm(4), "behind a flame")
+    c.drawString(bx + s * 0.3 + t + mm(2), top - t - mm(6.8), "stays empty")
+    return top - s - mm(9)
+
+
 BUILD_STEPS = (
     "Everyone builds at once, with one hand, one tile at a time. Tiles lie face down in the "
     "middle; turn one up only once it is over your own board. Use it, or put it back face up "
@@ -238,6 +281,8 @@ def rules_page_1(look: Look, size: tuple[float, float], seed: int) -> Page:
         y = min(left_bottom, ty) - mm(3)
         y = _heading(c, area.x, y, "The tiles")
         y = _legend(c, area.x, y, area.w, look) - mm(2)
+        y = _heading(c, area.x, y, "Joins and mistakes")
+        y = _pairs(c, area.x, y, area.w, look) - mm(1)
         y = _heading(c, area.x, y, "Building")
         y = _bullets(c, BUILD_STEPS, area.x, y, area.w, 8.4, numbered=True)
         _footer(c, area)
@@ -271,11 +316,12 @@ def _hit_example(c: Canvas, x: float, top: float, look: Look) -> tuple[float, fl
     """Board I with the example ship and two threats; returns (right edge, bottom, notes)."""
     ship = example_ship()
     board = BOARDS["I"]
-    k = 0.5
+    k = 0.58
     part = Part(board, span(board.rows), span(board.columns), 0, 1, "cols")
     pw, ph = part.size
+    inset, above = mm(20), mm(9)  # room for the threats drawn outside the board
     c.saveState()
-    c.translate(x, top - ph * k)
+    c.translate(x + inset * k, top - (ph + above) * k)
     c.scale(k, k)
     gx, gy = draw_board(c, part, 0, 0, "blue", look)
     cell = TILE
@@ -290,25 +336,32 @@ def _hit_example(c: Canvas, x: float, top: float, look: Look) -> tuple[float, fl
         c.setStrokeColor(red)
         c.setFillColor(red)
         c.setLineWidth(3)
+        # the path skips the board's edge numbers (the number stays readable) and ends on
+        # the first tile in line
+        gap = mm(3.2)
         if threat.along_column:
             ax = gx + (line - part.cols[0] + 0.5) * cell
-            y0 = gy + len(part.rows) * cell + mm(14)
+            edge = gy + len(part.rows) * cell
+            y0 = edge + mm(17)
             y1 = gy + (part.rows[-1] - (hit.struck.row if hit.struck else part.rows[-1])
                        + 1) * cell
-            c.line(ax, y0, ax, y1 + mm(4))
+            c.line(ax, y0, ax, edge + mm(4) + gap)
+            c.line(ax, edge + mm(4) - gap, ax, y1 + mm(4))
             polygon(c, [(ax, y1), (ax - mm(2.5), y1 + mm(5)), (ax + mm(2.5), y1 + mm(5))], 0, 1)
             c.circle(ax, y0, mm(3 if threat.size == "S" else 5), stroke=0, fill=1)
         else:
             ay = gy + (part.rows[-1] - line + 0.5) * cell
-            x0 = gx - mm(14)
+            edge = gx
+            x0 = edge - mm(17)
             x1 = gx + ((hit.struck.col if hit.struck else part.cols[0]) - part.cols[0]) * cell
-            c.line(x0, ay, x1 - mm(4), ay)
+            c.line(x0, ay, edge - mm(4) - gap, ay)
+            c.line(edge - mm(4) + gap, ay, x1 - mm(4), ay)
             polygon(c, [(x1, ay), (x1 - mm(5), ay + mm(2.5)), (x1 - mm(5), ay - mm(2.5))], 0, 1)
             c.circle(x0, ay, mm(3 if threat.size == "S" else 5), stroke=0, fill=1)
         notes.append(_say(threat, line, hit.outcome, hit.struck is not None,
                           [d.tile for d in hit.defences], ship))
     c.restoreState()
-    return x + pw * k, top - ph * k, notes
+    return x + (pw + inset) * k, top - (ph + above) * k, notes
 
 
 def _say(threat: Threat, line: int, outcome: str, struck: bool, defenders: list[int],
@@ -330,14 +383,14 @@ def _say(threat: Threat, line: int, outcome: str, struck: bool, defenders: list[
 
 
 def _rewards(c: Canvas, x: float, top: float, w: float) -> float:
-    heads = ("Flight", "Board", "Finish order", "Fewest pipes", "Lost parts")
+    heads = ("Flight", "Board", "Finish order", "Best look", "Lost parts")
     rows = []
     for n, name in ((1, "I"), (2, "II"), (3, "III")):
         b = BOARDS[name]
         finish = {1: "4-3-2-1", 2: "8-6-4-2", 3: "12-9-6-3"}[n]
         rows.append((str(n), name, finish, f"+{2 * n}", f"-1 each, at most {b.max_penalty}"))
     rows.append(("3a", "IIIa", "12-9-6-3", "+6", "-1 each, no cap"))
-    widths = (0.11, 0.11, 0.25, 0.2, 0.33)
+    widths = (0.12, 0.12, 0.24, 0.17, 0.35)
     rh = mm(4.8)
     y = top
     for i, row in enumerate((heads, *rows)):
@@ -354,8 +407,8 @@ def _rewards(c: Canvas, x: float, top: float, w: float) -> float:
     goods = ", ".join(f"{name} {value}" for name, (_, value) in GOODS.items())
     c.setFillColor(INK)
     y = paragraph(c, f"Goods sell for: {goods} credits each (half, rounded up, if you gave "
-                  "up). Fewest exposed pipes: every tied ship gets the bonus.", x, y - mm(1),
-                  w, REGULAR, 7.5)
+                  "up). Best look: the fewest exposed pipes; every tied ship gets it.", x,
+                  y - mm(1), w, REGULAR, 7.5)
     return y
 
 

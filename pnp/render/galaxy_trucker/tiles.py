@@ -222,10 +222,10 @@ def icon_shield(c: Canvas, w: float, look: Look) -> None:
     c.saveState()
     c.setStrokeColor(SHIELD)
     c.setLineCap(1)
-    for k, r in enumerate((mm(3.4), mm(4.9), mm(6.4))):
+    for k, r in enumerate((mm(3.2), mm(4.4), mm(5.6))):
         c.setLineWidth(1.6 - 0.3 * k)
         p = c.beginPath()
-        p.arc(cx - r, cy - r, cx + r, cy + r, startAng=-8, extent=106)
+        p.arc(cx - r, cy - r, cx + r, cy + r, startAng=-4, extent=98)
         c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
     st, fl = paint(c, look, SHIELD, solid=True)
