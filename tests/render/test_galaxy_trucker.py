@@ -25,7 +25,7 @@ from pnp.render.impose import impose
 from pnp.render.kits import BUILDERS, build_kit
 from pnp.render.options import KitOptions
 
-from .pdfutil import decode_qr, unembedded_fonts
+from .pdfutil import box, decode_qr, unembedded_fonts
 
 RULES_TEXT = Path("/work/shared/rules/galaxy-trucker.txt")
 
@@ -310,3 +310,18 @@ def test_every_kind_has_its_own_icon_label() -> None:
 
     assert set(LABELS) == set(Kind)
     assert len(set(LABELS.values())) == len(Kind)
+
+
+@pytest.mark.slow
+def test_cut_lines_and_bleed_stay_inside_the_margin(tmp_path: Path) -> None:
+    (path,) = galaxy_trucker_kit(KitOptions(seed=4, out=tmp_path, paper="letter", bleed_mm=3))
+    cut_pages = 0
+    for page in PdfReader(path).pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        x1, y1, x2, y2 = box(page, "bleedbox")
+        if (x1, y1, x2, y2) == (0, 0, w, h):
+            continue  # text and board pages: no cut lines
+        cut_pages += 1
+        assert x1 >= mm(10) - 0.01 and y1 >= mm(10) - 0.01
+        assert x2 <= w - mm(10) + 0.01 and y2 <= h - mm(10) + 0.01
+    assert cut_pages >= 10

@@ -58,9 +58,10 @@ NOTES = (
     "are all alike and show the seed: never mix tiles of two seeds.",
     "Bank pieces: glue the sheet onto thin card, then cut; any spare cubes, beads or coins "
     "can stand in for them.",
-    "Boards: print at 100%; each square takes one tile. Glue onto card if you like. On small "
-    "paper a board comes in parts: cut each part on its dashed edge and lay it on the grey "
-    "strip of the part before, matching the triangles.",
+    "Boards: print at 100%; each square takes one tile. Double-sided, boards I and II share "
+    "a sheet, as do III and IIIa. On small paper a board comes in parts (one-sided): cut "
+    "each part on its dashed edge and lay it on the grey strip of the part before, matching "
+    "the triangles.",
 )
 
 
