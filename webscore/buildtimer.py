@@ -219,7 +219,8 @@ def from_json(text: object) -> Timer:
 
 
 def _whole(value: object, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) < 6:
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise BadTimer(field, f"{field} is a whole number from {lo} to {hi}")

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from pnp.engine import IllegalMove, NotationError
+from pnp.engine.log import MAX_SEED
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import holds, placement_problems
 from pnp.games.galaxy_trucker.check import Violation, check, find_repairs
@@ -55,7 +56,14 @@ def tiles_for(seed: int) -> TileSet:
     return generate_tiles(seed)
 
 
+def digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts "²", which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def read_seed(value: object) -> int:
+    if isinstance(value, str) and value.strip() and not digits(value.strip()):
+        raise inputs.bad("seed", f"seed must be a whole number from 0 to {MAX_SEED}")
     seed = inputs.parse_seed(value)
     if seed is None:
         raise inputs.bad("seed", "seed is required: the tile ids are read in that seed's "
@@ -116,7 +124,7 @@ def read_cell(value: object) -> tuple[int, int] | None:
         return None
     if isinstance(value, str):
         row, sep, col = value.partition(",")
-        if sep and row.strip().isdigit() and col.strip().isdigit() \
+        if sep and digits(row.strip()) and digits(col.strip()) \
                 and len(value) < 8 and int(row) in SQUARES and int(col) in SQUARES:
             return int(row), int(col)
     raise inputs.bad("cell", f"cell is row,column (each {SQUARES.start}-{SQUARES.stop - 1})")
@@ -126,7 +134,7 @@ def read_tile(value: object, tiles: TileSet) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     text = value.strip().lstrip("#") if isinstance(value, str) else ""
-    if not text.isdigit() or len(text) > 4 or int(text) not in tiles:
+    if not digits(text) or len(text) > 4 or int(text) not in tiles:
         raise inputs.bad("tile", "tile is a printed tile id: 1-140, or 141-144 for the pilot "
                          "cabins")
     return int(text)
@@ -391,7 +399,7 @@ def timer_post() -> ResponseReturnValue:
         if action == "new":
             players = [form.get(f"player{i}", "") for i in range(1, buildtimer.MAX_PLAYERS + 1)]
             count = form.get("players", "")
-            if not count.isdigit() or not 0 < int(count) <= buildtimer.MAX_PLAYERS:
+            if not digits(count) or not 0 < int(count) <= buildtimer.MAX_PLAYERS:
                 raise buildtimer.BadTimer("players", f"{buildtimer.MIN_PLAYERS} to "
                                           f"{buildtimer.MAX_PLAYERS} players")
             timer = buildtimer.new_timer(form.get("round"), players[:int(count)],

@@ -104,6 +104,7 @@ def test_tracker_refusals() -> None:
     ((4, [ANA, BO]), "round"),
     (("x", [ANA, BO]), "round"),
     ((True, [ANA, BO]), "round"),
+    (("²", [ANA, BO]), "round"),
     ((1, [ANA]), "players"),
     ((1, [ANA, BO, CY, "Di", "Ed"]), "players"),
     ((1, [ANA, ANA]), "players"),

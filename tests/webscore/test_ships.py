@@ -233,6 +233,7 @@ def test_api_counts_halves_and_ranges(client: FlaskClient) -> None:
     ({"seed": 1.5, "ship": "I 141@7,7"}, 422, "seed"),
     ({"seed": True, "ship": "I 141@7,7"}, 422, "seed"),
     ({"seed": 2**70, "ship": "I 141@7,7"}, 422, "seed"),
+    ({"seed": "²", "ship": "I 141@7,7"}, 422, "seed"),
     ({"seed": 1, "ship": 5}, 422, "ship"),
     ({"seed": 1, "ship": ["I"]}, 422, "ship"),
     ({"seed": 1, "ship": "I " + "12@6,7 " * 600}, 422, "ship"),
@@ -355,3 +356,33 @@ def test_timer_bad_state_in_url_and_csrf(client: FlaskClient) -> None:
     assert "refusal" in page(client, "/ships/timer?state=%7Bnope", 422)
     resp = client.post("/ships/timer", data={"action": "new", "round": "1", "players": "2"})
     assert resp.status_code == 400
+
+
+QUERY = st.dictionaries(st.sampled_from(["seed", "ship", "board", "cell", "tile", "pilot"]),
+                        st.one_of(TEXT, st.sampled_from(["1", "0", "I", "IIIa", "6,7", "7,7",
+                                                         "141", "12", "13,13", "-1", "²",
+                                                         "7,²", "٣"])))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(QUERY)
+def test_ship_page_never_fails_on_any_query(query: dict[str, str]) -> None:
+    resp = _APP.test_client().get("/ships/check", query_string=query)
+    assert resp.status_code in (200, 302, 422), resp.data[:300]
+
+
+FORM = st.dictionaries(st.sampled_from(["action", "state", "by", "round", "players", "run",
+                                        "player1", "player2"]),
+                       st.one_of(st.text(max_size=30), st.sampled_from(
+                           ["new", "go", "flip", "finish", "2", "Ana", "²", "٣",
+                            '{"round":1,"players":["Ana","Bo"],"circle":1,"since":0}'])))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(FORM)
+def test_timer_never_fails_on_any_form(form: dict[str, str]) -> None:
+    client = _APP.test_client()
+    with client.session_transaction() as sess:
+        sess["csrf"] = "fuzz"
+    resp = client.post("/ships/timer", data={**form, "csrf": "fuzz"})
+    assert resp.status_code in (303, 422), resp.data[:300]
