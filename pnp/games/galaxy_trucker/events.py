@@ -1,0 +1,232 @@
+"""Galaxy Trucker flight events and their notation (docs/notation/galaxy-trucker.md, Flight).
+
+No event text holds a space, so a typed line is split on white space only (commas belong to
+squares and lists).  Decisions: ``2:I;141@7,7;12@6,7/1`` (take number tile 2 and enter this
+ship), ``fix:12,30`` (spot-check repair), ``crew:12P,15B`` / ``crew:-`` (aliens), ``go`` /
+``quit`` (before a card), ``pow:36,37@74,74`` / ``pow:-`` (doubles powered, batteries spent),
+``land:2``, ``yes``, ``yes:12,141`` (abandoned ship: the cabins giving crew), ``no``,
+``cargo:97=YG,112=R`` / ``cargo:-`` (the whole cargo after loading), ``lose:12,12`` (crew given
+up), ``def:89@74`` / ``def:50`` (stop a threat with a tile, paying from a battery), ``take``
+(take the hit), ``keep:12`` (the piece kept).  Chance: ``card:II-7`` (card turned up),
+``roll:7`` (a 2d6 sum).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.engine import Chance, Decision, NotationError
+from pnp.games.galaxy_trucker.cards import all_cards
+
+
+@dataclass(frozen=True)
+class Enter(Decision):
+    number: int
+    ship: str  # part 1 ship notation with ';' between tokens (read against the tile set)
+
+
+@dataclass(frozen=True)
+class Fix(Decision):
+    removed: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Aliens(Decision):
+    aliens: tuple[tuple[int, str], ...]  # (cabin, "P" | "B"), by cabin
+
+
+@dataclass(frozen=True)
+class Go(Decision):
+    pass
+
+
+@dataclass(frozen=True)
+class Quit(Decision):
+    pass
+
+
+@dataclass(frozen=True)
+class Power(Decision):
+    doubles: tuple[int, ...]
+    batteries: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Land(Decision):
+    row: int
+
+
+@dataclass(frozen=True)
+class Yes(Decision):
+    cabins: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class No(Decision):
+    pass
+
+
+@dataclass(frozen=True)
+class Cargo(Decision):
+    holds: tuple[tuple[int, str], ...]  # (hold tile, goods letters), by tile
+
+
+@dataclass(frozen=True)
+class Lose(Decision):
+    cabins: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Defend(Decision):
+    tile: int
+    battery: int | None = None
+
+
+@dataclass(frozen=True)
+class Take(Decision):
+    pass
+
+
+@dataclass(frozen=True)
+class Keep(Decision):
+    tile: int
+
+
+@dataclass(frozen=True)
+class Flip(Chance):
+    card: str
+
+
+@dataclass(frozen=True)
+class Roll(Chance):
+    total: int
+
+
+GTEvent = (Enter | Fix | Aliens | Go | Quit | Power | Land | Yes | No | Cargo | Lose | Defend
+           | Take | Keep | Flip | Roll)
+
+_ID = r"[0-9]{1,4}"
+_IDS = rf"{_ID}(?:,{_ID})*"
+_ENTER = re.compile(r"([1-4]):((?:I|II|III|IIIa)(?:;[0-9@,/]+)*)")
+_SHIP_TOKEN = re.compile(r"[0-9]{1,4}@[0-9]{1,3},[0-9]{1,3}(?:/[0-3])?")
+_FIX = re.compile(rf"fix:({_IDS})")
+_ALIENS = re.compile(rf"crew:(-|{_ID}[PB](?:,{_ID}[PB])?)")
+_POWER = re.compile(rf"pow:(?:-|({_IDS})@({_IDS}))")
+_LAND = re.compile(r"land:([1-4])")
+_YES = re.compile(rf"yes(?::({_IDS}))?")
+_CARGO = re.compile(rf"cargo:(-|{_ID}=[RYGB]{{1,3}}(?:,{_ID}=[RYGB]{{1,3}})*)")
+_LOSE = re.compile(rf"lose:({_IDS})")
+_DEFEND = re.compile(rf"def:({_ID})(?:@({_ID}))?")
+_KEEP = re.compile(rf"keep:({_ID})")
+_FLIP = re.compile(r"card:(I{1,3}-[0-9]{1,2})")
+_ROLL = re.compile(r"roll:([0-9]{1,2})")
+_WORDS: dict[str, GTEvent] = {"go": Go(), "quit": Quit(), "no": No(), "take": Take()}
+_VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}
+
+HELP = ("expected e.g. 1:I;141@7,7;12@6,7/1, fix:12, crew:12P or crew:-, go, quit, "
+        "pow:36@74 or pow:-, land:2, yes, yes:12,141, no, cargo:97=YG or cargo:-, lose:12, "
+        "def:89@74, take, keep:12, card:I-5, roll:7")
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(","))
+
+
+def _sorted_goods(text: str) -> str:
+    return "".join(sorted(text, key=lambda g: -_VALUE[g]))
+
+
+def parse_event(text: str) -> GTEvent:
+    t = text.strip()
+    if not t:
+        raise NotationError(text, "empty event")
+    word = _WORDS.get(t.lower())
+    if word is not None:
+        return word
+    if m := _ENTER.fullmatch(t):
+        tokens = m.group(2).split(";")
+        bad = [w for w in tokens[1:] if not _SHIP_TOKEN.fullmatch(w)]
+        if bad:
+            raise NotationError(text, f"{bad[0]!r} is not a tile id@row,col with an optional "
+                                "/rotation 0-3")
+        return Enter(int(m.group(1)), m.group(2))
+    if m := _FIX.fullmatch(t):
+        return Fix(tuple(sorted(set(_ids(m.group(1))))))
+    if m := _ALIENS.fullmatch(t):
+        if m.group(1) == "-":
+            return Aliens(())
+        pairs = tuple(sorted((int(w[:-1]), w[-1]) for w in m.group(1).split(",")))
+        return Aliens(pairs)
+    if m := _POWER.fullmatch(t):
+        if m.group(1) is None:
+            return Power((), ())
+        return Power(_ids(m.group(1)), _ids(m.group(2)))
+    if m := _LAND.fullmatch(t):
+        return Land(int(m.group(1)))
+    if m := _YES.fullmatch(t):
+        return Yes(_ids(m.group(1)) if m.group(1) else ())
+    if m := _CARGO.fullmatch(t):
+        if m.group(1) == "-":
+            return Cargo(())
+        holds: dict[int, str] = {}
+        for item in m.group(1).split(","):
+            tile, _, goods = item.partition("=")
+            if int(tile) in holds:
+                raise NotationError(text, f"hold #{tile} is named twice")
+            holds[int(tile)] = _sorted_goods(goods)
+        return Cargo(tuple(sorted(holds.items())))
+    if m := _LOSE.fullmatch(t):
+        return Lose(_ids(m.group(1)))
+    if m := _DEFEND.fullmatch(t):
+        return Defend(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
+    if m := _KEEP.fullmatch(t):
+        return Keep(int(m.group(1)))
+    if m := _FLIP.fullmatch(t):
+        if m.group(1) not in all_cards():
+            raise NotationError(text, "cards are I-1..I-20, II-1..II-20, III-1..III-20")
+        return Flip(m.group(1))
+    if m := _ROLL.fullmatch(t):
+        return Roll(int(m.group(1)))
+    raise NotationError(text, HELP)
+
+
+def _list(ids: tuple[int, ...]) -> str:
+    return ",".join(str(i) for i in ids)
+
+
+def format_event(event: GTEvent) -> str:
+    match event:
+        case Enter(number, ship):
+            return f"{number}:{ship}"
+        case Fix(removed):
+            return f"fix:{_list(removed)}"
+        case Aliens(aliens):
+            return "crew:" + (",".join(f"{c}{a}" for c, a in aliens) or "-")
+        case Go():
+            return "go"
+        case Quit():
+            return "quit"
+        case Power(doubles, batteries):
+            return f"pow:{_list(doubles)}@{_list(batteries)}" if doubles else "pow:-"
+        case Land(row):
+            return f"land:{row}"
+        case Yes(cabins):
+            return f"yes:{_list(cabins)}" if cabins else "yes"
+        case No():
+            return "no"
+        case Cargo(holds):
+            return "cargo:" + (",".join(f"{t}={g}" for t, g in holds) or "-")
+        case Lose(cabins):
+            return f"lose:{_list(cabins)}"
+        case Defend(tile, battery):
+            return f"def:{tile}" + (f"@{battery}" if battery is not None else "")
+        case Take():
+            return "take"
+        case Keep(tile):
+            return f"keep:{tile}"
+        case Flip(card_id):
+            return f"card:{card_id}"
+        case Roll(total):
+            return f"roll:{total}"
+    raise TypeError(f"not a Galaxy Trucker event: {event!r}")

@@ -1,0 +1,90 @@
+"""Rounds: the adventure deck of GT-8, the cards a table may turn up, and end-of-round pay.
+
+Round 1 uses 8 level-I cards; round 2 8 level-II and 4 level-I; rounds 3 and 3a 8 level-III,
+4 level-II and 4 level-I; the deck is reshuffled until its top card's level is the round's.
+Each round draws from the full level decks (GT-FR2).  The test flight (GT-7) is the 8 marked
+cards.  Seeded play deals the deck from ``Rng(seed, "galaxy-trucker/deck/<round index>")``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from pnp.engine.rng import Rng
+from pnp.games.galaxy_trucker.cards import Card, card, level_cards, test_flight
+from pnp.games.galaxy_trucker.goods import value
+from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_LEVEL, Trucker
+
+
+def composition(round_name: str, test: bool) -> dict[int, int]:
+    """Cards per level in the round's deck."""
+    level = ROUND_LEVEL[round_name]
+    if test and round_name == "1":
+        return {1: 8}
+    return {lvl: (8 if lvl == level else 4) for lvl in range(1, level + 1)}
+
+
+def deal(seed: int, index: int, round_name: str, test: bool) -> tuple[str, ...]:
+    """The seeded deck, top first (GT-8)."""
+    rng = Rng(seed, f"galaxy-trucker/deck/{index}")
+    if test and round_name == "1":
+        cards = [c.id for c in test_flight()]
+    else:
+        cards = []
+        for lvl, n in sorted(composition(round_name, test).items()):
+            cards += [c.id for c in rng.shuffled(level_cards(lvl))[:n]]
+    level = ROUND_LEVEL[round_name]
+    while True:
+        rng.shuffle(cards)
+        if card(cards[0]).level == level:
+            return tuple(cards)
+
+
+def deck_size(round_name: str, test: bool) -> int:
+    return sum(composition(round_name, test).values())
+
+
+def possible_flips(round_name: str, test: bool, drawn: tuple[str, ...]) -> list[Card]:
+    """Cards the table may turn up next: not seen this round, within the level quotas, the
+    first of the round's level (GT-8); the test flight's marked cards only."""
+    if len(drawn) >= deck_size(round_name, test):
+        return []
+    if test and round_name == "1":
+        return [c for c in test_flight() if c.id not in drawn]
+    quota = composition(round_name, test)
+    used = Counter(card(d).level for d in drawn)
+    out = []
+    for lvl, n in sorted(quota.items(), reverse=True):
+        if used[lvl] >= n or (not drawn and lvl != ROUND_LEVEL[round_name]):
+            continue
+        out += [c for c in level_cards(lvl) if c.id not in drawn]
+    return out
+
+
+def _exposed(t: Trucker) -> int:
+    return t.ship.exposed_connectors if t.ship is not None else 0
+
+
+def settle(round_name: str, truckers: tuple[Trucker, ...], finish: tuple[int, ...],
+           penalties: dict[int, int]) -> tuple[Trucker, ...]:
+    """End of round (GT-6): finish-order rewards, best-looking ship, goods sale (half, rounded
+    up, after giving up), then losses; credits never drop below 0 (FAQ)."""
+    rewards = REWARDS[round_name]
+    exposed = {s: _exposed(truckers[s]) for s in finish}
+    fewest = min(exposed.values(), default=None)
+    out = []
+    for seat, t in enumerate(truckers):
+        place = finish.index(seat) if seat in finish else None
+        reward = rewards[place] if place is not None else 0
+        looks = BEST_LOOKING[round_name] if place is not None and exposed[seat] == fewest else 0
+        sale = value(t.goods_list)
+        if place is None:
+            sale = math.ceil(sale / 2)
+        loss = penalties[seat]
+        credits = max(0, t.credits + reward + looks + sale - loss)
+        where = f"place {place + 1}" if place is not None else "gave up"
+        line = (f"round {round_name}: {where} +{reward}, best-looking +{looks}, goods +{sale}, "
+                f"lost components -{loss} -> {credits}")
+        out.append(Trucker(credits=credits, history=(*t.history, line)))
+    return tuple(out)

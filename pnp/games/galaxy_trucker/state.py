@@ -1,0 +1,137 @@
+"""Galaxy Trucker flight state: immutable values, one ``Trucker`` per seat.
+
+The tile set is not stored (it is ``generate_tiles(tile_seed)``, cached); ships are part 1
+``Ship`` values.  ``ask`` says whose decision is awaited and of what kind; ``need`` says which
+chance outcome is awaited (a card flip or a 2d6 roll).  ``stage`` is where the current card's
+resolution stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from typing import Literal
+
+from pnp.games.galaxy_trucker.crew import Crew
+from pnp.games.galaxy_trucker.hits import Threat
+from pnp.games.galaxy_trucker.ship import Ship
+from pnp.games.galaxy_trucker.tiles import TileSet, generate_tiles
+
+Phase = Literal["build", "fix", "crew", "gate", "card", "over"]
+AskKind = Literal["enter", "fix", "crew", "gate", "engines", "cannons", "land", "ship",
+                  "station", "reward", "cargo", "lose", "defend", "keep"]
+ROUND_LEVEL = {"1": 1, "2": 2, "3": 3, "3a": 3}
+ROUND_BOARD = {"1": "I", "2": "II", "3": "III", "3a": "IIIa"}
+ROUND_GAP = {"1": 2, "2": 3, "3": 4, "3a": 4}  # GT-5: (round + 1) spaces apart
+REWARDS = {"1": (4, 3, 2, 1), "2": (8, 6, 4, 2), "3": (12, 9, 6, 3), "3a": (12, 9, 6, 3)}
+BEST_LOOKING = {"1": 2, "2": 4, "3": 6, "3a": 6}
+LOOP = 40
+
+
+@cache
+def tiles_of(seed: int) -> TileSet:
+    return generate_tiles(seed)
+
+
+@dataclass(frozen=True)
+class Trucker:
+    """One seat: ship and cargo this round, place on the flight board, credits."""
+
+    ship: Ship | None = None
+    number: int | None = None  # the number tile taken at the end of building
+    crew: Crew = field(default_factory=Crew)
+    batteries: tuple[tuple[int, int], ...] = ()  # (battery tile, tokens left)
+    goods: tuple[tuple[int, str], ...] = ()  # (hold tile, goods letters)
+    lost: int = 0  # components lost this round (spot check and flight)
+    pos: int | None = None  # spaces travelled (the board space is pos mod 40)
+    out: bool = False  # gave up this round (a spectator)
+    doom: str | None = None  # why the player must give up once the card is dealt with
+    credits: int = 0
+    history: tuple[str, ...] = ()  # one line per finished round
+
+    @property
+    def active(self) -> bool:
+        return self.pos is not None and not self.out
+
+    @property
+    def tokens(self) -> int:
+        return sum(n for _, n in self.batteries)
+
+    @property
+    def goods_list(self) -> str:
+        return "".join(g for _, g in self.goods)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Progress through the current card."""
+
+    step: str = ""
+    todo: tuple[int, ...] = ()  # seats still to deal with in this step, in order
+    marks: tuple[tuple[int, int], ...] = ()  # planets: (seat, row) landed
+    values: tuple[tuple[int, Fraction], ...] = ()  # combat zone: strengths declared
+    defeated: tuple[int, ...] = ()  # pirates: players who lost
+    threats: tuple[Threat, ...] = ()  # meteors or shots being resolved
+    shot: int = 0  # index into threats
+    line: int | None = None  # the current roll
+    targets: tuple[int, ...] = ()  # seats the current shot still has to reach
+    czline: int = 0  # combat zone line
+    tries: int = 0  # sabotage rolls of coordinates so far
+    col: int | None = None  # sabotage: the rolled column
+    victim: int | None = None  # sabotage / combat zone loser
+    after: str = ""  # the step to continue with once shots are resolved
+
+
+@dataclass(frozen=True)
+class Ask:
+    seat: int
+    kind: AskKind
+    goods: str = ""  # cargo: the goods offered
+    count: int = 0  # lose: figures to give up; ship: crew needed
+
+
+@dataclass(frozen=True)
+class State:
+    tile_seed: int
+    seed: int | None  # seeded play: cards and dice come from the seed
+    rounds: tuple[str, ...]  # e.g. ("1", "2", "3")
+    test_flight: bool
+    truckers: tuple[Trucker, ...]
+    round_index: int = 0
+    phase: Phase = "build"
+    deck: tuple[str, ...] | None = None  # seeded play: the round's cards still to come
+    drawn: tuple[str, ...] = ()  # cards turned up this round
+    card: str | None = None
+    stage: Stage = field(default_factory=Stage)
+    ask: Ask | None = None
+    need: Literal["card", "roll"] | None = None
+    rolls: int = 0  # dice rolled this round (names the seeded dice stream)
+    last_roll: int | None = None
+    log: tuple[str, ...] = ()  # what happened on the current card, for the tracker
+    names: tuple[str, ...] = ()
+
+    @property
+    def round(self) -> str:
+        return self.rounds[min(self.round_index, len(self.rounds) - 1)]
+
+    @property
+    def level(self) -> int:
+        return ROUND_LEVEL[self.round]
+
+    @property
+    def tiles(self) -> TileSet:
+        return tiles_of(self.tile_seed)
+
+    def trucker(self, seat: int) -> Trucker:
+        return self.truckers[seat]
+
+    def with_trucker(self, seat: int, trucker: Trucker) -> State:
+        ts = list(self.truckers)
+        ts[seat] = trucker
+        return replace(self, truckers=tuple(ts))
+
+    def order(self) -> tuple[int, ...]:
+        """Seats still flying, the leader first."""
+        active = [(t.pos, i) for i, t in enumerate(self.truckers) if t.active]
+        return tuple(i for _, i in sorted(active, key=lambda x: (-(x[0] or 0), x[1])))
