@@ -273,7 +273,7 @@ class Checker:
         seat = read_side(written, self.names)
         expected: int | None = opponent(prev) if prev is not None else None
         if (seat is not None and expected is not None and seat != expected
-                and all(self.t.lost[s] for s in SIDE_SUITS[expected])):
+                and all(self.t.lost[s] is not False for s in SIDE_SUITS[expected])):
             for s in SIDE_SUITS[expected]:  # WH-14: both ships sat out, the turn passed
                 self.t.lost[s] = False
             expected = seat
@@ -494,11 +494,13 @@ class Checker:
             return
         known = self.t.values.get(note.cell)
         if known is None:  # it opens under the sent ship; its value is not on the sheet
-            self.t.pos[victim] = note.then
-            self.t.lost[victim] = None if note.then is None else False
+            self.t.pos[victim] = note.then or note.cell  # no '>cell': it stayed there
+            if note.then is None and not self.t.lost[victim]:
+                self.t.lost[victim] = None  # a black hole, or no way out: the sheet can't say
+            self.sent_wins(victim, note.then)
             return
         if known == 0:
-            self.t.lost[victim] = True
+            self.t.lost[victim] = True  # WH-14: the lost turn goes with the ship
             return
         blocked = self.t.partner_cells(victim)
         options = [e for v in axis_vectors(suit)
@@ -514,7 +516,18 @@ class Checker:
         elif len(options) == 1:
             self.t.pos[victim] = options[0]  # the only open way: the jump is forced
         elif options:
-            self.t.pos[victim] = None  # its owner chose; the sheet does not say which
+            self.bad(name, cell_name(note.cell), " or ".join(
+                f"{cell_name(note.cell)}>{cell_name(e)}" for e in options),
+                f"WH-12: the {SUIT_NAMES[suit]} wormhole on {cell_name(note.cell)} throws "
+                "the sent ship on; write where its owner sent it")
+            self.t.pos[victim] = None
+        self.sent_wins(victim, self.t.pos[victim])
+
+    def sent_wins(self, victim: Suit, cell: Cell | None) -> None:
+        """WH-13: a sent ship's own wormhole jump onto an opposing base wins for its owner."""
+        owner = OWNER[victim]
+        if cell is not None and cell in BASES[opponent(owner)]:
+            self.win(owner, victim, cell)
 
     def activate(self, col: dict[str, str], text: dict[str, str], ship: Suit, seat: int,
                  cell: Cell, sends: list[SendNote]) -> None:
