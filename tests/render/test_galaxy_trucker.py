@@ -20,7 +20,7 @@ from pnp.render.galaxy_trucker.boards import CELL, board_pages, discard_slots, p
 from pnp.render.galaxy_trucker.rules import join_word
 from pnp.render.galaxy_trucker.tiles import PIPES, SAMPLE_OFFSETS, TILE, tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, bank_pieces, credit_pieces
-from pnp.render.geometry import mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import impose
 from pnp.render.kits import BUILDERS, build_kit
 from pnp.render.options import KitOptions
@@ -146,7 +146,7 @@ def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _tile_sheet_slots(options: KitOptions) -> list[list[tuple[int, object]]]:
+def _tile_sheet_slots(options: KitOptions) -> list[list[tuple[int, Rect]]]:
     """(piece index, front cut rect) of every tile, sheet by sheet, as the kit imposes them."""
     mode = "fold" if options.gutter_fold else options.duplex
     plans = impose(144, TILE, TILE, options.paper, mode,  # type: ignore[arg-type]
@@ -182,10 +182,16 @@ def _read_tiles(path: Path, options: KitOptions, sheets: int | None = None
     scale = 150 / 72
     depth = mm(2.5)
     found: dict[int, dict[Side, str]] = {}
+    reader = PdfReader(path)
     doc = pdfium.PdfDocument(str(path))
     try:
         for page_index, slots in list(zip(fronts, _tile_sheet_slots(options),
                                            strict=True))[:sheets]:
+            # the slots are re-planned here: they must be the kit's (its TrimBox is their union)
+            rects = [r for _, r in slots]
+            union = (min(r.x for r in rects), min(r.y for r in rects),
+                     max(r.x2 for r in rects), max(r.y2 for r in rects))
+            assert box(reader.pages[page_index], "trimbox") == pytest.approx(union, abs=0.01)
             page = doc[page_index]
             text = page.get_textpage()
             gray = page.render(scale=scale, grayscale=True).to_pil().convert("L")
