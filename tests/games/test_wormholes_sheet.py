@@ -396,3 +396,19 @@ def test_many_engine_games_check_clean() -> None:
         bad = failures(check_sheet(fields))
         assert bad == [], (seed, bad[:2])
     assert checked >= 190
+
+
+@pytest.mark.parametrize("seed", [4, 10, 13, 14, 30, 34])
+def test_any_moved_cell_is_caught(seed: int) -> None:
+    """Change one written from / to / jump cell of an engine game: the sheet no longer checks."""
+    from pnp.games.wormholes.board import ORDERED_CELLS
+
+    fields = sheet_from_game(*play(seed))
+    assert fields is not None
+    rng = Rng(seed, "mutate")
+    for column in ("_from", "_to", "_jump"):
+        keys = sorted(k for k in fields if k.startswith("t") and column in k)
+        for key in [rng.choice(keys) for _ in range(4)]:
+            other = rng.choice([c for c in ORDERED_CELLS if cell_name(c) != fields[key]])
+            report = check_sheet({**fields, key: cell_name(other)})
+            assert not report["ok"], (key, fields[key], cell_name(other))
