@@ -35,6 +35,7 @@ def test_tracker_url_names_the_game_and_seed() -> None:
     assert tracker_url(opts) == "https://t.example/tables/new?game=galaxy-trucker&seed=7"
 
 
+@pytest.mark.slow
 def test_registered_as_a_kit_only_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The kit builds with no galaxy-trucker Game registered; unknown ids stay errors."""
     import pnp.render.kits as kits
