@@ -15,8 +15,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def pipes(svg: str, connector: Connector) -> int:
-    """Pipes of one type: each is a tube and a cap of that connector's colour."""
-    return svg.count(f'fill="{drawing.PIPE_COLOUR[connector]}"') // 2
+    return svg.count(f'class="pipe {connector.word}"')
 
 
 def test_each_connector_type_has_its_own_number_of_pipes() -> None:

@@ -24,7 +24,12 @@ from webscore.boards.svg import esc, text
 
 CELL = 64
 LEFT, TOP = 30, 28
-PIPES = {Connector.SIMPLE: 1, Connector.DOUBLE: 2, Connector.UNIVERSAL: 3}
+PIPE_W, PIPE_PITCH, PIPE_DEPTH, PLATE_H = 4.6, 8.0, 12.0, 3.0
+PIPE_OFFSETS: dict[Connector, tuple[float, ...]] = {  # pipe centres from the side's middle
+    Connector.SMOOTH: (), Connector.SIMPLE: (0.0,),
+    Connector.DOUBLE: (-PIPE_PITCH / 2, PIPE_PITCH / 2),
+    Connector.UNIVERSAL: (-PIPE_PITCH, 0.0, PIPE_PITCH),
+}
 PIPE_COLOUR = {Connector.SIMPLE: "#9fc2ff", Connector.DOUBLE: "#ffcf4a",
                Connector.UNIVERSAL: "#5be39b"}
 PILOT_COLOUR = {"blue": "#4c8dff", "red": "#ef476f", "green": "#2ec27e", "yellow": "#ffd23f"}
@@ -39,25 +44,32 @@ Link = Callable[[int, int], "str | None"]
 
 # -- one tile, printed orientation, in a 0..CELL square ----------------------------------------
 def _pipes(connector: Connector) -> list[str]:
-    """The pipes of one connector on the N edge of the square."""
-    n = PIPES.get(connector, 0)
-    colour = PIPE_COLOUR.get(connector, INK)
-    out = []
-    for i in range(n):
-        x = CELL / 2 + (i - (n - 1) / 2) * 10
-        out.append(f'<rect x="{x - 2.5:.1f}" y="0" width="5" height="11" rx="1" '
-                   f'fill="{colour}" stroke="#0b1026" stroke-width="0.8"/>')
-        out.append(f'<rect x="{x - 4:.1f}" y="0" width="8" height="3" fill="{colour}" '
-                   'stroke="#0b1026" stroke-width="0.6"/>')
+    """The pipes of one connector on the N edge, laid out as on the printed tiles
+    (pnp/render/galaxy_trucker/tiles.py): pipes from the edge inward onto a mounting plate,
+    a little thicker than print so they read on a phone."""
+    offsets = PIPE_OFFSETS[connector]
+    if not offsets:
+        return []
+    colour = PIPE_COLOUR[connector]
+    c = CELL / 2
+    span = max(abs(o) for o in offsets) + PIPE_W / 2 + 1.5
+    out = [f'<rect x="{c - span:.1f}" y="{PIPE_DEPTH}" width="{2 * span:.1f}" '
+           f'height="{PLATE_H}" fill="{colour}" stroke="#0b1026" stroke-width="0.6"/>']
+    for o in offsets:
+        out.append(f'<rect class="pipe {connector.word}" x="{c + o - PIPE_W / 2:.1f}" y="0" '
+                   f'width="{PIPE_W}" height="{PIPE_DEPTH}" fill="{colour}" stroke="#0b1026" '
+                   'stroke-width="0.6"/>')
+        out.append(f'<rect x="{c + o - PIPE_W * 0.15:.1f}" y="1.2" width="{PIPE_W * 0.3:.1f}" '
+                   f'height="{PIPE_DEPTH - 1.2:.1f}" fill="#0b1026" opacity="0.45"/>')
     return out
 
 
-def _arc(r: float, start: float, end: float) -> str:
-    """An arc path around the centre, angles in degrees clockwise from the right."""
-    c = CELL / 2
+def _arc(r: float, start: float, end: float, cx: float = CELL / 2,
+         cy: float = CELL / 2) -> str:
+    """An arc path around (cx, cy), angles in degrees clockwise from the right."""
     a, b = math.radians(start), math.radians(end)
-    x1, y1 = c + r * math.cos(a), c + r * math.sin(a)
-    x2, y2 = c + r * math.cos(b), c + r * math.sin(b)
+    x1, y1 = cx + r * math.cos(a), cy + r * math.sin(a)
+    x2, y2 = cx + r * math.cos(b), cy + r * math.sin(b)
     large = 1 if (end - start) % 360 > 180 else 0
     return f"M{x1:.1f} {y1:.1f} A{r} {r} 0 {large} 1 {x2:.1f} {y2:.1f}"
 
@@ -95,9 +107,9 @@ def _icon(tile: Tile) -> list[str]:
         xs = [c] if k is Kind.CANNON else [c - 6, c + 6]
         out = []
         for x in xs:  # barrels toward the printed front (N)
-            out.append(f'<rect x="{x - 3}" y="7" width="6" height="{c - 5}" rx="1.5" '
-                       'fill="#b388eb" stroke="#0b1026" stroke-width="1"/>')
-        out.append(f'<circle cx="{c}" cy="{c + 6}" r="11" fill="#7b5ea7" stroke="#0b1026" '
+            out.append(f'<rect x="{x - 3}" y="14" width="6" height="{c - 12}" rx="1.5" '
+                       'fill="#e8707a" stroke="#0b1026" stroke-width="1"/>')
+        out.append(f'<circle cx="{c}" cy="{c + 6}" r="11" fill="#b8323a" stroke="#0b1026" '
                    'stroke-width="1.2"/>')
         return out
     if k is Kind.BATTERY:
@@ -109,13 +121,14 @@ def _icon(tile: Tile) -> list[str]:
                        'fill="#5be39b" stroke="#0b1026" stroke-width="1"/>')
             out.append(f'<rect x="{x - 2}" y="17" width="4" height="3" fill="#5be39b"/>')
         return out
-    if k is Kind.SHIELD:
-        return [f'<path d="{_arc(24, -160, 70)}" fill="none" stroke="#64dfdf" '
-                'stroke-width="4" stroke-linecap="round" opacity="0.9"/>',
-                f'<circle cx="{c}" cy="{c}" r="9" fill="#2a9d8f" stroke="#0b1026" '
-                'stroke-width="1"/>',
-                f'<path d="{_arc(14, -150, 60)}" fill="none" stroke="#64dfdf" '
-                'stroke-width="2"/>']
+    if k is Kind.SHIELD:  # a dish sending waves toward the two covered sides (N and E)
+        cx, cy = c - 5, c + 5
+        out = [f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="#2a9d8f" stroke="#0b1026" '
+               'stroke-width="1"/>']
+        for r in (10.5, 14.5, 18.5):
+            out.append(f'<path d="{_arc(r, -82, -8, cx, cy)}" fill="none" stroke="#64dfdf" '
+                       'stroke-width="2.4" stroke-linecap="round"/>')
+        return out
     if k in (Kind.CARGO, Kind.SPECIAL_CARGO):
         colour = "#ef476f" if k is Kind.SPECIAL_CARGO else "#4cc9f0"
         n = max(tile.capacity, 1)
@@ -130,7 +143,7 @@ def _icon(tile: Tile) -> list[str]:
         return ['<rect x="18" y="18" width="28" height="28" fill="none" stroke="#aab4d8" '
                 'stroke-width="2.5"/>',
                 '<path d="M18 18 L46 46 M46 18 L18 46" stroke="#aab4d8" stroke-width="2"/>']
-    colour = "#d2823c" if k is Kind.LIFE_BROWN else "#9b5de5"
+    colour = "#b07a45" if k is Kind.LIFE_BROWN else "#9b5de5"
     return [f'<circle cx="{c}" cy="{c}" r="13" fill="{colour}" stroke="#0b1026" '
             'stroke-width="1.2"/>',
             f'<path d="{_arc(7, 0, 250)}" fill="none" stroke="#0b1026" stroke-width="2"/>',
