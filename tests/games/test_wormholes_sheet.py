@@ -13,80 +13,21 @@ from hypothesis import strategies as st
 from pnp.engine import Rng, get_game
 from pnp.engine.log import load_log, replay
 from pnp.engine.play import random_playout
-from pnp.games.wormholes.board import COMPASS, OWNER, SIDE_NAMES, SUITS, cell_name, ray
-from pnp.games.wormholes.events import Move, Place, Roll, Send
-from pnp.games.wormholes.sheet import ROWS, check_sheet, field_names, row_fields
+from pnp.games.wormholes.board import SIDE_NAMES, SUITS, cell_name
+from pnp.games.wormholes.sheet import (
+    ROWS,
+    check_sheet,
+    field_names,
+    fields_from_play,
+    row_fields,
+)
 
 DATA = Path(__file__).parent / "data"
 GAME = get_game("wormholes")
 
 
 def sheet_from_game(states: list[Any], events: list[Any]) -> dict[str, str] | None:
-    """What a careful player writes on the sheet for this game (None: not expressible)."""
-    fields: dict[str, str] = {}
-    placed: dict[str, int] = dict.fromkeys(SUITS, 0)
-    row = slot = 0
-    mover: tuple[str, str, Any, int, int] | None = None  # suffix, ship, to, die, coin flips
-    sends: list[list[Any]] = []  # [victim, cell sent to, where its own trip ended]
-
-    def close(after: Any) -> bool:
-        nonlocal mover, sends
-        if mover is None:
-            return True
-        suffix, suit, to, _die, flips = mover
-        ship = after.ship(suit)
-        coin = after.coin_at(to)
-        notes = []
-        for victim, cell, now in sends:
-            if OWNER[victim] == OWNER[suit]:
-                return False  # the mover itself was sent away: the sheet has no column for it
-            notes.append(cell_name(cell) + ("" if now == cell else f">{cell_name(now)}"))
-        if coin is not None and coin.flips > flips:
-            fields[f"t{suffix.split('_')[0]}_value{suffix.split('_')[1]}"] = str(coin.value)
-        if ship.cell != to:
-            fields[f"t{suffix.split('_')[0]}_jump{suffix.split('_')[1]}"] = cell_name(ship.cell)
-        if notes:
-            fields[f"t{suffix.split('_')[0]}_send{suffix.split('_')[1]}"] = " ".join(notes)
-        mover, sends = None, []
-        return True
-
-    for before, event, after in zip(states, events, states[1:], strict=False):
-        if isinstance(event, Place):
-            placed[event.suit] += 1
-            fields[f"wh_{event.suit}{placed[event.suit]}"] = cell_name(event.cell)
-        elif isinstance(event, Roll):
-            if not close(before):
-                return None
-            if row == ROWS:
-                return fields  # the sheet is full: the rest of the game is not written
-            row += 1
-            slot = 0
-            fields[f"t{row}_side"] = SIDE_NAMES[before.turn][0]
-            fields[f"t{row}_dice"] = " ".join(f"{s}{v}" for s, v in event.dice)
-        elif isinstance(event, Move):
-            if not close(before):
-                return None
-            slot += 1
-            start = before.ship(event.ship).cell
-            die = before.die(event.ship)
-            end = start if event.direction is None else ray(
-                start, COMPASS[before.turn][event.direction], die)
-            fields[f"t{row}_ship{slot}"] = event.ship
-            fields[f"t{row}_from{slot}"] = cell_name(start)
-            fields[f"t{row}_to{slot}"] = cell_name(end)
-            coin = before.coin_at(end)
-            mover = (f"{row}_{slot}", event.ship, end, die, coin.flips if coin else 0)
-        elif isinstance(event, Send):
-            sends.append([event.ship, event.cell, event.cell])
-        if sends and not isinstance(event, (Roll, Move)):
-            sends[-1][2] = after.ship(sends[-1][0]).cell  # its trip through a wormhole
-    if not close(states[-1]):
-        return None
-    final = states[-1]
-    fields["turns"] = str(row)
-    if final.winner is not None:
-        fields["winner"] = SIDE_NAMES[final.winner][0]
-    return fields
+    return fields_from_play(states, events)
 
 
 def play(seed: int) -> tuple[list[Any], list[Any]]:

@@ -14,12 +14,15 @@ takes the open direction (WH-3, WH-12); a landed-on ship is sent to a free cell 
 an unused die had no move left (WH-T4, WH-11); the first landing on an opposing base wins
 (WH-2, WH-T8).  Where the sheet cannot say where a ship went (a sent ship's own wormhole trip
 without its ``>cell``), the checker takes the ship's next written ``from`` as fact.
+
+``fields_from_play`` writes the sheet for a game played through the engine (what the tracker
+can offer as a filled record); every such sheet checks clean (tests/games/test_wormholes_sheet).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pnp.games.wormholes.board import (
@@ -43,6 +46,8 @@ from pnp.games.wormholes.board import (
     parse_cell,
     ray,
 )
+from pnp.games.wormholes.events import Move, Place, Roll, Send, WHEvent
+from pnp.games.wormholes.state import State
 
 GAME_ID = "wormholes"
 ROWS = 76
@@ -690,4 +695,97 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
     }
 
 
-__all__ = ["ROWS", "check_sheet", "field_names", "layout_fields", "row_fields"]
+# -- writing the sheet from a played game ---------------------------------------------------
+
+@dataclass
+class _Sent:
+    victim: Suit
+    cell: Cell  # where it was sent
+    ended: Cell  # where its own trip through a wormhole there ended
+
+
+@dataclass
+class _Writing:
+    """The move being written: its row and slot, ship, die landing and that coin's flips."""
+
+    row: int
+    slot: int
+    ship: Suit
+    to: Cell
+    flips: int
+    sends: list[_Sent] = field(default_factory=list)
+
+
+def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
+                     ) -> dict[str, str] | None:
+    """The sheet a careful player writes for a played game (``states[i + 1]`` is
+    ``events[i]`` applied to ``states[i]``); None when the game holds something the sheet has
+    no column for (a moving ship sent away by the ship it had just sent, WH-15).  A game
+    longer than the sheet stops at the last row."""
+    fields: dict[str, str] = {}
+    placed: dict[str, int] = dict.fromkeys(SUITS, 0)
+    row = slot = 0
+    writing: _Writing | None = None
+
+    def close(after: State) -> bool:
+        nonlocal writing
+        if writing is None:
+            return True
+        w, writing = writing, None
+        notes = []
+        for sent in w.sends:
+            if OWNER[sent.victim] == OWNER[w.ship]:
+                return False
+            trip = "" if sent.ended == sent.cell else f">{cell_name(sent.ended)}"
+            notes.append(cell_name(sent.cell) + trip)
+        coin = after.coin_at(w.to)
+        if coin is not None and coin.flips > w.flips:
+            fields[f"t{w.row}_value{w.slot}"] = str(coin.value)
+        end = after.ship(w.ship).cell
+        if end != w.to:
+            fields[f"t{w.row}_jump{w.slot}"] = cell_name(end)
+        if notes:
+            fields[f"t{w.row}_send{w.slot}"] = " ".join(notes)
+        return True
+
+    for before, event, after in zip(states, events, states[1:], strict=False):
+        if isinstance(event, Place):
+            placed[event.suit] += 1
+            fields[f"wh_{event.suit}{placed[event.suit]}"] = cell_name(event.cell)
+        elif isinstance(event, Roll):
+            if not close(before):
+                return None
+            if row == ROWS:
+                return fields
+            row, slot = row + 1, 0
+            fields[f"t{row}_side"] = SIDE_NAMES[before.turn][0]
+            fields[f"t{row}_dice"] = " ".join(f"{s}{v}" for s, v in event.dice)
+        elif isinstance(event, Move):
+            if not close(before):
+                return None
+            slot += 1
+            start = before.ship(event.ship).cell
+            die = before.die(event.ship)
+            end = start if event.direction is None else ray(
+                start, COMPASS[before.turn][event.direction], die)
+            assert end is not None
+            fields[f"t{row}_ship{slot}"] = event.ship
+            fields[f"t{row}_from{slot}"] = cell_name(start)
+            fields[f"t{row}_to{slot}"] = cell_name(end)
+            coin = before.coin_at(end)
+            writing = _Writing(row, slot, event.ship, end, coin.flips if coin else 0)
+        elif isinstance(event, Send) and writing is not None:
+            writing.sends.append(_Sent(event.ship, event.cell, event.cell))
+        if writing is not None and writing.sends and not isinstance(event, Roll | Move):
+            last = writing.sends[-1]
+            last.ended = after.ship(last.victim).cell
+    if not close(states[-1]):
+        return None
+    fields["turns"] = str(row)
+    if states[-1].winner is not None:
+        fields["winner"] = SIDE_NAMES[states[-1].winner][0]
+    return fields
+
+
+__all__ = ["ROWS", "check_sheet", "field_names", "fields_from_play", "layout_fields",
+           "row_fields"]
