@@ -20,6 +20,7 @@ from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupE
 from pnp.engine.errors import legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import random_ship
