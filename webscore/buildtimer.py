@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -172,7 +173,7 @@ def _seconds(value: float) -> str:
 def new_timer(round_number: object, players: object, run: object = DEFAULT_RUN) -> Timer:
     """A timer before Go!, from untrusted values (numbers may come as text)."""
     rnd = _whole(round_number, "round", ROUNDS[0], ROUNDS[-1])
-    seconds = _whole(run, "run", MIN_RUN, MAX_RUN)
+    seconds = _whole(DEFAULT_RUN if run is None or run == "" else run, "run", MIN_RUN, MAX_RUN)
     if not isinstance(players, (list, tuple)):
         raise BadTimer("players", "players must be a list of names")
     names = tuple(_name(p, i) for i, p in enumerate(players))
@@ -232,7 +233,8 @@ def _name(value: object, index: int) -> str:
         return f"Player {index + 1}"
     if not isinstance(value, str):
         raise BadTimer("players", "player names are text")
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME or any(not ch.isprintable() for ch in name):
-        raise BadTimer("players", f"a player name is at most {MAX_NAME} printable characters")
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if len(name) > MAX_NAME or any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        raise BadTimer("players", f"a player name is at most {MAX_NAME} characters, no "
+                       "control characters")
     return name

@@ -386,3 +386,14 @@ def test_timer_never_fails_on_any_form(form: dict[str, str]) -> None:
         sess["csrf"] = "fuzz"
     resp = client.post("/ships/timer", data={**form, "csrf": "fuzz"})
     assert resp.status_code in (303, 422), resp.data[:300]
+
+
+def test_timer_names_are_escaped(client: FlaskClient, clock: Clock) -> None:
+    hostile = "<script>alert('x')</script>"
+    state = state_of(post_timer(client, action="new", round="1", players="2",
+                                player1=hostile, player2="\u202eevil 🚀"))
+    assert buildtimer.from_json(state).players == (hostile, "\u202eevil 🚀")
+    state = state_of(post_timer(client, action="go", state=state))
+    state = state_of(post_timer(client, action="finish", state=state, by=hostile))
+    body = page(client, "/ships/timer?state=" + state)
+    assert "<script>alert" not in body and "&lt;script&gt;alert" in body
