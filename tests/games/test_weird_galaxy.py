@@ -580,7 +580,7 @@ def test_every_rule_id_is_documented() -> None:
 
     root = Path(__file__).resolve().parents[2]
     notation = (root / "docs/notation/weird-galaxy.md").read_text(encoding="utf-8")
-    rulings = (root / "docs/rulings-weird-galaxy.md").read_text(encoding="utf-8")
+    rulings = (root / "docs/rulings.md").read_text(encoding="utf-8")
     for rule in RULES:
         assert rule in notation or rule in rulings, rule
     assert isinstance(Account().balance, int)
@@ -606,7 +606,7 @@ def test_designer_note_half_the_sources_lie_within_two_tiles_of_the_centre() -> 
     assert len(near) == 24
 
 
-# -- rulings added by the engine (docs/rulings-weird-galaxy.md) -------------------------------
+# -- rulings added by the engine (docs/rulings.md) -----------------------------------
 def test_wg14_pick_up_at_turn_start_and_after_the_last_point() -> None:
     s = run(table(), "mission draw:a roll:N draw:e roll:5 end end")
     assert GAME.parse("pick") in GAME.legal(s)  # on aN since the start, no move needed

@@ -2,7 +2,7 @@
 
 Rule ids: SD-1..SD-8 are the project's rulings (../shared/RULINGS-commercial.md); SD-T1..SD-T11
 are rules the text states and SD-G1..SD-G12 the gaps we settled, both written down in
-docs/rulings-spatial-delivery.md.
+docs/rulings.md.
 
 legal() offers a finite subset of the explore missions (per station site, one route with the
 fewest new segments, paid the cheapest way) and of the travel missions (one and two steps,

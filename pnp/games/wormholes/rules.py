@@ -1,7 +1,7 @@
 """The Wormholes rules engine (Marty and Ron Hale-Evans' starship tactics for the piecepack).
 
 Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-17 are the
-rulings this engine had to add (docs/rulings-wormholes.md); WH-T1..WH-T8 name rules the text
+rulings this engine had to add (docs/rulings.md); WH-T1..WH-T8 name rules the text
 states itself:
 
 - WH-T1 order of play: only the event the game awaits now, from the player it awaits.
