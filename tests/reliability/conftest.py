@@ -35,11 +35,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not TALLY:
+    """Print the tally (and write it to $PNP_RELIABILITY_TALLY as JSON).  Counts are kept per
+    process, so run with ``-n 0`` for the whole figure; pytest-xdist workers stay silent."""
+    if not TALLY or os.environ.get("PYTEST_XDIST_WORKER"):
         return
     terminalreporter.section("reliability tally")
     for key in sorted(TALLY):
-        terminalreporter.write_line(f"{key:40} {TALLY[key]}")
+        terminalreporter.write_line(f"{key:52} {TALLY[key]:>8}")
     target = os.environ.get("PNP_RELIABILITY_TALLY")
     if target:
         Path(target).write_text(json.dumps(dict(sorted(TALLY.items())), indent=1) + "\n")

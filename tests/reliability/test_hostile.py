@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,8 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from webscore import create_app
 
+from .conftest import TALLY
+
 MB = 1024 * 1024
-TRIED: Counter[str] = Counter()
+TRIED = TALLY  # every request counts at once (module teardown is not once under xdist)
 
 HOSTILE_NAMES = ["<script>alert('x')</script>", "Zoë & \"Ünal\"", "ⓐⓑ 星 مرحبا",
                  "\u202eevil", "🚀 Rocket", "</td><img src=x onerror=alert(1)>"]
@@ -39,17 +40,9 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def report_count() -> Iterator[None]:
-    yield
-    from .conftest import TALLY
-
-    TALLY["hostile: requests sent"] += sum(TRIED.values())
-
-
 def api_refused(resp: Any, *codes: int) -> dict[str, Any]:
     """A 4xx JSON error with a message (and one of ``codes`` when given)."""
-    TRIED["api"] += 1
+    TRIED["hostile: requests sent"] += 1
     assert 400 <= resp.status_code < 500, (resp.status_code, resp.data[:300])
     if codes:
         assert resp.status_code in codes, (resp.status_code, resp.data[:300])
@@ -59,7 +52,7 @@ def api_refused(resp: Any, *codes: int) -> dict[str, Any]:
 
 
 def page_refused(resp: Any, *codes: int) -> str:
-    TRIED["pages"] += 1
+    TRIED["hostile: requests sent"] += 1
     assert 400 <= resp.status_code < 500, (resp.status_code, resp.data[:300])
     if codes:
         assert resp.status_code in codes, resp.status_code
@@ -170,7 +163,7 @@ def test_wrong_types_when_writing_are_refused(client: FlaskClient,
         if "seq" in patch:
             api_refused(resp, 400, 409, 422)
         else:
-            TRIED["api"] += 1
+            TRIED["hostile: requests sent"] += 1
             assert resp.status_code in (201, 409, 422), resp.get_json()
     assert rows(client, table) >= table["seq"]
 
@@ -190,7 +183,7 @@ def test_unknown_games_are_named_not_500(client: FlaskClient, game: str) -> None
         text = page_refused(client.get(path), 404)
         assert "<b>x</b>" not in text
     resp = client.get("/tables/new", query_string={"game": game, "seed": "7"})
-    TRIED["pages"] += 1
+    TRIED["hostile: requests sent"] += 1
     assert resp.status_code == 200 and "<b>x</b>" not in resp.get_data(as_text=True)
 
 
@@ -209,7 +202,7 @@ def test_html_and_unicode_names_escaped_on_pages_and_printed_in_the_pdf(
     pages = [f"/t/{table['id']}", f"/t/{table['id']}/finish", "/"]
     for path in pages:
         resp = client.get(path)
-        TRIED["pages"] += 1
+        TRIED["hostile: requests sent"] += 1
         assert resp.status_code == 200, path
         html = resp.get_data(as_text=True)
         assert "<script>alert" not in html and "onerror=alert" not in html, path
@@ -218,7 +211,7 @@ def test_html_and_unicode_names_escaped_on_pages_and_printed_in_the_pdf(
             assert "Zoë &amp; " in html and "星" in html and "🚀 Rocket" in html, path
     for path in (f"/t/{table['id']}/result.pdf", f"/api/tables/{table['id']}/result.pdf"):
         resp = client.get(path)
-        TRIED["pdf"] += 1
+        TRIED["hostile: requests sent"] += 1
         assert resp.status_code == 200 and resp.data.startswith(b"%PDF")
         text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(resp.data)).pages)
         # Printed as text (never interpreted); a glyph the font lacks (CJK, emoji) prints as
@@ -229,7 +222,7 @@ def test_html_and_unicode_names_escaped_on_pages_and_printed_in_the_pdf(
         assert "星" in seat3 or "\x00" in seat3, seat3
         assert "مرحبا" in seat3 or "ابحرم" in seat3, seat3  # in either reading order
     export = client.get(f"/api/tables/{table['id']}/export").get_json()
-    TRIED["api"] += 1
+    TRIED["hostile: requests sent"] += 1
     names = [p["name"] for p in export["play"]["players"]]
     assert names == HOSTILE_NAMES[:5]
 
@@ -238,7 +231,7 @@ def test_hostile_names_through_the_form(client: FlaskClient) -> None:
     token = csrf(client)
     resp = client.post("/new", data={"csrf": token, "game": "wormholes", "chance": "table",
                                      "player": HOSTILE_NAMES[4:6]})
-    TRIED["pages"] += 1
+    TRIED["hostile: requests sent"] += 1
     assert resp.status_code == 303, resp.get_data(as_text=True)[:500]
     html = client.get(resp.headers["Location"]).get_data(as_text=True)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
