@@ -44,7 +44,7 @@ def parse_seed(value: object, field: str = "seed") -> int | None:
         raise bad(field, "seed must be a whole number")
     if isinstance(value, str):
         value = value.strip()
-        if not value.isdigit() or len(value) > 19:
+        if not (value.isascii() and value.isdigit()) or len(value) > 19:
             raise bad(field, f"seed must be a whole number from 0 to {MAX_SEED}")
         value = int(value)
     if not isinstance(value, int) or not 0 <= value <= MAX_SEED:
@@ -55,7 +55,8 @@ def parse_seed(value: object, field: str = "seed") -> int | None:
 def parse_seq(value: object) -> int:
     if isinstance(value, bool):
         raise bad("seq", "seq must be the number of the last event you saw")
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 10:
+    if (isinstance(value, str) and value.strip().isascii() and value.strip().isdigit()
+            and len(value.strip()) < 10):
         value = int(value.strip())
     if not isinstance(value, int) or not 0 <= value < 10**9:
         raise bad("seq", "seq must be the number of the last event you saw (0 for none)")

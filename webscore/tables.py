@@ -62,7 +62,8 @@ def home() -> str:
 def _prefill() -> dict[str, Any]:
     game = request.args.get("game", "")
     seed = request.args.get("seed", "")
-    return {"game": game, "seed": seed if seed.isdigit() and len(seed) < 20 else "",
+    ok_seed = seed.isascii() and seed.isdigit() and len(seed) < 20
+    return {"game": game, "seed": seed if ok_seed else "",
             "players": [], "chance": "table", "options": "",
             "location": "", "extra": {}, "manual_deal": False}
 

@@ -1255,7 +1255,9 @@ def _score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         for k, (key, label) in enumerate(ROW_LABELS):
             first = fields[f"p1_{key}"]
             row = Rect(area.x, first.y - 1.5, area.w, first.h + 3)
-            shaded = key.startswith("r") and key[1:].isdigit() and int(key[1:]) > DEFAULT_ROUNDS
+            num = key[1:]
+            shaded = (key.startswith("r") and num.isascii() and num.isdigit()
+                      and int(num) > DEFAULT_ROUNDS)
             if not look.low_ink and (k % 2 == 0 or key == "total"):
                 c.setFillColor(hex_color("#eef1f8") if key != "total" else
                                tint(ACCENT, 0.2))
@@ -1399,7 +1401,7 @@ def component_pages(options: KitOptions) -> list[Page]:
     pages += one_sided_sheets(ctx, aids, "player aids")
     for kind, name in (("tile", "hex tiles"), ("card", "cards"), ("token", "tokens"),
                        ("station", "stations"), ("segment", "route segments")):
-        pages += two_sided_sheets(ctx, groups[kind], name)
+        pages += two_sided_sheets(ctx, groups[kind], name, butt=kind == "card")
     return pages
 
 

@@ -467,3 +467,9 @@ def test_summary_is_public_only() -> None:
     summary = GAME.summary(s)
     assert "deal" not in str(summary) and summary["planets"][0]["number"] is None
     assert summary["suns"]["face_up"] == [1, 2] and summary["chance_mode"] == "seeded"
+
+
+def test_ge1_non_ascii_digits_are_not_cells() -> None:
+    assert parse_cell("a²") is None and parse_cell("a٣") is None
+    with pytest.raises(SetupError, match="GE-1"):
+        table(["a1", "c3", "e5", "g1", "b6", "h²"])

@@ -266,3 +266,13 @@ def test_typed_outcome_on_a_dealing_table_must_match_the_deal(client: FlaskClien
     assert r.status_code == 201
     hist = r.get_json()["history"]
     assert [h["event"] for h in hist[-2:]] == ["pass", dealt] and hist[-1]["source"] == "dealt"
+
+
+def test_unicode_digits_are_refused_not_crashed_on(client: FlaskClient) -> None:
+    # str.isdigit() accepts "²" but int() does not: a 422 naming the field, never a 500.
+    r = client.post("/api/tables", json={"game": "toy-dice", "players": ["Ana", "Bo"],
+                                         "seed": "²"})
+    assert r.status_code == 422 and r.get_json()["error"]["field"] == "seed"
+    t = new_table_api(client, chance="table")
+    r = post(client, t, "events", {"seq": "١", "text": "r4"})
+    assert r.status_code in (400, 422) and r.get_json()["error"]["field"] == "seq"

@@ -36,7 +36,7 @@ def cell_name(cell: int) -> str:
 def parse_cell(text: str) -> int | None:
     """'b3' -> its index; None when the text is not a cell of the chart."""
     t = text.strip().lower()
-    if len(t) != 2 or t[0] not in COL_NAMES or not t[1].isdigit():
+    if len(t) != 2 or t[0] not in COL_NAMES or t[1] not in "0123456789":
         return None
     row = int(t[1]) - 1
     if not 0 <= row < ROWS:

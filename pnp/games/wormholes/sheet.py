@@ -671,7 +671,7 @@ class Checker:
             self.ok("winner", written, winner)
         turns = self.get("turns")
         if turns:
-            ok = turns.isdigit() and int(turns) == self.turns
+            ok = turns.isascii() and turns.isdigit() and int(turns) == self.turns
             if ok:
                 self.ok("turns", turns)
             else:
