@@ -57,13 +57,15 @@ def engines_md(data: dict[str, Any]) -> str:
 
 def tracker_md(data: dict[str, Any]) -> str:
     out = ["| database | tables | entries/s | p50 ms | p99 ms | /healthz req/s | p50 ms | "
-           "p99 ms | healthz/entries | non-2xx |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+           "p99 ms | healthz/entries | non-2xx | acknowledged | stored |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in data["rows"]:
         m, h = r["moves"], r["healthz"]
         bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
         out.append(f"| {r['db']} | {r['tables']} | {m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | "
                    f"{m['p99_us'] / 1000:.1f} | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
-                   f"{h['p99_us'] / 1000:.1f} | {r['rps_ratio']:.1f} | {bad} |")
+                   f"{h['p99_us'] / 1000:.1f} | {r['rps_ratio']:.1f} | {bad} | "
+                   f"{m['moves']} | {m.get('stored', '-')} |")
     return "\n".join(out)
 
 
