@@ -2,7 +2,9 @@
 
 Two-sided pieces of one size (tiles, coins) go through :func:`two_sided_sheets`; one-sided
 pieces of mixed sizes (die nets, standees, cards) through :func:`one_sided_sheets`, whose first
-sheet can carry a header (the parts list and assembly notes).
+sheet can carry a header (the parts list and assembly notes).  Cards can be printed butted
+(``two_sided_sheets(..., butt=True)``): edge to edge, nine poker cards a sheet, the sheet text
+in thin strips placed by :func:`butted_labels`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
@@ -18,6 +21,9 @@ from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import (
     BAND,
+    BUTT_MARK_LENGTH,
+    BUTT_MARK_MIN,
+    BUTT_MARK_OFFSET,
     MARK_OFFSET,
     Mode,
     Placed,
@@ -27,6 +33,7 @@ from pnp.render.impose import (
     shelf_pack,
 )
 from pnp.render.marks import (
+    Segment,
     crop_marks,
     draw_fold_line,
     draw_registration,
@@ -98,20 +105,31 @@ def _band_text_boxes(size: tuple[float, float], title: str, note: str) -> list[R
             Rect(area.x, area.y, text_width(note, REGULAR, 6.5) + pad, BAND)]
 
 
-def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str) -> list[Page]:
-    """Pages for same-size two-sided pieces, in print order."""
+def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str, *,
+                     butt: bool = False) -> list[Page]:
+    """Pages for same-size two-sided pieces, in print order.
+
+    ``butt`` prints them edge to edge (cards): more to a sheet, shared cut lines, no bleed;
+    a gutter fold keeps the spaced layout.
+    """
     if not pieces:
         return []
     first = pieces[0]
     mode = ctx.mode
     plans = impose(len(pieces), first.width, first.height, ctx.options.paper, mode,
                    gutter=gutter_for(first), bleed=ctx.bleed, crop_marks=ctx.options.crop_marks,
-                   row_group=6 if first.kind == "coin" else 1)
+                   row_group=6 if first.kind == "coin" else 1, butt=butt)
     pages: list[Page] = []
     for k, plan in enumerate(plans):
         count = f"sheet {k + 1} of {len(plans)}"
         if mode == "fold":
             pages.append(_fold_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count}"))
+            continue
+        if plan.butt is not None:
+            for back in (False, True):
+                side = "backs" if back else "fronts"
+                pages.append(_butted_page(ctx, plan, pieces,
+                                          f"{ctx.kit_title} - {name}, {count} ({side})", back))
             continue
         pages.append(_side_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count} (fronts)",
                                 back=False))
@@ -155,6 +173,136 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
 
     trim, bleed_box = _boxes(cut_rects, bleed)
     return Page(size, draw, title, trim, bleed_box)
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of sheet text: its baseline starts at (x, y) and reads along ``angle``."""
+
+    text: str
+    font: str
+    size: float
+    x: float
+    y: float
+    angle: int  # 0: left to right; 90: bottom to top (along a side margin)
+
+    def box(self) -> Rect:
+        asc, desc = getAscentDescent(self.font, self.size)  # desc is negative
+        w = text_width(self.text, self.font, self.size)
+        if self.angle == 90:  # ascenders point to -x once turned
+            return Rect(self.x - asc, self.y, asc - desc, w)
+        return Rect(self.x, self.y + desc, w, asc - desc)
+
+    def draw(self, c: Canvas) -> None:
+        c.saveState()
+        c.setFont(self.font, self.size)
+        c.translate(self.x, self.y)
+        if self.angle:
+            c.rotate(self.angle)
+        c.drawString(0, 0, self.text)
+        c.restoreState()
+
+
+MIN_TEXT = 5.0  # points: the smallest sheet text shrunk to fit
+
+
+def butted_note(ctx: SheetContext) -> str:
+    """How to cut a butted sheet (said on the sheet itself; docs/printing.md says why)."""
+    how = "cut shared lines mark to mark first, outer edges last"
+    return f"cards touch, no bleed: {how}" if ctx.bleed > 0 else f"cards touch: {how}"
+
+
+def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Label]:
+    """Title, print note and cutting hint in the strips the butted plan keeps free.
+
+    Top and bottom: the title over the block's left half, note and hint under its two halves.
+    Along the sides (Letter): title up the left strip, note and hint up the right strip's two
+    halves.  The middle of each edge stays free for registration targets.  Text too long for
+    its half-strip runs on to the paper's margin, then is set smaller.
+    """
+    first, second = plan.text_strips()
+    block = plan.slots[0].front
+    for s in plan.slots[1:]:
+        block = block.union(s.front)
+    turned = plan.butt == "left-right"
+    lo, hi = (block.y, block.y2) if turned else (block.x, block.x2)
+    edge_lo, edge_hi = (first.y, first.y2) if turned else (first.x, first.x2)
+    mid, gap = (lo + hi) / 2, mm(4)
+    labels = []
+    for text, font, size, strip, at_end in ((title, BOLD, 8.0, first, False),
+                                            (note, REGULAR, 6.5, second, False),
+                                            (hint, REGULAR, 6.5, second, True)):
+        room = (hi - mid - gap) if at_end else (mid - gap - lo)
+        room += (edge_hi - hi) if at_end else (lo - edge_lo)
+        w = text_width(text, font, size)
+        z = max(MIN_TEXT, min(size, size * room / w))
+        w = w * z / size
+        asc, desc = getAscentDescent(font, z)
+        # aligned with the block's edge; pushed out into the margin when longer than the half
+        start = max(mid + gap, hi - w) if at_end else min(lo, mid - gap - w)
+        if turned:  # baseline parallel to the strip, ascenders towards the paper's inside
+            across = strip.x + (strip.w - (asc - desc)) / 2 + asc
+            labels.append(Label(text, font, z, across, start, 90))
+        else:
+            across = strip.y + (strip.h - (asc - desc)) / 2 - desc
+            labels.append(Label(text, font, z, start, across, 0))
+    return labels
+
+
+def _segment_box(s: Segment, pad: float) -> Rect:
+    return Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1)).expand(pad)
+
+
+def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
+    """Crop marks of a butted sheet: only outside the block, clear of the text strips."""
+    rects = [r for s in plan.slots for r in ((s.back,) if back else (s.front,)) if r is not None]
+    return crop_marks(rects, 0.0, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
+                      length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
+
+
+def butted_targets(ctx: SheetContext, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
+    """Registration targets of a butted sheet where there is room (A4: top and bottom;
+    Letter: the sides), clear of both sides' cards, marks and text so each has its partner
+    behind it."""
+    long_title = title.replace("(backs)", "(fronts)")
+    pad = mm(0.5)
+    taken = [r.expand(BUTT_MARK_OFFSET) for s in plan.slots for r in (s.front, s.back)
+             if r is not None]
+    if ctx.options.crop_marks:
+        taken += [_segment_box(seg, pad) for b in (False, True) for seg in butted_marks(plan, b)]
+    taken += [lb.box().expand(pad)
+              for lb in butted_labels(plan, long_title, ctx.how_to_print(), butted_note(ctx))]
+    return registration_points(plan.margin_area(), plan.size, taken)
+
+
+def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
+                 back: bool) -> Page:
+    """One side of a butted sheet: no bleed (art would reach the neighbour), short marks."""
+    look, size = ctx.look, plan.size
+    items = []
+    for s in plan.slots:
+        art = pieces[s.index].back if back else pieces[s.index].front
+        rect = s.back if back else s.front
+        assert art is not None and rect is not None, f"{pieces[s.index].label} has no back"
+        items.append((art, rect))
+    marks = ctx.options.crop_marks
+    labels = butted_labels(plan, title, ctx.how_to_print(), butted_note(ctx))
+    targets = butted_targets(ctx, plan, title)
+
+    def draw(c: Canvas) -> None:
+        for art, rect in items:
+            _draw_piece(c, art, rect, 0.0, look)
+        if marks:
+            draw_segments(c, butted_marks(plan, back))
+        draw_registration(c, targets)
+        c.setFillColor(INK)
+        labels[0].draw(c)
+        c.setFillColor(GREY)
+        for label in labels[1:]:
+            label.draw(c)
+
+    trim, _ = _boxes([r for _, r in items], 0.0)
+    return Page(size, draw, title, trim, trim)
 
 
 def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str

@@ -33,6 +33,10 @@ MARGIN = 10 * MM
 """Distance from the paper edge that nothing (not even a crop mark) enters; home printers
 cannot reach the last 3-6 mm of a sheet."""
 
+BUTT_MARGIN = 5 * MM
+"""The narrower margin of butted card sheets (cards touching, 3 x 3 on A4 and Letter): the least
+that home printers reach, and what lets three 88 mm cards stand on Letter's 279.4 mm."""
+
 
 def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     try:

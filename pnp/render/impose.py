@@ -13,6 +13,13 @@ for two-sided pieces, on the back.  Backs are mirrored so they land behind their
 * ``single`` - one-sided pieces, no backs.
 
 The grid is centred in the printable area, kept clear of the margin by room for crop marks.
+
+Butted sheets (``impose(..., butt=True)``, for cards) put the pieces edge to edge: no gutter,
+neighbours share their cut lines, the margin is :data:`~pnp.render.geometry.BUTT_MARGIN`, the
+crop marks are shorter and only outside the block, and the sheet's title and note move into a
+thin strip along two opposite edges (top and bottom, or rotated along the sides) chosen so that
+as many pieces fit as possible.  Art cannot bleed into a neighbour, so butted sheets have no
+bleed.  A gutter fold keeps the ordinary layout (its fold needs the gap).
 """
 
 from __future__ import annotations
@@ -22,16 +29,26 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.engine import PnpError
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import BUTT_MARGIN, MARGIN, Rect, mm, paper_size, printable_area
 
 Mode = Literal["long", "short", "none", "fold", "single"]
 Axis = Literal["x", "y"]  # "x": mirror left-right (about a vertical line); "y": top-bottom
+TextSides = Literal["top-bottom", "left-right"]  # where a butted sheet writes its title
 
 MARK_OFFSET = mm(1.0)
 """Gap between a cut line's corner (plus bleed) and the start of its crop mark."""
 MARK_LENGTH = mm(4.0)
 BAND = mm(5.0)
 """Height kept free at the top and bottom of a component sheet for its title and print note."""
+
+BUTT_MARK_OFFSET = mm(0.75)
+"""Gap between a butted block's edge and its crop marks (no bleed there)."""
+BUTT_MARK_MIN = mm(1.5)
+"""The shortest crop mark a butted sheet reserves room for (Letter: 3 x 88 mm leaves 7.7 mm)."""
+BUTT_MARK_LENGTH = mm(3.0)
+"""Butted marks run up to this long where the margin allows."""
+BUTT_TEXT = mm(3.5)
+"""Width of the strip along an edge of a butted sheet that carries its title or print note."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +65,27 @@ class SheetPlan:
     slots: tuple[Slot, ...]
     mirror_axis: Axis | None  # how backs map to fronts
     fold_line: tuple[Axis, float] | None = None  # ("x", 297.6): fold along x = 297.6 pt
+    butt: TextSides | None = None  # butted sheet: which edges carry the text strips
+
+    def margin_area(self) -> Rect:
+        """What may carry ink: inside the sheet's margin (narrower for butted sheets)."""
+        return printable_area(self.size, BUTT_MARGIN if self.butt else MARGIN)
+
+    def text_strips(self) -> tuple[Rect, Rect]:
+        """Butted sheets: the two strips (top then bottom, or left then right) for text."""
+        a = self.margin_area()
+        if self.butt == "left-right":
+            return (Rect(a.x, a.y, BUTT_TEXT, a.h), Rect(a.x2 - BUTT_TEXT, a.y, BUTT_TEXT, a.h))
+        return (Rect(a.x, a.y2 - BUTT_TEXT, a.w, BUTT_TEXT), Rect(a.x, a.y, a.w, BUTT_TEXT))
+
+    def mark_limit(self) -> Rect:
+        """How far crop marks may run: the margin, less a butted sheet's text strips."""
+        a = self.margin_area()
+        if self.butt == "left-right":
+            return Rect(a.x + BUTT_TEXT, a.y, a.w - 2 * BUTT_TEXT, a.h)
+        if self.butt == "top-bottom":
+            return Rect(a.x, a.y + BUTT_TEXT, a.w, a.h - 2 * BUTT_TEXT)
+        return a
 
     @property
     def landscape(self) -> bool:
@@ -138,24 +176,26 @@ def _options(paper: str, mode: Mode, gutter: float, bleed: float) -> list[_Optio
 
 
 def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: float,
-           bleed: float = 0.0, crop_marks: bool = True, row_group: int = 1) -> list[SheetPlan]:
+           bleed: float = 0.0, crop_marks: bool = True, row_group: int = 1,
+           butt: bool = False) -> list[SheetPlan]:
     """Plan ``count`` pieces of ``w`` x ``h`` points on as few sheets as fit.
 
     ``row_group`` > 1 trims the columns to a multiple of it when that costs no extra sheet
-    (six coins of a suit to a row read better than seven).
+    (six coins of a suit to a row read better than seven).  ``butt`` puts the pieces edge to
+    edge (see the module notes); ``gutter`` and ``bleed`` are then ignored, and so is ``butt``
+    itself in gutter-fold mode.
     """
     if count <= 0:
         return []
+    if butt and mode != "fold":
+        return _impose_butted(count, w, h, paper, mode, crop_marks, row_group)
     room = mark_room(bleed, crop_marks)
     gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET)  # bleeds never meet
     best: tuple[int, _Option, int, int] | None = None
     for opt in _options(paper, mode, gutter, bleed):
         fold_room = room if opt.fold is None else 0.0
         cols, rows = _fit_with_fold(opt, w, h, gutter, room, fold_room)
-        grouped = cols - cols % row_group
-        if grouped and rows and (math.ceil(count / (grouped * rows))
-                                 <= math.ceil(count / (cols * rows))):
-            cols = grouped
+        cols = _group(cols, rows, count, row_group)
         n = cols * rows
         if best is None or n > best[0]:
             best = (n, opt, cols, rows)
@@ -180,6 +220,47 @@ def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: fl
                 back = _fold_mirror(front, opt.fold)
             slots.append(Slot(start + k, front, back))
         sheets.append(SheetPlan(size, mode, tuple(slots), opt.axis, opt.fold))
+    return sheets
+
+
+def _group(cols: int, rows: int, count: int, row_group: int) -> int:
+    grouped = cols - cols % row_group
+    if grouped and rows and (math.ceil(count / (grouped * rows))
+                             <= math.ceil(count / (cols * rows))):
+        return grouped
+    return cols
+
+
+def _impose_butted(count: int, w: float, h: float, paper: str, mode: Mode, crop_marks: bool,
+                   row_group: int) -> list[SheetPlan]:
+    """Edge-to-edge grid: room for the shortest marks all round, text strips on two edges."""
+    room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if crop_marks else 0.0
+    best: tuple[int, bool, TextSides, int, int] | None = None
+    for landscape in (False, True):
+        area = printable_area(paper_size(paper, landscape), BUTT_MARGIN)
+        for sides in ("top-bottom", "left-right"):
+            rx = room + (BUTT_TEXT if sides == "left-right" else 0.0)
+            ry = room + (BUTT_TEXT if sides == "top-bottom" else 0.0)
+            cols, rows = grid_fit(Rect(area.x + rx, area.y + ry, area.w - 2 * rx,
+                                       area.h - 2 * ry), w, h, 0.0, 0.0)
+            cols = _group(cols, rows, count, row_group)
+            if best is None or cols * rows > best[0]:
+                best = (cols * rows, landscape, sides, cols, rows)
+    assert best is not None
+    per_sheet, landscape, sides, cols, rows = best
+    if per_sheet == 0:
+        raise PnpError(f"a {w / mm(1):.0f} x {h / mm(1):.0f} mm piece does not fit on {paper} "
+                       f"paper, even edge to edge")
+    size = paper_size(paper, landscape)
+    axis = None if mode == "single" else duplex_axis(mode, size)
+    cells = grid_cells(printable_area(size, BUTT_MARGIN), w, h, 0.0, cols, rows)
+    sheets = []
+    for start in range(0, count, per_sheet):
+        n = min(per_sheet, count - start)
+        slots = tuple(Slot(start + k, cells[k],
+                           mirror(cells[k], size, axis) if axis is not None else None)
+                      for k in range(n))
+        sheets.append(SheetPlan(size, mode, slots, axis, None, sides))
     return sheets
 
 

@@ -2,8 +2,10 @@
 
 Crop marks extend each cut edge outward from the corner, starting a little beyond the bleed so
 that a slightly-off cut never shows a mark on the piece.  A mark stops before it would reach
-another piece's art (bleed included), so gutters can be narrow.  There is never a box line
-around a piece.
+another piece's art (bleed included), so gutters can be narrow, and pieces may even touch: a
+mark that would start on a neighbour (an interior corner of a butted block) is dropped, so a
+shared cut line is marked only where it leaves the block.  There is never a box line around a
+piece.
 """
 
 from __future__ import annotations
@@ -33,14 +35,17 @@ class Segment:
 
 
 def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
-               others: Sequence[Rect] = ()) -> list[Segment]:
+               others: Sequence[Rect] = (), *, offset: float = MARK_OFFSET,
+               length: float = MARK_LENGTH, min_length: float = MIN_MARK) -> list[Segment]:
     """The crop-mark segments for pieces cut along ``cuts`` (deduplicated, in a stable order).
 
     ``others`` are more shapes on the page (without marks of their own) that marks must avoid.
+    ``offset`` is the gap between the corner (plus bleed) and the mark; marks run up to
+    ``length`` and are left out where less than ``min_length`` fits.
     """
-    obstacles = [r.expand(bleed + MARK_OFFSET) for r in cuts]
-    obstacles += [r.expand(MARK_OFFSET) for r in others]
-    start = bleed + MARK_OFFSET
+    obstacles = [r.expand(bleed + offset) for r in cuts]
+    obstacles += [r.expand(offset) for r in others]
+    start = bleed + offset
     out: list[Segment] = []
     seen: set[tuple[int, int, int, int]] = set()
     for i, r in enumerate(cuts):
@@ -49,11 +54,11 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
             sy = -1.0 if cy == r.y else 1.0
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
             for dx, dy in ((sx, 0.0), (0.0, sy)):
-                length = _free_run(cx, cy, dx, dy, start, MARK_LENGTH, obstacles, i, limit)
-                if length < MIN_MARK:
+                run = _free_run(cx, cy, dx, dy, start, length, obstacles, i, limit)
+                if run < min_length:
                     continue
                 seg = Segment(cx + dx * start, cy + dy * start,
-                              cx + dx * (start + length), cy + dy * (start + length))
+                              cx + dx * (start + run), cy + dy * (start + run))
                 key = (round(seg.x1 * 100), round(seg.y1 * 100),
                        round(seg.x2 * 100), round(seg.y2 * 100))
                 if key not in seen:
@@ -72,17 +77,17 @@ def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: 
         if dx != 0.0:
             if not ob.y < cy < ob.y2:
                 continue
-            edge = ob.x if dx > 0 else ob.x2
-            dist = (edge - cx) * dx
+            near, far = (ob.x, ob.x2) if dx > 0 else (ob.x2, ob.x)
+            dist, beyond = (near - cx) * dx, (far - cx) * dx
         else:
             if not ob.x < cx < ob.x2:
                 continue
-            edge = ob.y if dy > 0 else ob.y2
-            dist = (edge - cy) * dy
+            near, far = (ob.y, ob.y2) if dy > 0 else (ob.y2, ob.y)
+            dist, beyond = (near - cy) * dy, (far - cy) * dy
         if dist >= start - 1e-6:
             best = min(best, dist - start)
-        elif dist > -1e-6:
-            return 0.0
+        elif beyond > start + 1e-6:
+            return 0.0  # the mark would start on (or cross into) that piece: a touching one
     if limit is not None:
         if dx > 0:
             best = min(best, limit.x2 - cx - start)

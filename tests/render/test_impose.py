@@ -8,7 +8,16 @@ import pytest
 
 from pnp.engine import PnpError
 from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area
-from pnp.render.impose import Mode, SheetPlan, impose, mark_room, shelf_pack
+from pnp.render.impose import (
+    BUTT_MARK_MIN,
+    BUTT_MARK_OFFSET,
+    BUTT_TEXT,
+    Mode,
+    SheetPlan,
+    impose,
+    mark_room,
+    shelf_pack,
+)
 
 PIECES = {"tile": (inch(2), inch(2), mm(6)), "coin": (inch(0.75), inch(0.75), mm(4)),
           "card": (inch(2.5), inch(3.5), mm(6))}
@@ -31,12 +40,21 @@ def physical_flip(size: tuple[float, float], mode: Mode, x: float, y: float
 
 
 def all_plans() -> list[tuple[str, str, Mode, float, bool, list[SheetPlan]]]:
+    """Every piece, paper, mode, bleed and marks setting; cards also butted ("card-butted")."""
     out = []
-    for (kind, (w, h, gutter)), paper, mode, bleed, marks in itertools.product(
-            PIECES.items(), PAPERS, MODES, (0.0, mm(3)), (True, False)):
-        plans = impose(30, w, h, paper, mode, gutter=gutter, bleed=bleed, crop_marks=marks)
+    kinds = [(kind, size, False) for kind, size in PIECES.items()]
+    kinds.append(("card-butted", (mm(63), mm(88), mm(6)), True))
+    for (kind, (w, h, gutter), butt), paper, mode, bleed, marks in itertools.product(
+            kinds, PAPERS, MODES, (0.0, mm(3)), (True, False)):
+        plans = impose(30, w, h, paper, mode, gutter=gutter, bleed=bleed, crop_marks=marks,
+                       butt=butt)
         out.append((kind, paper, mode, bleed, marks, plans))
     return out
+
+
+def butted(kind: str, mode: Mode) -> bool:
+    """Butted layout asked for and given (a gutter fold keeps the spaced one)."""
+    return kind == "card-butted" and mode != "fold"
 
 
 PLANS = all_plans()
@@ -50,14 +68,22 @@ def test_cut_lines_inside_printable_area_with_room_for_marks(
     assert sorted(s.index for p in plans for s in p.slots) == list(range(30))
     for plan in plans:
         assert plan.size in (paper_size(paper), paper_size(paper, True))
-        area = printable_area(plan.size)
+        assert (plan.butt is not None) == butted(kind, mode)
+        if plan.butt:  # cards edge to edge: the 5 mm card margin, no bleed, short marks
+            area = printable_area(plan.size, mm(5))
+            bleed = 0.0
+            room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if marks else 0.0
+        else:
+            area = printable_area(plan.size)  # 10 mm
+            room = mark_room(bleed, marks)
         for r in plan.cut_rects():
             assert area.contains(r), (kind, paper, mode, r)
             assert area.contains(r.expand(bleed)), "bleed must stay printable too"
-        # the outer crop-mark room stays inside the printable area
-        room = mark_room(bleed, marks)
+        # the outer crop-mark room stays inside the printable area, on every side
         for r in plan.cut_rects():
-            assert r.x - area.x >= room - 1e-6 or mode == "fold"
+            if mode != "fold":
+                assert min(r.x - area.x, area.x2 - r.x2) >= room - 1e-6
+                assert min(r.y - area.y, area.y2 - r.y2) >= room - 1e-6
 
 
 @pytest.mark.parametrize(("kind", "paper", "mode", "bleed", "marks", "plans"), PLANS)
@@ -65,8 +91,10 @@ def test_pieces_and_their_bleed_never_overlap(
         kind: str, paper: str, mode: Mode, bleed: float, marks: bool,
         plans: list[SheetPlan]) -> None:
     for plan in plans:
+        if plan.butt:
+            bleed = 0.0  # butted sheets ignore --bleed: art would reach the neighbour
         for side in (plan.cut_rects(), plan.back_rects()):
-            grown = [r.expand(bleed) for r in side]
+            grown = [r.expand(bleed).inset(1e-6) for r in side]  # touching is fine
             for a, b in itertools.combinations(grown, 2):
                 assert not a.overlaps(b)
 
@@ -142,3 +170,50 @@ def test_row_group_lines_up_suits_without_costing_a_sheet() -> None:
     ys = sorted({round(s.front.y, 3) for s in plans[0].slots}, reverse=True)
     rows = [[s.index for s in plans[0].slots if round(s.front.y, 3) == y] for y in ys]
     assert rows == [list(range(k, k + 6)) for k in range(0, 24, 6)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("mode", ["long", "short", "none"])
+def test_butted_poker_cards_nine_to_a_portrait_sheet(paper: str, mode: Mode) -> None:
+    plans = impose(90, mm(63), mm(88), paper, mode, gutter=mm(6), butt=True)
+    assert [len(p.slots) for p in plans] == [9] * 10
+    for plan in plans:
+        assert not plan.landscape and plan.butt is not None
+        fronts = plan.cut_rects()
+        xs = sorted({round(r.x, 6) for r in fronts})
+        ys = sorted({round(r.y, 6) for r in fronts})
+        assert len(xs) == 3 and len(ys) == 3
+        # edge to edge: each column starts where the one before ends
+        assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([mm(63)] * 2)
+        assert [b - a for a, b in itertools.pairwise(ys)] == pytest.approx([mm(88)] * 2)
+        # centred on the sheet, so the backs' block sits exactly behind the fronts' block
+        w, h = plan.size
+        assert xs[0] == pytest.approx(w - (xs[-1] + mm(63)))
+        assert ys[0] == pytest.approx(h - (ys[-1] + mm(88)))
+    spaced = impose(90, mm(63), mm(88), paper, mode, gutter=mm(6))
+    assert len(spaced[0].slots) == 4  # what the cards got before
+
+
+def test_butted_text_strips_are_outside_marks_and_cards() -> None:
+    for paper, sides in (("a4", "top-bottom"), ("letter", "left-right")):
+        plan = impose(9, mm(63), mm(88), paper, "long", gutter=mm(6), butt=True)[0]
+        assert plan.butt == sides
+        area, limit = printable_area(plan.size, mm(5)), plan.mark_limit()
+        for strip in plan.text_strips():
+            assert area.contains(strip)
+            assert min(strip.w, strip.h) == pytest.approx(BUTT_TEXT)
+            assert not strip.overlaps(limit)
+            assert not any(strip.overlaps(r.expand(BUTT_MARK_OFFSET + BUTT_MARK_MIN))
+                           for r in plan.cut_rects())
+        assert area.contains(limit)
+
+
+def test_butted_fold_keeps_the_spaced_layout() -> None:
+    a = impose(20, mm(63), mm(88), "a4", "fold", gutter=mm(6), butt=True)
+    b = impose(20, mm(63), mm(88), "a4", "fold", gutter=mm(6))
+    assert a == b and all(p.butt is None for p in a)
+
+
+def test_butted_piece_too_big_is_a_clear_error() -> None:
+    with pytest.raises(PnpError, match="edge to edge"):
+        impose(1, mm(250), mm(300), "a4", "long", gutter=0.0, butt=True)

@@ -68,3 +68,53 @@ def test_registration_targets_are_symmetric_and_free() -> None:
     as_set = {(round(x, 3), round(y, 3)) for x, y in pts}
     assert {(round(w - x, 3), round(y, 3)) for x, y in pts} == as_set
     assert {(round(x, 3), round(h - y, 3)) for x, y in pts} == as_set
+
+
+def _on(seg: Segment, r: Rect) -> bool:
+    """Whether the segment enters r or runs along its edge (a mark drawn over a cut line)."""
+    return _touches(seg, r.expand(0.01))
+
+
+def _touching_grid(cols: int, rows: int, count: int | None = None) -> list[Rect]:
+    w, h = mm(63), mm(88)
+    cells = [Rect(mm(20) + c * w, mm(10) + r * h, w, h) for r in range(rows) for c in range(cols)]
+    return cells[:count] if count is not None else cells
+
+
+def test_touching_pieces_keep_only_the_marks_outside_the_block() -> None:
+    cuts = _touching_grid(3, 3)
+    block = Rect(cuts[0].x, cuts[0].y, 3 * mm(63), 3 * mm(88))
+    segs = crop_marks(cuts, 0.0)
+    for s in segs:
+        assert not _on(s, block), f"mark {s} lies on the block"
+    # every cut line (shared or not) is marked at both ends, outside the block, on its line
+    xs = [block.x + k * mm(63) for k in range(4)]
+    ys = [block.y + k * mm(88) for k in range(4)]
+    for x in xs:
+        on_line = [s for s in segs if s.x1 == s.x2 and abs(s.x1 - x) < 1e-6]
+        assert sorted(min(s.y1, s.y2) >= block.y2 for s in on_line) == [False, True], x
+        assert any(max(s.y1, s.y2) <= block.y for s in on_line)
+    for y in ys:
+        on_line = [s for s in segs if s.y1 == s.y2 and abs(s.y1 - y) < 1e-6]
+        assert sorted(min(s.x1, s.x2) >= block.x2 for s in on_line) == [False, True], y
+        assert any(max(s.x1, s.x2) <= block.x for s in on_line)
+    # ... and nothing else: 4 + 4 lines, two ends each (the interior corners' marks vanish)
+    assert len(segs) == 16
+
+
+def test_touching_pieces_in_an_l_shape_never_mark_a_piece() -> None:
+    cuts = _touching_grid(3, 3, count=7)  # a partly filled last sheet
+    segs = crop_marks(cuts, 0.0, offset=mm(0.75), length=mm(3), min_length=mm(1.5))
+    assert segs
+    for s in segs:
+        assert mm(1.5) - 1e-6 <= s.length <= mm(3) + 1e-6
+        for r in cuts:
+            assert not _on(s, r), (s, r)
+
+
+def test_spaced_pieces_keep_their_marks_between_them() -> None:
+    """The touching-piece rule must not drop marks a gutter has room for."""
+    cuts = [Rect(0, 0, 50, 50), Rect(50 + mm(6), 0, 50, 50), Rect(0, 50 + mm(6), 50, 50),
+            Rect(50 + mm(6), 50 + mm(6), 50, 50)]
+    segs = crop_marks(cuts, 0.0)
+    assert len(segs) == 32  # eight marks a piece: the 6 mm gutter fits both pieces' marks
