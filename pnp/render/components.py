@@ -232,8 +232,7 @@ def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Lab
     for text, font, size, strip, at_end in ((title, BOLD, 8.0, first, False),
                                             (note, REGULAR, 6.5, second, False),
                                             (hint, REGULAR, 6.5, second, True)):
-        room = (hi - mid - gap) if at_end else (mid - gap - lo)
-        room += (edge_hi - hi) if at_end else (lo - edge_lo)
+        room = (edge_hi - mid - gap) if at_end else (mid - gap - edge_lo)  # half a strip
         w = text_width(text, font, size)
         z = max(MIN_TEXT, min(size, size * room / w))
         w = w * z / size
@@ -255,7 +254,7 @@ def _segment_box(s: Segment, pad: float) -> Rect:
 
 def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
     """Crop marks of a butted sheet: only outside the block, clear of the text strips."""
-    rects = [r for s in plan.slots for r in ((s.back,) if back else (s.front,)) if r is not None]
+    rects = [r for r in (s.back if back else s.front for s in plan.slots) if r is not None]
     return crop_marks(rects, 0.0, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
                       length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
 
