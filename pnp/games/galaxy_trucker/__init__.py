@@ -1,11 +1,13 @@
-"""Galaxy Trucker, part 1: the component tiles, ship boards and the ship rules library.
+"""Galaxy Trucker: the component tiles, ship boards, the ship rules library and the flight.
 
-The flight (rounds, cards, the registered ``galaxy-trucker`` Game) is part 2 and builds on
-these modules: tiles (GT-1/GT-2 tile sets from a seed), boards (GT-3), ship (placed tiles,
-exposed connectors, capacities), check (spot check and repairs), crew, strength, hits
+Part 2, the flight (rounds, adventure cards, the registered ``galaxy-trucker`` Game), is
+``game.py`` with cards, events, state, rounds, goods and flight; it builds on part 1's
+modules: tiles (GT-1/GT-2 tile sets from a seed), boards (GT-3), ship (placed tiles, exposed
+connectors, capacities), check (spot check and repairs), crew, strength, hits
 (GT-4 and the H rules) and notation.
 """
 
+from pnp.engine.game import register
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, board
 from pnp.games.galaxy_trucker.check import (
     Repair,
@@ -15,13 +17,18 @@ from pnp.games.galaxy_trucker.check import (
     repair,
     repair_options,
 )
+from pnp.games.galaxy_trucker.game import GalaxyTrucker
 from pnp.games.galaxy_trucker.hits import Impact, Threat, impact, keep_piece, resolve
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet, generate_tiles
 
+GAME = GalaxyTrucker()
+register(GAME)
+
 __all__ = [
-    "BOARDS", "Board", "Connector", "Impact", "Kind", "Placement", "Repair", "Ship", "Side",
+    "BOARDS", "GAME", "Board", "Connector", "GalaxyTrucker", "Impact", "Kind", "Placement",
+    "Repair", "Ship", "Side",
     "Threat", "Tile", "TileSet", "Violation", "board", "check", "find_repairs", "generate_tiles",
     "impact", "keep_piece", "repair", "repair_options", "resolve",
 ]

@@ -108,16 +108,16 @@ ASK_WORDS: dict[str, str] = {
 @cache
 def offers(tile_seed: int, seed: int, index: int, seat: int,
            used: frozenset[int], board_name: str) -> tuple[str, ...]:
-    """Two legal ships a seat may enter (for playouts and the tracker's legal list)."""
+    """Two legal ships a seat may enter (for playouts and the tracker's legal list): of four
+    seeded random ships, the two with the most engines, then cannons."""
     tiles = tiles_of(tile_seed)
     pool = TileSet(tiles.seed, tuple(t for t in tiles.tiles if t.id not in used))
-    out = []
-    for k in range(2):
-        ship = random_ship(pool, BOARDS[board_name],
-                           Rng(seed, f"galaxy-trucker/offer/{index}/{seat}/{k}"),
-                           pilot=PILOT_IDS[seat])
-        out.append(";".join(format_ship(ship).split()))
-    return tuple(dict.fromkeys(out))
+    ships = [random_ship(pool, BOARDS[board_name],
+                         Rng(seed, f"galaxy-trucker/offer/{index}/{seat}/{k}"),
+                         pilot=PILOT_IDS[seat]) for k in range(4)]
+    ships.sort(key=lambda x: (-len(x.of_kind(Kind.ENGINE, Kind.DOUBLE_ENGINE)),
+                              -len(x.of_kind(Kind.CANNON, Kind.DOUBLE_CANNON))))
+    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships[:2]))
 
 
 def _ids(ids: Sequence[int]) -> str:
