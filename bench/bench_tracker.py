@@ -48,6 +48,7 @@ GAME = "galaxy-express"
 LUA = r"""
 local tables, cursor, tid, token, seq, legal, mode
 created, moves, finished_games, refused, stale = 0, 0, 0, 0, 0  -- globals: done() reads them
+made = ""  -- ids of tables this thread had to create, comma separated
 local threads = {}
 local counter = 0
 
@@ -116,6 +117,7 @@ function response(status, headers, body)
       created = created + 1
       tid = string.match(body, '"id":%s*"([^"]+)"')
       token = string.match(body, '"token":%s*"([^"]+)"')
+      made = made .. tid .. ","
       parse_state(body)
     end
     return
@@ -136,8 +138,9 @@ function response(status, headers, body)
 end
 
 function done(summary, latency, requests)
-  local c, m, f, r, s = 0, 0, 0, 0, 0
+  local c, m, f, r, s, ids = 0, 0, 0, 0, 0, ""
   for _, t in ipairs(threads) do
+    ids = ids .. (t:get("made") or "")
     c = c + (t:get("created") or 0)
     m = m + (t:get("moves") or 0)
     f = f + (t:get("finished_games") or 0)
@@ -149,10 +152,10 @@ function done(summary, latency, requests)
     'WRKJSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p90_us":%d,"p99_us":%d,' ..
     '"max_us":%d,"mean_us":%.1f,"connect_errors":%d,"read_errors":%d,"write_errors":%d,' ..
     '"status_errors":%d,"timeouts":%d,"created":%d,"moves":%d,"finished_games":%d,' ..
-    '"refused":%d,"stale":%d}\n',
+    '"refused":%d,"stale":%d,"created_ids":"%s"}\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(90),
     latency:percentile(99), latency.max, latency.mean, e.connect, e.read, e.write, e.status,
-    e.timeout, c, m, f, r, s))
+    e.timeout, c, m, f, r, s, ids))
 end
 """
 
@@ -261,11 +264,10 @@ def run_wrk(base: str, mode: str, connections: int, seconds: float, script: Path
     raise SystemExit(f"wrk gave no figures:\n{proc.stdout}\n{proc.stderr}")
 
 
-def stored_entries(base: str, tables: list[list[str]]) -> int:
-    """Typed entries the database holds on the pre-made tables (each acknowledged once)."""
+def stored_entries(base: str, table_ids: list[str]) -> int:
+    """Typed entries the database holds on these tables (each was acknowledged once)."""
     total = 0
-    for entry in (t for per in tables for t in per):
-        tid = entry.split(":", 1)[0]
+    for tid in table_ids:
         status, state = call(base, "GET", f"/api/tables/{tid}")
         if status != 200:
             raise SystemExit(f"cannot read back table {tid}: {status} {state}")
@@ -275,10 +277,10 @@ def stored_entries(base: str, tables: list[list[str]]) -> int:
 
 def tables_needed(connections: int, seconds: float) -> int:
     """Enough pre-made tables per connection that wrk rarely creates one mid-measurement."""
-    # A Galaxy Express game under random legal entries lasts roughly 40-120 entries; a single
-    # connection may log a few hundred entries a second at best.
-    per_conn_moves = 400 * seconds / connections
-    return max(2, int(per_conn_moves / 40) + 2)
+    # A Galaxy Express game under random legal entries lasts about 25 typed entries (20 at
+    # the shortest); the whole server logs a few hundred entries a second at best.
+    per_conn_moves = 600 * seconds / connections
+    return max(2, int(per_conn_moves / 20) + 2)
 
 
 def bench_backend(name: str, url: str, levels: list[int], seconds: float, workers: int,
@@ -295,11 +297,13 @@ def bench_backend(name: str, url: str, levels: list[int], seconds: float, worker
             moves = run_wrk(base, "moves", conns, seconds, script, tables)
             # wrk may stop with a request in flight: stored can exceed acknowledged by at
             # most one per connection, never fall short of it.
-            moves["stored"] = stored_entries(base, tables)
-            moves["lost"] = max(0, moves["moves"] - moves["stored"]) if not moves[
-                "created"] else None
+            ids = [t.split(":", 1)[0] for per in tables for t in per]
+            ids += [t for t in moves.pop("created_ids").split(",") if t]
+            moves["stored"] = stored_entries(base, ids)
+            moves["lost"] = max(0, moves["moves"] - moves["stored"])
             health = run_wrk(base, "health", conns, seconds, script)
             rows.append({"db": name, "tables": conns, "moves": moves, "healthz": health,
+                         "loadavg_1min": os.getloadavg()[0],
                          "rps_ratio": health["rps"] / moves["rps"] if moves["rps"] else None})
             print(f"  {name:8} {conns:3d} tables: {moves['rps']:7.1f} entries/s "
                   f"p50 {moves['p50_us'] / 1000:7.1f} ms p99 {moves['p99_us'] / 1000:7.1f} ms"
