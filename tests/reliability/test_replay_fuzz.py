@@ -117,6 +117,7 @@ def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str
     return code, out, err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_replay_refuses_broken_logs_cleanly(game_id: str, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str],
