@@ -142,23 +142,24 @@ class Card:
     def describe(self) -> str:
         k = self.kind
         threats = ", ".join(str(t) for t in self.threats)
+        days = f"{self.days} day{'s' if self.days != 1 else ''}"
         if k == "planets":
-            body = f"{' | '.join(self.planets)}, {self.days} days"
+            body = f"{' | '.join(self.planets)}, {days}"
         elif k == "ship":
-            body = f"give {self.crew} crew for {self.credits} credits, {self.days} days"
+            body = f"give {self.crew} crew for {self.credits} credits, {days}"
         elif k == "station":
-            body = f"needs {self.crew} crew, goods {self.goods}, {self.days} days"
+            body = f"needs {self.crew} crew, goods {self.goods}, {days}"
         elif k == "meteors":
             body = threats
         elif k == "smugglers":
             body = (f"strength {self.strength}, lose {self.loss} goods / win {self.goods}, "
-                    f"{self.days} days")
+                    f"{days}")
         elif k == "slavers":
             body = (f"strength {self.strength}, lose {self.loss} crew / win {self.credits} "
-                    f"credits, {self.days} days")
+                    f"credits, {days}")
         elif k == "pirates":
             body = (f"strength {self.strength}, shots {threats} / win {self.credits} credits, "
-                    f"{self.days} days")
+                    f"{days}")
         elif k == "combat":
             body = "; ".join(line.describe() for line in self.lines)
         else:

@@ -28,7 +28,6 @@ from pnp.games.galaxy_trucker.cards import Card, card
 from pnp.games.galaxy_trucker.check import check, repair, repair_options
 from pnp.games.galaxy_trucker.crew import (
     Alien,
-    Berth,
     Crew,
     after_epidemic,
     crew_after_loss,
@@ -68,7 +67,6 @@ from pnp.games.galaxy_trucker.state import (
     LOOP,
     ROUND_BOARD,
     ROUND_GAP,
-    ROUND_LEVEL,
     Ask,
     AskKind,
     Stage,
@@ -958,6 +956,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         outcome = self.outcome(state)
         ask = state.ask
         return {
+            "now": self._now(state),
+            "flight": self._flight_line(state),
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
@@ -976,6 +976,29 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "credits": self.scores(state),
             "result": outcome.detail if outcome else None,
         }
+
+
+    def _now(self, state: State) -> str:
+        """One line: the card and what is awaited."""
+        if state.phase == "over":
+            outcome = self.outcome(state)
+            return f"game over: {outcome.detail if outcome else ''}"
+        head = f"round {state.round}, card {len(state.drawn)}/" \
+               f"{deck_size(state.round, state.test_flight)}"
+        if state.card:
+            head += f" ({card(state.card).describe()})"
+        if state.need:
+            return f"{head}: log the {self._need_words(state)}"
+        if state.ask:
+            return f"{head}: {self._who(state, state.ask.seat)} to {ASK_WORDS[state.ask.kind]}"
+        return head
+
+    def _flight_line(self, state: State) -> str:
+        """The flight board, leader first: name and space; those who gave up last."""
+        flying = [f"{self._who(state, i)} on {(state.truckers[i].pos or 0) % LOOP}"
+                  for i in state.order()]
+        out = [self._who(state, i) for i, t in enumerate(state.truckers) if t.out]
+        return " > ".join(flying) + (f" (gave up: {', '.join(out)})" if out else "")
 
 
 _EXPECTED: dict[str, tuple[type, ...]] = {
@@ -1068,5 +1091,3 @@ def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool,
         raise SetupError("the test flight (GT-7) is a round-1 option: start the rounds with 1")
     return tiles, rounds, test, str(chance)
 
-
-_ = (Berth, LOOP, ROUND_LEVEL)
