@@ -264,6 +264,26 @@ def test_losing_to_smugglers_takes_the_most_valuable_goods_then_batteries() -> N
     assert s.truckers[1].goods == () and s.truckers[1].batteries == ((12, 1),)
 
 
+def test_the_player_names_which_block_of_a_colour_and_which_battery_is_lost() -> None:
+    a = ship(0, part(1, Kind.CARGO, 7, 6, cap=2), part(2, Kind.CARGO, 7, 8, cap=2),
+             part(3, Kind.BATTERY, 8, 7, cap=2), part(4, Kind.BATTERY, 6, 7, cap=2))
+    s = flying(a, ship(1))
+    s = s.with_trucker(0, replace(s.truckers[0], goods=((1, "YB"), (2, "Y"))))
+    s = flip(s, "I-16")  # no cannons: A loses 2 goods
+    assert asked(s) == (0, "drop")  # a yellow block in #1 and in #2: A decides
+    assert {GAME.notation(e) for e in GAME.legal(s)} == {"drop:1,2", "drop:2,1"}
+    refused(s, "drop:1,1", "GT-F19")  # after #1's yellow, the other yellow (in #2) goes next
+    refused(s, "drop:2", "GT-F19")  # two are owed
+    s = play(s, "drop:2,1")
+    assert s.truckers[0].goods == ((1, "B"),)
+    t = replace(s.truckers[0], goods=((1, "B"),))
+    s2 = flip(flying(a, ship(1)).with_trucker(0, t), "I-16")
+    assert asked(s2) == (0, "drop")  # blue, then a token from #3 or #4
+    refused(s2, "drop:3,3", "GT-F19")  # the blue block goes before any token
+    s2 = play(s2, "drop:1,4")
+    assert s2.truckers[0].goods == () and s2.truckers[0].batteries == ((3, 2), (4, 1))
+
+
 def test_slavers_take_named_crew_or_everyone_from_a_small_crew() -> None:
     a = ship(0, part(1, Kind.CABIN, 6, 7), part(2, Kind.CABIN, 7, 6))
     b = ship(1)
@@ -461,6 +481,19 @@ def test_entering_ships_refuses_wrong_boards_pilots_shared_tiles_and_numbers() -
     s = play(s, "1:I;142@7,7")
     assert [t.number for t in s.truckers] == [2, 1]
     assert s.phase == "gate" and s.order() == (1, 0)
+
+
+def test_tiles_set_aside_and_never_added_are_lost_components() -> None:
+    s = seeded()
+    refused(s, "1:I;141@7,7;aside=1,2,3", "GT-F26")
+    refused(s, "1:I;141@7,7;aside=141", "GT-F26")
+    refused(s, "1:I;141@7,7;12@6,7;aside=12", "GT-F26")
+    s = play(s, "1:I;141@7,7;aside=57,101")
+    refused(s, "2:I;142@7,7;57@6,7", "GT-F2")
+    refused(s, "2:I;142@7,7;aside=101", "GT-F2")
+    s = play(s, "2:I;142@7,7")
+    assert s.truckers[0].lost == 2 and s.truckers[0].aside == (57, 101)
+    assert GAME.parse("1:I;141@7,7;aside=101,57") == GAME.parse("1:I;141@7,7;aside=57,101")
 
 
 def test_an_illegal_ship_is_repaired_at_the_spot_check() -> None:

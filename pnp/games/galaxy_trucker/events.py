@@ -2,13 +2,14 @@
 
 No event text holds a space, so a typed line is split on white space only (commas belong to
 squares and lists).  Decisions: ``2:I;141@7,7;12@6,7/1`` (take number tile 2 and enter this
-ship), ``fix:12,30`` (spot-check repair), ``crew:12P,15B`` / ``crew:-`` (aliens), ``go`` /
-``quit`` (before a card), ``pow:36,37@74,74`` / ``pow:-`` (doubles powered, batteries spent),
-``land:2``, ``yes``, ``yes:12,141`` (abandoned ship: the cabins giving crew), ``no``,
-``cargo:97=YG,112=R`` / ``cargo:-`` (the whole cargo after loading), ``lose:12,12`` (crew given
-up), ``def:89@74`` / ``def:50`` (stop a threat with a tile, paying from a battery), ``take``
-(take the hit), ``keep:12`` (the piece kept).  Chance: ``card:II-7`` (card turned up),
-``roll:7`` (a 2d6 sum).
+ship; ``;aside=57,101`` after it: tiles set aside and never added), ``fix:12,30`` (spot-check
+repair), ``crew:12P,15B`` / ``crew:-`` (aliens), ``go`` / ``quit`` (before a card),
+``pow:36,37@74,74`` / ``pow:-`` (doubles powered, batteries spent), ``land:2``, ``yes``,
+``yes:12,141`` (abandoned ship: the cabins giving crew), ``no``, ``cargo:97=YG,112=R`` /
+``cargo:-`` (the whole cargo after loading), ``lose:12,12`` (crew given up), ``drop:97,74``
+(the hold or battery giving each lost block or token), ``def:89@74`` / ``def:50`` (stop a
+threat with a tile, paying from a battery), ``take`` (take the hit), ``keep:12`` (the piece
+kept).  Chance: ``card:II-7`` (card turned up), ``roll:7`` (a 2d6 sum).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pnp.games.galaxy_trucker.cards import all_cards
 class Enter(Decision):
     number: int
     ship: str  # part 1 ship notation with ';' between tokens (read against the tile set)
+    aside: tuple[int, ...] = ()  # tiles set aside while building and never added (lost)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,11 @@ class Lose(Decision):
 
 
 @dataclass(frozen=True)
+class Drop(Decision):
+    tiles: tuple[int, ...]  # hold or battery giving each lost block or token, in order
+
+
+@dataclass(frozen=True)
 class Defend(Decision):
     tile: int
     battery: int | None = None
@@ -103,12 +110,12 @@ class Roll(Chance):
     total: int
 
 
-GTEvent = (Enter | Fix | Aliens | Go | Quit | Power | Land | Yes | No | Cargo | Lose | Defend
-           | Take | Keep | Flip | Roll)
+GTEvent = (Enter | Fix | Aliens | Go | Quit | Power | Land | Yes | No | Cargo | Lose | Drop
+           | Defend | Take | Keep | Flip | Roll)
 
 _ID = r"[0-9]{1,4}"
 _IDS = rf"{_ID}(?:,{_ID})*"
-_ENTER = re.compile(r"([1-4]):((?:I|II|III|IIIa)(?:;[0-9@,/]+)*)")
+_ENTER = re.compile(rf"([1-4]):((?:I|II|III|IIIa)(?:;[0-9@,/]+)*)(?:;aside=({_IDS}))?")
 _SHIP_TOKEN = re.compile(r"[0-9]{1,4}@[0-9]{1,3},[0-9]{1,3}(?:/[0-3])?")
 _FIX = re.compile(rf"fix:({_IDS})")
 _ALIENS = re.compile(rf"crew:(-|{_ID}[PB](?:,{_ID}[PB])?)")
@@ -117,6 +124,7 @@ _LAND = re.compile(r"land:([1-4])")
 _YES = re.compile(rf"yes(?::({_IDS}))?")
 _CARGO = re.compile(rf"cargo:(-|{_ID}=[RYGB]{{1,3}}(?:,{_ID}=[RYGB]{{1,3}})*)")
 _LOSE = re.compile(rf"lose:({_IDS})")
+_DROP = re.compile(rf"drop:({_IDS})")
 _DEFEND = re.compile(rf"def:({_ID})(?:@({_ID}))?")
 _KEEP = re.compile(rf"keep:({_ID})")
 _FLIP = re.compile(r"card:(I{1,3}-[0-9]{1,2})")
@@ -124,7 +132,7 @@ _ROLL = re.compile(r"roll:([0-9]{1,2})")
 _WORDS: dict[str, GTEvent] = {"go": Go(), "quit": Quit(), "no": No(), "take": Take()}
 _VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}
 
-HELP = ("expected e.g. 1:I;141@7,7;12@6,7/1, fix:12, crew:12P or crew:-, go, quit, "
+HELP = ("expected e.g. 1:I;141@7,7;12@6,7/1, fix:12, drop:97, crew:12P or crew:-, go, quit, "
         "pow:36@74 or pow:-, land:2, yes, yes:12,141, no, cargo:97=YG or cargo:-, lose:12, "
         "def:89@74, take, keep:12, card:I-5, roll:7")
 
@@ -150,7 +158,8 @@ def parse_event(text: str) -> GTEvent:
         if bad:
             raise NotationError(text, f"{bad[0]!r} is not a tile id@row,col with an optional "
                                 "/rotation 0-3")
-        return Enter(int(m.group(1)), m.group(2))
+        aside = tuple(sorted(set(_ids(m.group(3))))) if m.group(3) else ()
+        return Enter(int(m.group(1)), m.group(2), aside)
     if m := _FIX.fullmatch(t):
         return Fix(tuple(sorted(set(_ids(m.group(1))))))
     if m := _ALIENS.fullmatch(t):
@@ -178,6 +187,8 @@ def parse_event(text: str) -> GTEvent:
         return Cargo(tuple(sorted(holds.items())))
     if m := _LOSE.fullmatch(t):
         return Lose(_ids(m.group(1)))
+    if m := _DROP.fullmatch(t):
+        return Drop(_ids(m.group(1)))
     if m := _DEFEND.fullmatch(t):
         return Defend(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
     if m := _KEEP.fullmatch(t):
@@ -197,8 +208,8 @@ def _list(ids: tuple[int, ...]) -> str:
 
 def format_event(event: GTEvent) -> str:
     match event:
-        case Enter(number, ship):
-            return f"{number}:{ship}"
+        case Enter(number, ship, aside):
+            return f"{number}:{ship}" + (f";aside={_list(aside)}" if aside else "")
         case Fix(removed):
             return f"fix:{_list(removed)}"
         case Aliens(aliens):
@@ -219,6 +230,8 @@ def format_event(event: GTEvent) -> str:
             return "cargo:" + (",".join(f"{t}={g}" for t, g in holds) or "-")
         case Lose(cabins):
             return f"lose:{_list(cabins)}"
+        case Drop(tiles):
+            return f"drop:{_list(tiles)}"
         case Defend(tile, battery):
             return f"def:{tile}" + (f"@{battery}" if battery is not None else "")
         case Take():

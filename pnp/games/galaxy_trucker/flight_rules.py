@@ -1,4 +1,4 @@
-"""Rule ids the flight engine cites (GT-F1..GT-F25), one line each.
+"""Rule ids the flight engine cites (GT-F1..GT-F26), one line each.
 
 The full wording is in docs/rulings-galaxy-trucker.md, "Flight (part 2)".  The package's one id
 table is ``rules.RULES`` (part 1's ship rules); importing this module adds the flight's ids to
@@ -35,6 +35,7 @@ FLIGHT_RULES: dict[str, str] = {
     "GT-F23": "the game ends after its last round; 1 credit or more wins",
     "GT-F24": "card flips and rolls must be possible (and the seed's in seeded play)",
     "GT-F25": "a powered double takes one token from a named battery",
+    "GT-F26": "at most two tiles set aside; each one left unused is a lost component",
 }
 
 RULES.update(FLIGHT_RULES)

@@ -41,6 +41,7 @@ from pnp.games.galaxy_trucker.events import (
     Aliens,
     Cargo,
     Defend,
+    Drop,
     Enter,
     Fix,
     Flip,
@@ -98,6 +99,7 @@ ASK_WORDS: dict[str, str] = {
     "reward": "take the reward and lose the flight days (yes) or not (no)",
     "cargo": "arrange the cargo (cargo:hold=goods,...)",
     "lose": "give up crew (lose:cabins)",
+    "drop": "give up goods, the most valuable first, then battery tokens (drop:tiles)",
     "defend": "stop the threat (def:tile@battery) or take the hit (take)",
     "keep": "keep one piece of the broken ship (keep:tile)",
 }
@@ -404,6 +406,13 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
             s = s.with_trucker(seat, replace(t, goods=event.holds))
             return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+        if kind == "drop":
+            assert isinstance(event, Drop)
+            try:
+                holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
+            except IllegalMove as exc:
+                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            return s.with_trucker(seat, replace(t, goods=holds, batteries=batteries))
         if kind == "lose":
             assert isinstance(event, Lose)
             if len(event.cabins) != ask.count:
@@ -493,13 +502,22 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if pilots != [pilot]:
             raise self._refuse(s, "GT-F1", f"{self._who(s, seat)}'s ship has their own pilot "
                                f"cabin #{pilot} and no other (found {_ids(pilots)})")
-        used = {i for t in s.truckers if t.ship for i in t.ship.ids}
-        clash = sorted(ship.ids & used)
+        used = _used(s)
+        clash = sorted((ship.ids | set(event.aside)) & used)
         if clash:
-            raise self._refuse(s, "GT-F2", f"tile(s) {_ids(clash)} are on another ship "
-                               "already; each tile is on one ship")
+            raise self._refuse(s, "GT-F2", f"tile(s) {_ids(clash)} are on another ship or set "
+                               "aside by another player already; each tile is in one place")
+        if len(event.aside) > 2:
+            raise self._refuse(s, "GT-F26", f"at most 2 tiles are set aside, not "
+                               f"{len(event.aside)}")
+        wrong = [i for i in event.aside if i in ship.ids or i not in s.tiles or i in PILOT_IDS]
+        if wrong:
+            raise self._refuse(s, "GT-F26", f"#{wrong[0]} cannot be set aside: a set-aside tile "
+                               "is a warehouse tile (1-140) left off the ship")
         s = replace(s, ask=None)
-        return s.with_trucker(seat, replace(s.truckers[seat], ship=ship, number=event.number))
+        t = replace(s.truckers[seat], ship=ship, number=event.number, aside=event.aside,
+                    lost=len(event.aside))
+        return s.with_trucker(seat, t)
 
     def _place_crew(self, s: State, ask: Ask, seat: int, event: Aliens) -> State:
         t = s.truckers[seat]
@@ -522,7 +540,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         t = s.truckers[ask.seat]
         kind = ask.kind
         if kind == "enter":
-            used = frozenset(i for x in s.truckers if x.ship for i in x.ship.ids)
+            used = frozenset(_used(s))
             ships = offers(s.tile_seed, s.seed if s.seed is not None else s.tile_seed,
                            s.round_index, ask.seat, used, ROUND_BOARD[s.round])
             taken = {x.number for x in s.truckers if x.number is not None}
@@ -558,6 +576,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return list(dict.fromkeys([Cargo(better), Cargo(now), Cargo(t.goods)]))
         if kind == "lose":
             return [Lose(c) for c in _crew_choices(t.crew, ask.count)]
+        if kind == "drop":
+            return [Drop(p) for p in cargo.drop_plans(t.goods, t.batteries, ask.count)]
         assert s.card is not None
         c = card(s.card)
         if kind == "land":
@@ -859,16 +879,14 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return replace(s, stage=replace(s.stage, defeated=(*s.stage.defeated, seat)))
 
     def _lose_goods(self, s: State, seat: int, count: int) -> State:
-        """Most valuable goods first, then battery tokens (GT-F19)."""
+        """Most valuable goods first, then battery tokens (GT-F19); the player names the
+        tiles when more than one could give (the text: "you decide")."""
         t = s.truckers[seat]
-        holds, owed = cargo.lose(t.goods, count)
-        batteries = dict(t.batteries)
-        for tile in sorted(batteries):
-            take = min(owed, batteries[tile])
-            batteries[tile] -= take
-            owed -= take
-        return s.with_trucker(seat, replace(t, goods=holds,
-                                            batteries=tuple(sorted(batteries.items()))))
+        if cargo.has_choice(t.goods, t.batteries, count):
+            return self._ask(s, seat, "drop", count=count)
+        plan = cargo.drop_plans(t.goods, t.batteries, count)[0]
+        holds, batteries = cargo.drop(t.goods, t.batteries, plan, count)
+        return s.with_trucker(seat, replace(t, goods=holds, batteries=batteries))
 
     def _lose_crew(self, s: State, seat: int, count: int) -> State:
         t = s.truckers[seat]
@@ -1004,9 +1022,14 @@ class GalaxyTrucker(Game[State, GTEvent]):
 _EXPECTED: dict[str, tuple[type, ...]] = {
     "enter": (Enter,), "fix": (Fix,), "crew": (Aliens,), "gate": (Go, Quit),
     "engines": (Power,), "cannons": (Power,), "land": (Land, No), "ship": (Yes, No),
-    "station": (Yes, No), "reward": (Yes, No), "cargo": (Cargo,), "lose": (Lose,),
+    "station": (Yes, No), "reward": (Yes, No), "cargo": (Cargo,), "lose": (Lose,), "drop": (Drop,),
     "defend": (Defend, Take), "keep": (Keep,),
 }
+
+
+def _used(s: State) -> set[int]:
+    """Tiles on a ship or set aside this round."""
+    return {i for t in s.truckers if t.ship for i in (*t.ship.ids, *t.aside)}
 
 
 def _strip(t: Trucker) -> Trucker:

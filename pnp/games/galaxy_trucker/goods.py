@@ -71,19 +71,75 @@ def check_load(ship: Ship, held: str, offered: str, holds: Holds) -> None:
                           f"held ({held or 'none'}) plus the goods offered ({offered or 'none'})")
 
 
-def lose(holds: Holds, count: int) -> tuple[Holds, int]:
-    """Give up the ``count`` most valuable blocks (lowest hold id first among equals,
-    GT-FR3); returns the cargo left and how many blocks were still owed."""
-    cargo = {t: g for t, g in holds}
-    for _ in range(count):
-        present = [(GOODS_VALUE[g], -t, g) for t, gs in cargo.items() for g in gs]
-        if not present:
-            return _clean(cargo), count
-        _, neg, g = max(present)
-        tile = -neg
-        cargo[tile] = cargo[tile].replace(g, "", 1)
-        count -= 1
-    return _clean(cargo), 0
+Batteries = tuple[tuple[int, int], ...]
+
+
+def owed(holds: Holds, batteries: Batteries, count: int) -> int:
+    """How many blocks and tokens a loss of ``count`` really takes (no more than there are)."""
+    return min(count, sum(len(g) for _, g in holds) + sum(n for _, n in batteries))
+
+
+def candidates(holds: Holds, batteries: Batteries) -> tuple[int, ...]:
+    """Tiles the next lost block or token may come from: holds with a block of the most
+    valuable colour on board, or (no goods left) batteries with a token (GT-F19)."""
+    present = [g for _, gs in holds for g in gs]
+    if present:
+        top = max(present, key=lambda g: GOODS_VALUE[g])
+        return tuple(t for t, gs in holds if top in gs)
+    return tuple(t for t, n in batteries if n > 0)
+
+
+def _take(holds: Holds, batteries: Batteries, tile: int) -> tuple[Holds, Batteries]:
+    present = [g for _, gs in holds for g in gs]
+    if present:
+        top = max(present, key=lambda g: GOODS_VALUE[g])
+        cargo = {t: (gs.replace(top, "", 1) if t == tile else gs) for t, gs in holds}
+        return _clean(cargo), batteries
+    return holds, tuple((t, n - 1 if t == tile else n) for t, n in batteries)
+
+
+def drop(holds: Holds, batteries: Batteries, tiles: tuple[int, ...],
+         count: int) -> tuple[Holds, Batteries]:
+    """Give up ``count`` goods, the most valuable first, then battery tokens, each from the
+    tile the player names (GT-F19); refused when a named tile may not give the next one."""
+    need = owed(holds, batteries, count)
+    if len(tiles) != need:
+        raise IllegalMove("GT-F19", f"name {need} tile(s), one per block or token lost (named "
+                          f"{len(tiles)})")
+    for tile in tiles:
+        able = candidates(holds, batteries)
+        if tile not in able:
+            what = "the most valuable goods" if any(g for _, g in holds) else "battery tokens"
+            raise IllegalMove("GT-F19", f"#{tile} cannot give the next loss: {what} go first, "
+                              f"from {', '.join(f'#{t}' for t in able)}",
+                              [f"#{t}" for t in able])
+        holds, batteries = _take(holds, batteries, tile)
+    return holds, batteries
+
+
+def drop_plans(holds: Holds, batteries: Batteries, count: int) -> list[tuple[int, ...]]:
+    """Two canonical ways to take a loss: lowest tile first, highest tile first (one when
+    they agree: then the player has nothing to choose)."""
+    plans = []
+    for pick in (min, max):
+        h, b, out = holds, batteries, []
+        for _ in range(owed(holds, batteries, count)):
+            tile = pick(candidates(h, b))
+            out.append(tile)
+            h, b = _take(h, b, tile)
+        plans.append(tuple(out))
+    return list(dict.fromkeys(plans))
+
+
+def has_choice(holds: Holds, batteries: Batteries, count: int) -> bool:
+    """Whether some step of the loss could come from more than one tile."""
+    h, b = holds, batteries
+    for _ in range(owed(holds, batteries, count)):
+        able = candidates(h, b)
+        if len(able) > 1:
+            return True
+        h, b = _take(h, b, able[0])
+    return False
 
 
 def _clean(cargo: dict[int, str]) -> Holds:

@@ -20,7 +20,7 @@ from pnp.games.galaxy_trucker.tiles import TileSet, generate_tiles
 
 Phase = Literal["build", "fix", "crew", "gate", "card", "over"]
 AskKind = Literal["enter", "fix", "crew", "gate", "engines", "cannons", "land", "ship",
-                  "station", "reward", "cargo", "lose", "defend", "keep"]
+                  "station", "reward", "cargo", "lose", "drop", "defend", "keep"]
 ROUND_LEVEL = {"1": 1, "2": 2, "3": 3, "3a": 3}
 ROUND_BOARD = {"1": "I", "2": "II", "3": "III", "3a": "IIIa"}
 ROUND_GAP = {"1": 2, "2": 3, "3": 4, "3a": 4}  # GT-5: (round + 1) spaces apart
@@ -40,6 +40,7 @@ class Trucker:
 
     ship: Ship | None = None
     number: int | None = None  # the number tile taken at the end of building
+    aside: tuple[int, ...] = ()  # tiles set aside while building and never added (lost)
     crew: Crew = field(default_factory=Crew)
     batteries: tuple[tuple[int, int], ...] = ()  # (battery tile, tokens left)
     goods: tuple[tuple[int, str], ...] = ()  # (hold tile, goods letters)
@@ -88,7 +89,7 @@ class Ask:
     seat: int
     kind: AskKind
     goods: str = ""  # cargo: the goods offered
-    count: int = 0  # lose: figures to give up; ship: crew needed
+    count: int = 0  # lose: figures to give up; drop: blocks or tokens; ship: crew needed
 
 
 @dataclass(frozen=True)
