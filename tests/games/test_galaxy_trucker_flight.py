@@ -563,8 +563,13 @@ def test_setup_errors_are_clear() -> None:
         GAME.new_setup(1, ["A", "B"], {"rounds": "2,3", "test_flight": True})
     with pytest.raises(SetupError):
         GAME.new_setup(1, ["A"], {})
-    table = GAME.new_setup(None, ["A", "B"], {"tiles": 5})
+    table = GAME.new_setup(None, ["A", "B"], {"tiles": "5", "rounds": ["1", 2, "3A"]})
     assert table["chance"] == "table" and table["tiles"] == 5
+    assert table["rounds"] == ["1", "2", "3a"]
+    with pytest.raises(SetupError, match="tiles"):
+        GAME.new_setup(None, ["A", "B"], {"tiles": "five"})
+    text = GAME.describe_setup(table, None)
+    assert "seat 1 blue #141" in text and "Rounds: 1, 2, 3a" in text
 
 
 def test_summary_is_json_with_ships_crew_goods_and_the_card() -> None:

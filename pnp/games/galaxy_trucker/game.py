@@ -81,7 +81,7 @@ from pnp.games.galaxy_trucker.strength import (
     engine_strength,
     format_strength,
 )
-from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind, TileSet
+from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind, TileSet
 
 ROUND_NAMES = tuple(ROUND_BOARD)
 AUTO: frozenset[str] = frozenset({"crew", "engines", "cannons", "land", "ship", "station",
@@ -149,6 +149,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         tiles = options.get("tiles", seed)
         if tiles is None:
             raise SetupError("give the seed the kit's tiles were printed from (option 'tiles')")
+        if isinstance(tiles, str) and tiles.strip().isascii() and tiles.strip().isdigit():
+            tiles = int(tiles.strip())  # a form's text field
         rounds = options.get("rounds", "1,2,3")
         test = options.get("test_flight", False)
         setup: dict[str, JSON] = {"chance": chance, "tiles": tiles,
@@ -169,8 +171,11 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         rounds = ", ".join(str(r) for r in setup.get("rounds") or [])
+        seats = ", ".join(f"seat {i + 1} {colour} #{PILOT_IDS[i]}"
+                          for i, colour in enumerate(PILOT_COLOURS))
         return "\n".join([
             f"Galaxy Trucker, tiles of seed {setup.get('tiles')}",
+            f"Pilot cabins: {seats}",
             f"Rounds: {rounds}" + (" (round 1 is the test flight)"
                                    if setup.get("test_flight") else ""),
             "Each round: build, then enter each ship with its number tile (N:ship), repair "
