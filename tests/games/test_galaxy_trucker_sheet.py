@@ -1,0 +1,231 @@
+"""The Galaxy Trucker score-sheet checker: sheets written from the engine's own end-of-round
+pay (a whole replayed game) check clean, and each kind of slip is caught with its rule."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pnp.games.galaxy_trucker.game as game_module
+from pnp.engine import log_from_json, replay
+from pnp.games.galaxy_trucker.rounds import settle
+from pnp.games.galaxy_trucker.sheet import (
+    COLOURS,
+    LINES,
+    ROUNDS,
+    check_sheet,
+    field_names,
+    flight_cap,
+)
+from pnp.sheets import check_sheet as check_any
+from pnp.sheets import sheet_fields
+
+GOLDEN = Path(__file__).parent / "data" / "galaxy_trucker_game_seed13.json"
+HISTORY = re.compile(r"round (\w+): (?:place (\d)|gave up) \+(\d+), best-looking \+(\d+), "
+                     r"goods \+(\d+), lost components -(\d+) -> (\d+)")
+
+
+def engine_sheet() -> tuple[dict[str, str], list[int]]:
+    """Replay the golden game, recording each end-of-round pay the engine makes, and write
+    every player's page from it: the counts from the state it paid, the sums from its own
+    history lines."""
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    log = log_from_json(data["log"])
+    calls: list[tuple[Any, ...]] = []
+
+    def spy(round_name: str, truckers: Any, finish: Any, penalties: Any) -> Any:
+        out = settle(round_name, truckers, finish, penalties)
+        calls.append((round_name, truckers, finish, out))
+        return out
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(game_module, "settle", spy)
+    try:
+        result = replay(log)
+    finally:
+        mp.undo()
+    assert result.ok, result.error
+    fields = {"seed": "13"}
+    before = [0] * len(log.players)
+    for rnd, truckers, finish, out in calls:
+        exposed = {s: truckers[s].ship.exposed_connectors for s in finish}
+        for seat, (t, paid) in enumerate(zip(truckers, out, strict=True)):
+            p = f"p{seat + 1}_r{rnd}_"
+            m = HISTORY.fullmatch(paid.history[-1])
+            assert m is not None and m.group(1) == rnd
+            place, reward, looks, sale, loss, credits = m.groups()[1:]
+            if place:
+                fields[p + "place"] = place
+                fields[p + "exposed"] = str(exposed[seat])
+                fields[p + "fewest"] = str(min(exposed.values()))
+            else:
+                fields[p + "gaveup"] = "x"
+            fields[p + "flight"] = str(t.credits - before[seat])
+            for colour in COLOURS:
+                fields[p + colour] = str(t.goods_list.count(colour[0].upper()))
+            fields[p + "finish"] = reward
+            fields[p + "looks"] = looks
+            fields[p + "goods"] = sale
+            fields[p + "lost"] = str(t.lost)
+            fields[p + "loss"] = loss
+            fields[p + "round"] = str(t.credits - before[seat] + int(reward) + int(looks)
+                                      + int(sale) - int(loss))
+            fields[p + "credits"] = credits
+            before[seat] = int(credits)
+    for seat, name in enumerate(log.players):
+        fields[f"p{seat + 1}_name"] = name
+        fields[f"p{seat + 1}_total"] = str(before[seat])
+    assert before == data["expect"]["scores"]
+    return fields, before
+
+
+@pytest.fixture(scope="module")
+def golden_sheet() -> dict[str, str]:
+    return engine_sheet()[0]
+
+
+def lines_by_field(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {line["field"]: line for line in report["lines"]}
+
+
+def bad(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {k: v for k, v in lines_by_field(report).items() if not v["ok"]}
+
+
+def test_field_names_are_unique_and_registered() -> None:
+    names = field_names()
+    assert len(names) == len(set(names)) == 1 + 4 * (2 + 4 * len(LINES))
+    assert "p2_r3a_credits" in names and "p4_total" in names
+    assert sheet_fields("galaxy-trucker") == names
+
+
+def test_the_engines_own_pay_checks_clean(golden_sheet: dict[str, str]) -> None:
+    report = check_sheet(golden_sheet)
+    assert bad(report) == {}
+    assert report["ok"] and report["players"] == 3 and report["rounds"] == ["1", "2", "3"]
+    totals = report["totals"]
+    assert isinstance(totals, dict)
+    assert totals["p1_total"] == "13" and totals["p3_total"] == "17"
+    assert totals["winners"] == "Ada, Cy" and totals["most"] == "Cy"
+    # the engine's game: best-looking, giving up, a capped loss and the zero floor all occur
+    assert golden_sheet["p1_r1_looks"] == "0" and golden_sheet["p2_r1_looks"] == "2"
+    assert golden_sheet["p2_r3_gaveup"] == "x"
+    assert golden_sheet["p1_r2_loss"] == "8" and int(golden_sheet["p1_r2_lost"]) >= 8
+    assert golden_sheet["p1_r2_credits"] == "0"
+    assert check_any("galaxy-trucker", golden_sheet)["ok"]
+
+
+@pytest.mark.parametrize("field, value, rule", [
+    ("p1_r1_finish", "4", "GT-6"),  # place 3 in round 1 earns 2
+    ("p3_r3_finish", "12", "GT-6"),
+    ("p2_r1_looks", "0", "GT-6"),  # fewest exposed: the bonus is owed
+    ("p1_r1_looks", "2", "GT-6"),
+    ("p1_r1_goods", "8", "GT-6"),
+    ("p1_r1_loss", "1", "GT-6"),
+    ("p1_r2_loss", "9", "GT-6"),  # board II caps the loss at 8
+    ("p1_r3_round", "20", "in flight"),
+    ("p1_r2_credits", "-4", "never below 0"),
+])
+def test_each_slip_is_caught(golden_sheet: dict[str, str], field: str, value: str,
+                             rule: str) -> None:
+    assert golden_sheet[field] != value
+    report = check_sheet({**golden_sheet, field: value})
+    wrong = bad(report)
+    assert field in wrong, wrong
+    assert wrong[field]["expected"] == golden_sheet[field]
+    assert rule in wrong[field]["why"]
+    assert not report["ok"]
+
+
+def test_a_wrong_line_changes_nothing_downstream(golden_sheet: dict[str, str]) -> None:
+    """The chain is recomputed from counts, so one slip is one red line, not a cascade."""
+    report = check_sheet({**golden_sheet, "p3_r1_credits": "5"})
+    assert set(bad(report)) == {"p3_r1_credits"}
+
+
+def test_a_wrong_count_moves_the_sums(golden_sheet: dict[str, str]) -> None:
+    """More goods written than sold: the price, the round, the credits and the total follow."""
+    report = check_sheet({**golden_sheet, "p3_r3_blue": str(int(golden_sheet["p3_r3_blue"]) + 2)})
+    assert set(bad(report)) == {"p3_r3_goods", "p3_r3_round", "p3_r3_credits", "p3_total"}
+    assert lines_by_field(report)["p3_total"]["expected"] == "19"
+
+
+def test_goods_are_halved_and_rounded_up_after_giving_up() -> None:
+    f = {"p1_name": "Ada", "p1_r2_gaveup": "x", "p1_r2_red": "1", "p1_r2_green": "1",
+         "p1_r2_blue": "1", "p1_r2_goods": "4", "p1_r2_finish": "0", "p1_r2_looks": "0",
+         "p1_r2_loss": "0", "p1_r2_round": "4", "p1_r2_credits": "4", "p1_total": "4"}
+    assert check_sheet(f)["ok"]  # (4 + 2 + 1) / 2 = 3.5 -> 4
+    wrong = bad(check_sheet({**f, "p1_r2_goods": "7", "p1_r2_round": "7", "p1_r2_credits": "7",
+                             "p1_total": "7"}))
+    assert "halved" in wrong["p1_r2_goods"]["why"] and wrong["p1_r2_goods"]["expected"] == "4"
+
+
+def test_losses_are_capped_by_the_rounds_board_and_3a_has_no_cap() -> None:
+    base = {"p1_name": "Ada", "p1_r1_place": "1", "p1_r1_finish": "4", "p1_r1_looks": "0",
+            "p1_r1_goods": "0"}
+    for rnd, cap in (("1", 5), ("2", 8), ("3", 11), ("3a", 20)):
+        f = {"p1_name": "Ada", f"p1_r{rnd}_place": "1", f"p1_r{rnd}_lost": "20"}
+        lines = lines_by_field(check_sheet(f))
+        assert lines[f"p1_r{rnd}_loss"]["expected"] == str(cap), rnd
+    assert lines_by_field(check_sheet(base))["p1_r1_credits"]["expected"] == "4"
+
+
+def test_places_are_distinct_and_a_place_or_giving_up_is_needed() -> None:
+    f = {"p1_name": "A", "p2_name": "B", "p1_r1_place": "1", "p2_r1_place": "1",
+         "p3_name": "C", "p3_r1_lost": "2"}
+    wrong = bad(check_sheet(f))
+    assert "GT-5" in wrong["p2_r1_place"]["why"]
+    assert "gave up" in wrong["p3_r1_place"]["why"]
+    both = bad(check_sheet({"p1_r1_place": "2", "p1_r1_gaveup": "x"}))
+    assert "no finish place" in both["p1_r1_gaveup"]["why"]
+    out = bad(check_sheet({"p1_r1_place": "5"}))
+    assert out["p1_r1_place"]["expected"] == "1-4"
+
+
+def test_fewest_exposed_is_cross_checked() -> None:
+    f = {"p1_r1_place": "1", "p1_r1_exposed": "3", "p1_r1_fewest": "5",
+         "p2_r1_place": "2", "p2_r1_exposed": "5", "p2_r1_fewest": "5"}
+    wrong = bad(check_sheet(f))
+    assert wrong["p1_r1_fewest"]["expected"] == "at most 3"  # above its own count
+    assert wrong["p2_r1_fewest"]["expected"] == "at most 3"  # the other page knows better
+    assert wrong["p2_r1_looks"]["expected"] == "0"  # another finisher shows fewer
+    assert wrong["p1_r1_looks"]["expected"] == "2"  # and that one is the best-looking
+
+
+def test_unchecked_best_looking_accepts_only_the_rounds_bonus() -> None:
+    ok = lines_by_field(check_sheet({"p1_r3_place": "2", "p1_r3_looks": "6"}))
+    assert ok["p1_r3_looks"]["ok"]
+    no = lines_by_field(check_sheet({"p1_r3_place": "2", "p1_r3_looks": "5"}))
+    assert not no["p1_r3_looks"]["ok"] and no["p1_r3_looks"]["expected"] == "0 or 6"
+
+
+def test_flight_credits_are_bounded_by_the_rounds_cards() -> None:
+    assert flight_cap("1") == 4 + 3 + 5 + 4 + 0  # the four paying level-I cards (of 8 drawn)
+    assert flight_cap("3") > flight_cap("2") > flight_cap("1")
+    wrong = bad(check_sheet({"p1_r1_place": "1", "p1_r1_flight": str(flight_cap("1") + 1)}))
+    assert "GT-7" in wrong["p1_r1_flight"]["why"]
+
+
+@pytest.mark.parametrize("junk", ["abc", "1.5", "-3", "²", "9" * 12, "\x00"])
+def test_junk_is_a_clear_line_not_a_crash(junk: str) -> None:
+    report = check_sheet({"p1_r1_place": "1", "p1_r1_lost": junk, "p1_r1_red": junk,
+                          "p1_r1_place_extra": junk, "p1_total": junk})
+    wrong = bad(report)
+    assert wrong["p1_r1_lost"]["expected"] == "a whole number, 0 or more"
+    assert not report["ok"]
+
+
+def test_an_empty_sheet_says_what_is_missing() -> None:
+    report = check_sheet({"seed": "4"})
+    assert not report["ok"] and "no player" in report["lines"][0]["why"]
+    assert report["rounds"] == []
+
+
+def test_every_round_column_is_read() -> None:
+    for rnd in ROUNDS:
+        report = check_sheet({f"p1_r{rnd}_place": "1"})
+        assert report["rounds"] == [rnd]
