@@ -32,7 +32,10 @@ def body() -> dict[str, Any]:
     if not request.is_json:
         raise ApiError(415, "send a JSON object with Content-Type: application/json",
                        field="body")
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "the JSON body is nested too deeply", field="body") from None
     if not isinstance(data, dict):
         raise ApiError(400, "the body must be a JSON object", field="body")
     return data

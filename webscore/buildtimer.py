@@ -195,6 +195,8 @@ def from_json(text: object) -> Timer:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadTimer("state", f"the timer state is not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadTimer("state", "the timer state is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadTimer("state", "the timer state is a JSON object")
     unknown = set(data) - {"round", "run", "players", "circle", "since", "tiles"}

@@ -73,6 +73,8 @@ def parse_options(value: object) -> dict[str, Any]:
             value = json.loads(value)
         except json.JSONDecodeError as exc:
             raise bad("options", f"options must be a JSON object ({exc.msg})") from None
+        except RecursionError:
+            raise bad("options", "options are nested too deeply") from None
     if not isinstance(value, dict):
         raise bad("options", 'options must be a JSON object such as {} or {"variant": "x"}')
     if len(json.dumps(value)) > MAX_OPTIONS_CHARS:

@@ -63,7 +63,8 @@ def log_from_json(data: object) -> GameLog:
         raise LogError("a log is a JSON object")
     unknown = set(data) - {"format", "game", "seed", "setup", "players", "events"}
     if unknown:
-        raise LogError(f"unknown log fields: {', '.join(sorted(unknown))}")
+        shown = ", ".join(repr(str(k)[:40]) for k in sorted(unknown)[:5])
+        raise LogError(f"unknown log fields: {shown}")
     if data.get("format") != LOG_FORMAT:
         raise LogError(f"log format must be {LOG_FORMAT}, got {data.get('format')!r}")
     game = data.get("game")
@@ -89,6 +90,8 @@ def load_log(text: str) -> GameLog:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LogError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise LogError("not a log: JSON nested too deeply") from None
     return log_from_json(data)
 
 

@@ -121,7 +121,7 @@ def check_sheet_file(path: Path) -> dict[str, object]:
         return check_document(guess_game(fields), fields)
     try:
         doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise PnpError(f"{path} is neither a PDF nor JSON "
                        '({"game": ..., "fields": {...}})') from None
     if not isinstance(doc, dict) or not isinstance(doc.get("fields"), dict):

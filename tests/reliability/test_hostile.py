@@ -325,8 +325,6 @@ def test_malformed_and_huge_pdf_uploads_are_refused_cleanly(client: FlaskClient)
 DEEP = [b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000]
 
 
-@pytest.mark.xfail(strict=True, reason="webscore/api.py body(): request.get_json(silent=True) "
-                   "lets RecursionError through on deeply nested JSON (answers 500)")
 @pytest.mark.parametrize("body", DEEP, ids=["arrays", "objects"])
 def test_deeply_nested_json_body_is_4xx(client: FlaskClient, body: bytes) -> None:
     table = make_table(client)
@@ -336,9 +334,6 @@ def test_deeply_nested_json_body_is_4xx(client: FlaskClient, body: bytes) -> Non
                                 headers={"X-Table-Token": table["token"]}), 400)
 
 
-@pytest.mark.xfail(strict=True, reason="webscore/inputs.py parse_options catches only "
-                   "JSONDecodeError: options text nested 2000 deep (under the 4000-character "
-                   "limit) raises RecursionError (answers 500)")
 def test_deeply_nested_options_text_is_4xx(client: FlaskClient) -> None:
     deep = "[" * 1999 + "]" * 1999
     api_refused(client.post("/api/tables", json={"game": "wormholes", "players": ["A", "B"],

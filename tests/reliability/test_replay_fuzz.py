@@ -151,8 +151,6 @@ def test_replay_refuses_broken_logs_cleanly(game_id: str, tmp_path: Path,
     assert tried["1"] > 0.5 * sum(tried.values()), tried  # most mutations break the log
 
 
-@pytest.mark.xfail(strict=True, reason="pnp/engine/log.py log_from_json echoes unknown field "
-                   "names raw: a name holding a line break splits the one-line refusal")
 def test_refusal_quotes_what_it_echoes(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "log.json"
@@ -162,9 +160,6 @@ def test_refusal_quotes_what_it_echoes(tmp_path: Path,
     assert len(err.splitlines()) == 1, err
 
 
-@pytest.mark.xfail(strict=True, reason="pnp/engine/log.py load_log and pnp/sheets/__init__.py "
-                   "catch only JSONDecodeError: JSON nested deeper than Python's recursion "
-                   "limit escapes as RecursionError (a traceback)")
 @pytest.mark.parametrize("command", ["replay", "check-sheet"])
 def test_deeply_nested_json_file_is_refused_cleanly(command: str, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
