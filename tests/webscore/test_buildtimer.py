@@ -177,3 +177,10 @@ def test_any_sequence_keeps_the_timer_consistent(rnd: int, run: int,
         assert len(set(t.tiles)) == len(t.tiles)
         assert from_json(t.to_json()) == t
         assert json.loads(t.to_json())["round"] == rnd
+
+
+def test_deeply_nested_state_is_refused_cleanly() -> None:
+    from webscore.buildtimer import BadTimer, from_json
+
+    with pytest.raises(BadTimer):
+        from_json("[" * 999 + "]" * 999)  # within the length limit, deeper than json allows
