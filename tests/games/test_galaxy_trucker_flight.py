@@ -14,7 +14,7 @@ import pytest
 from pnp.engine import IllegalMove
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.check import check
-from pnp.games.galaxy_trucker.crew import full_batteries, full_crew
+from pnp.games.galaxy_trucker.crew import Alien, full_batteries, full_crew
 from pnp.games.galaxy_trucker.flight import move
 from pnp.games.galaxy_trucker.game import GalaxyTrucker
 from pnp.games.galaxy_trucker.ship import Placement, Ship
@@ -120,6 +120,21 @@ def test_open_space_moves_by_engine_power_and_no_power_gives_up() -> None:
     assert any("no engine power" in line for line in s.log)
 
 
+def test_an_orange_alien_does_not_push_a_ship_without_engines() -> None:
+    a = ship(0, part(1, Kind.CABIN, 6, 7), part(2, Kind.LIFE_BROWN, 5, 7),
+             part(3, Kind.ENGINE, 8, 7))
+    b = ship(1, part(11, Kind.CABIN, 6, 7), part(12, Kind.LIFE_BROWN, 5, 7))
+    s = flying(a, b)
+    for seat in (0, 1):
+        t = s.truckers[seat]
+        assert t.ship is not None
+        cabin = 1 if seat == 0 else 11
+        s = s.with_trucker(seat, replace(t, crew=full_crew(t.ship, {Alien.BROWN: cabin})))
+    s = flip(s, "I-1")
+    assert s.truckers[0].pos == 3  # 1 engine + 2 for the alien
+    assert s.truckers[1].out  # 0 stays 0: the alien does not get out and push
+
+
 # -- Planets ---------------------------------------------------------------------------------
 def test_planets_one_marker_per_row_leader_first_and_farthest_behind_moves_first() -> None:
     hold = (Kind.CARGO, 3)
@@ -141,6 +156,19 @@ def test_planets_one_marker_per_row_leader_first_and_farthest_behind_moves_first
     # B (behind) moves first: 9 -> 7; then A: 10 -> 8.  (A first would give A 7, B 6.)
     assert [t.pos for t in s.truckers] == [8, 7, 3]
     assert s.truckers[0].goods == ((1, "BB"),) and s.truckers[1].goods == ((11, "Y"),)
+
+
+def test_landing_without_holds_blocks_a_planet_and_still_costs_the_days() -> None:
+    s = flip(flying(ship(0), ship(1, part(11, Kind.CARGO, 7, 6, cap=2))), "I-8")  # GG|Y|BBB
+    s = play(s, "land:1")  # A has no hold: nothing to load, no question
+    assert asked(s) == (1, "land")
+    refused(s, "land:1", "GT-F8")
+    s = play(s, "land:3")
+    assert asked(s) == (1, "cargo")
+    s = play(s, "cargo:11=BB")
+    # 2 days, B (behind) first: -2 -> -4; then A: 0 -> -2.
+    assert s.truckers[0].goods == () and s.truckers[0].pos == -2
+    assert s.truckers[1].pos == -4 and s.truckers[1].goods == ((11, "BB"),)
 
 
 # -- Abandoned Ship and Station ----------------------------------------------------------------
@@ -350,6 +378,29 @@ def test_combat_zone_ties_go_to_the_player_ahead() -> None:
     assert s.need == "roll"
     s = play(s, "roll:12", "roll:12")
     assert at_gate(s) and s.truckers[0].batteries == ((5, 1),)
+
+
+def test_level_three_combat_zone_goods_crew_and_engines_lines() -> None:
+    # Line 1: fewest crew loses 4 goods; line 2: weakest cannons loses 4 crew; line 3:
+    # weakest engines is shot at six times.
+    a = ship(0, part(1, Kind.CABIN, 6, 7), part(2, Kind.CABIN, 7, 6),
+             part(3, Kind.CANNON, 6, 6), part(4, Kind.CARGO, 7, 8, cap=2))
+    b = ship(1, part(11, Kind.CARGO, 7, 8, cap=3), part(12, Kind.ENGINE, 8, 7))
+    s = flying(a, b, rounds=("3",))
+    s = s.with_trucker(1, replace(s.truckers[1], goods=((11, "RYG"),)))
+    s = s.with_trucker(0, replace(s.truckers[0], goods=((4, "B"),)))
+    s = flip(s, "III-18")
+    assert s.truckers[1].goods == ()  # B (2 crew) lost its 3 blocks; no battery to add
+    assert s.truckers[0].goods == ((4, "B"),)
+    # B has no cannon (0 < A's 1): B loses 4 crew, having 2: everyone.
+    assert s.truckers[1].crew.total == 0
+    # A has no engine (0 < B's 1): A is shot at: six rolls.
+    rolls = 0
+    while s.need == "roll":
+        s = play(s, "roll:2")
+        rolls += 1
+    assert rolls == 6 and at_gate(s)
+    assert s.truckers[1].out and not s.truckers[0].out  # B had no humans left
 
 
 def test_combat_zone_is_ignored_by_a_lone_player() -> None:

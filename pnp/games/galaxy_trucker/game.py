@@ -5,7 +5,7 @@ ship (part 1 notation) and the number tile taken; the spot check (GT-R1 repairs)
 placement follow, then the flight: before each card every player still flying says ``go`` or
 ``quit``; the card is a chance event; its decisions are asked one player at a time in the
 order the text gives.  Rule ids: GT-1..GT-9 (shared rulings), part 1's ship ids, and GT-F1..
-GT-F25 / GT-FR1.. (docs/rulings-galaxy-trucker.md, "Flight (part 2)").
+GT-F26 / GT-FR1.. (docs/rulings-galaxy-trucker.md, "Flight (part 2)").
 """
 
 from __future__ import annotations
