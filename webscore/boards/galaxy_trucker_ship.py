@@ -13,7 +13,7 @@ upright.  Every text is escaped.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from pnp.games.galaxy_trucker.boards import Board
 from pnp.games.galaxy_trucker.check import Violation
@@ -202,8 +202,13 @@ def _side_bar(x: float, y: float, side: Side, colour: str, width: float) -> str:
 
 def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None = None,
          selected: tuple[int, int] | None = None, exposed: Iterable[tuple[int, Side]] = (),
-         label: str = "ship") -> str:
-    """The ship on its board; ``link(row, col)`` makes squares tappable (None: not)."""
+         label: str = "ship", marks: Mapping[int, str] | None = None,
+         frame: tuple[float, float, float, float] | None = None) -> str:
+    """The ship on its board; ``link(row, col)`` makes squares tappable (None: not).
+
+    ``marks`` (tile id -> SVG in the square's 0..CELL box, upright) lays what the tile holds
+    over it (the tracker's crew, tokens, goods); ``frame`` (x, y, width, height) makes the
+    picture a nested ``svg`` placed in a larger drawing, sized by its own attributes."""
     board = ship.board
     rows, cols = _grid(board, ship)
     width = LEFT + len(cols) * CELL + 8
@@ -235,6 +240,8 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
         out.append(f'<g transform="translate({x} {y})"><title>{title}</title>'
                    f'{tile_body(p.tile, p.rotation)}</g>')
         out.append(text(x + 4, y + 13, p.id, size=12, weight="bold", fill=INK))
+        if marks and p.id in marks:
+            out.append(f'<g transform="translate({x} {y})">{marks[p.id]}</g>')
     for tile_id, side in exposed:
         hit = ship.by_id.get(tile_id)
         if hit is None:
@@ -277,8 +284,11 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
             out.append(f'<a href="{esc(href)}" aria-label="row {row}, column {col}: '
                        f'{esc(what)}"><rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        'fill="#000" fill-opacity="0" class="square"/></a>')
+    place = ('class="board ship"' if frame is None else
+             'x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" class="ship-mini"'
+             .format(*frame))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'class="board ship" aria-label="{esc(label)}" '
+            f'{place} aria-label="{esc(label)}" '
             f'font-family="DejaVu Sans, Verdana, sans-serif">' + "".join(out) + "</svg>")
 
 
