@@ -15,6 +15,7 @@ from pnp.engine.play import random_playout
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker import GAME
 from pnp.games.galaxy_trucker.events import parse_event
+from pnp.games.galaxy_trucker.tiles import Kind
 
 GOLDEN = Path(__file__).parent / "data" / "galaxy_trucker_game_seed13.json"
 SEEDS = st.integers(min_value=0, max_value=2**40)
@@ -126,6 +127,47 @@ def test_every_offered_event_round_trips(seed: int, players: int, mode: str) -> 
             event = rng.choice(GAME.playout_choices(state))
         state = GAME.apply(state, event)
         json.dumps(GAME.summary(state))
+
+
+def check_invariants(state: Any) -> None:
+    spaces = [t.pos % 40 for t in state.truckers if t.active]
+    assert len(spaces) == len(set(spaces)), "two markers on one space"
+    for t in state.truckers:
+        assert t.credits >= 0 and t.lost >= 0
+        if t.ship is None:
+            continue
+        holds = {p.id: p for p in t.ship.of_kind(Kind.CARGO, Kind.SPECIAL_CARGO)}
+        for tile, goods in t.goods:
+            assert tile in holds and 0 < len(goods) <= holds[tile].tile.capacity
+            assert "R" not in goods or holds[tile].kind is Kind.SPECIAL_CARGO
+        for tile, tokens in t.batteries:
+            assert tile in t.ship and 0 <= tokens <= t.ship[tile].tile.capacity
+        for cabin, berth in t.crew.berths:
+            assert cabin in t.ship and berth.count <= 2 and not (berth.alien and berth.humans)
+        assert len(t.crew.aliens) == len(set(t.crew.aliens))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(SEEDS, PLAYERS, MODES)
+def test_playouts_keep_the_tables_invariants(seed: int, players: int, mode: str) -> None:
+    names = [f"P{i}" for i in range(players)]
+    log = new_log("galaxy-trucker", names, seed, {"chance": mode})
+    state = GAME.initial_state(log.setup, log.players, log.seed)
+    rng = Rng(seed, "invariants")
+    lost = [0] * players
+    round_index = 0
+    while GAME.actor(state) is not None:
+        if GAME.actor(state) == CHANCE:
+            event = GAME.dealt_outcome(state) or rng.choice(GAME.chance_outcomes(state))
+        else:
+            event = rng.choice(GAME.legal(state))  # quitting included
+        state = GAME.apply(state, event)
+        check_invariants(state)
+        if state.round_index != round_index or state.phase == "over":
+            round_index, lost = state.round_index, [0] * players  # a new round starts at 0
+        now = [t.lost for t in state.truckers]
+        assert all(a >= b for a, b in zip(now, lost, strict=True))  # losses only grow
+        lost = now
 
 
 @settings(max_examples=300, deadline=None)

@@ -811,10 +811,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         t = s.truckers[seat]
         assert t.ship is not None
         dmg = destroy(t.ship, tile)
-        t = replace(t, ship=dmg.ship, lost=t.lost + 1)
+        t = _strip(replace(t, ship=dmg.ship, lost=t.lost + 1))  # all pieces, until one is kept
         if len(dmg.pieces) > 1:
             return self._ask(s.with_trucker(seat, t), seat, "keep")
-        return s.with_trucker(seat, _strip(t))
+        return s.with_trucker(seat, t)
 
     def _sabotage_hit(self, s: State, victim: int, row: int, col: int) -> State:
         st = s.stage
