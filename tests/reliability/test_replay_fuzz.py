@@ -108,6 +108,13 @@ def mutate(base: dict[str, Any]) -> st.SearchStrategy[bytes]:
     )
 
 
+# Engines whose refusal of an unknown setup key copies the key raw (a key holding a line break
+# splits the message); pinned by the strict xfails in test_setup_key_with_a_line_break.
+RAW_SETUP_ECHO = {"weird-galaxy": "pnp: unknown Weird Galaxy setup fields",
+                  "spatial-delivery": "pnp: unknown setup fields"}
+ECHOES_RAW_SETUP_KEYS = tuple(RAW_SETUP_ECHO.values())
+
+
 def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     try:
         code = main(["replay", str(path)])
@@ -138,10 +145,10 @@ def test_replay_refuses_broken_logs_cleanly(game_id: str, tmp_path: Path,
         tried[str(code)] += 1
         assert code in (0, 1, 2), (code, err)
         assert "Traceback" not in err, err
+        if not err.startswith(ECHOES_RAW_SETUP_KEYS):  # see test_setup_key_with_a_line_break
+            assert len(err.splitlines()) <= 1, err  # one message, one line
         if err:
-            # One message, printed once.  (Its text may still hold a line break copied from
-            # the log: see test_refusal_quotes_what_it_echoes below.)
-            assert err.startswith("pnp: ") and err.endswith("\n") and code != 0, err
+            assert err.startswith("pnp: ") and code != 0, err
         else:
             report = json.loads(out)  # a replay that ran reports as JSON, ok or not
             assert report["ok"] is (code == 0)
@@ -171,3 +178,18 @@ def test_deeply_nested_json_file_is_refused_cleanly(command: str, tmp_path: Path
         code = -1
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("pnp: ") and len(err.splitlines()) == 1, (code, err)
+
+
+@pytest.mark.parametrize("game_id", [
+    pytest.param(g, marks=pytest.mark.xfail(
+        strict=True, reason="the engine's unknown-setup-field refusal copies the key raw "
+        "(pnp/games/weird_galaxy/game.py:34, pnp/games/spatial_delivery/rules.py:165)"))
+    if g in RAW_SETUP_ECHO else g for g in GAMES])
+def test_setup_key_with_a_line_break(game_id: str, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    base = valid_log(game_id)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps({**base, "setup": {**base["setup"], "evil\rkey\n": 1}}),
+                    encoding="utf-8")
+    code, _, err = run_replay(path, capsys)
+    assert code in (0, 1) and len(err.splitlines()) <= 1, err
