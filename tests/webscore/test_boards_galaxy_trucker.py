@@ -1,30 +1,41 @@
 """The Galaxy Trucker board drawing: well-formed SVG from real flight summaries, a rocket on the
 loop for every player still flying, a ship panel per seat (tile faces when the tile seed is
 known, squares and ids when not), crew, tokens and goods on their tiles, escaped text, nonsense
-that still draws; and a real 4-player table played through a whole round on the tracker."""
+that still draws; a real 4-player table played through a whole round on the tracker; and (marked
+browser) the page on a phone and a desktop.  Run as a script to refresh the gallery pictures:
+
+    .venv/bin/python -m tests.webscore.test_boards_galaxy_trucker [OUT_DIR]
+"""
 
 from __future__ import annotations
 
 import copy
 import re
+import sys
+import tempfile
+import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.serving import make_server
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
 from pnp.games.galaxy_trucker.state import LOOP, State
-from webscore import boards
+from webscore import boards, create_app
 from webscore.boards import galaxy_trucker as gt
 
 from .test_api import post
+from .test_browser import ARGS, PHONE, chromium_path
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("galaxy-trucker")
 NAMES = ["Ann", "Bo", "Cy", "Di"]
+DESKTOP = {"width": 1280, "height": 900}
 TILE_ID = re.compile(r"^#([0-9]+) ")
 
 
@@ -164,6 +175,9 @@ def test_without_the_tile_seed_ships_are_squares_and_ids(midround: State) -> Non
         t = midround.truckers[seat]
         assert t.ship is not None and "outline" in (ship.get("class") or "")
         assert {f"#{i}" for i in t.ship.ids} <= set(texts(ship))
+        cabins = [c for c, berth in t.crew.berths if berth.count]
+        badges = [x for x in texts(ship) if x.isdigit() or x in ("B", "P")]
+        assert len(badges) >= len(cabins) >= 1  # the crew still shows on the squares
 
 
 def test_the_card_its_stage_the_roll_and_the_decision_are_shown() -> None:
@@ -313,3 +327,91 @@ def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     root = _board_of(page)
     assert len(mini_ships(root)) == 4
+
+
+# -- in a browser: the page as a phone and a desktop show it -----------------------------------
+def midround_table(client: FlaskClient, cards: int = 3) -> tuple[str, str, dict[str, Any]]:
+    """A seeded 4-player table played by legal entries and "Roll for us" until a card's own
+    decision (not the go/quit gate) is awaited after ``cards`` cards: the gallery's table."""
+    t = client.post("/api/tables", json={
+        "game": "galaxy-trucker", "seed": 11, "players": ["Ana", "Bo", "Zoë", "Kai"],
+        "chance": "tracker", "auto_deal": False}).get_json()
+    s, rng = t, Rng(5, "gt-table")
+    for _ in range(600):
+        sm = s["summary"]
+        if sm["cards_turned"] >= cards and s["awaiting"] == "decision" \
+                and sm["phase"] == "card" and sm["decision"]["kind"] != "gate":
+            break
+        if s["awaiting"] == "chance":
+            r = post(client, t, "roll", {"seq": s["seq"]})
+        else:
+            r = post(client, t, "events", {
+                "seq": s["seq"], "text": rng.choice([e for e in s["legal"] if e != "quit"])})
+        assert r.status_code == 201, r.get_json()
+        s = r.get_json()
+    return str(t["id"]), str(t["token"]), s
+
+
+def shoot(base: str, client: FlaskClient, browser: Any, out: Path, prefix: str) -> None:
+    """Open the mid-round table on a phone and a desktop, check the board fits and shows every
+    rocket and ship, and save a picture of the page down to the board's bottom edge."""
+    table, token, s = midround_table(client)
+    flying = sum(1 for x in s["summary"]["ships"] if x["flying"])
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(f"{base}/t/{table}/join?k={token}")
+        board = page.locator("svg.board").first
+        box = board.bounding_box()
+        assert box is not None
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+        assert 300 < box["width"] <= viewport["width"]
+        assert page.locator("svg.board g.rocket").count() == flying
+        assert page.locator("svg.board svg.ship-mini").count() == 4
+        for rocket in page.locator("svg.board g.rocket").all():
+            r = rocket.bounding_box()
+            assert r is not None and r["x"] >= box["x"] and r["x"] + r["width"] <= (
+                box["x"] + box["width"])
+        page.screenshot(path=str(out / f"{prefix}-{size}.png"), full_page=True,
+                        clip={"x": 0, "y": 0, "width": viewport["width"],
+                              "height": box["y"] + box["height"] + 12})
+        assert (out / f"{prefix}-{size}.png").stat().st_size > 5000
+        page.context.close()
+
+
+@pytest.mark.browser
+def test_phone_and_desktop_show_the_whole_board(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    app = create_app({"SECRET_KEY": "gt", "AUTO_MIGRATE": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'gt.sqlite3'}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=ARGS)
+            shoot(f"http://127.0.0.1:{srv.server_port}", app.test_client(), browser, tmp_path,
+                  "gt")
+            browser.close()
+    finally:
+        srv.shutdown()
+
+
+def main(out: Path) -> None:
+    """Refresh docs/gallery/tracker-galaxy-trucker-{phone,desktop}.png."""
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp())
+    app = create_app({"SECRET_KEY": "gallery", "AUTO_MIGRATE": True,
+                      "DATABASE_URL": f"sqlite:///{tmp / 'g.sqlite3'}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        shoot(f"http://127.0.0.1:{srv.server_port}", app.test_client(), browser, out,
+              "tracker-galaxy-trucker")
+        browser.close()
+    srv.shutdown()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/gallery"))

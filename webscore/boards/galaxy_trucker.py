@@ -148,7 +148,7 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                 dx -= math.copysign(STRAIGHT / 2, dx)
             d = math.hypot(dx, dy) or 1
             out.append(text(x + dx / d * 22, y + dy / d * 22 + 3.5, "start 0" if start else k,
-                            size=9, anchor="middle", weight="bold" if start else "normal",
+                            size=10, anchor="middle", weight="bold" if start else "normal",
                             fill=ACCENT if start else MUTED))
     flying = [s for s in ships if s.get("flying") and _int(s.get("pos")) is not None]
     lead = max((_int(s.get("pos")) or 0 for s in flying), default=0)
@@ -184,8 +184,8 @@ def _centre(summary: dict[str, Any]) -> list[str]:
         out.append(text(x + badge + 6, CY - 26, title, size=15, weight="bold", fill=INK))
         body = str(c.get("text") or "")
         body = body.split(": ", 1)[1] if ": " in body else ""
-        for i, line in enumerate(_wrap(body, 46, 2)):
-            out.append(text(x, CY - 10 + 14 * i, line, size=11, fill=INK))
+        for i, line in enumerate(_wrap(body, 40, 2)):
+            out.append(text(x, CY - 9 + 14 * i, line, size=12, fill=INK))
         stage = c.get("stage")
         if stage:
             out.append(text(x, CY + 20, f"stage: {_clip(stage, 26)}", size=11, fill=MUTED))
@@ -208,22 +208,22 @@ def _centre(summary: dict[str, Any]) -> list[str]:
     decision = _dict(summary.get("decision"))
     colour = ACCENT
     if summary.get("phase") == "over" or summary.get("awaiting") == "over":
-        lines = _wrap(f"Over: {summary.get('result') or ''}", 44, 2)
+        lines = _wrap(f"Over: {summary.get('result') or ''}", 38, 2)
         colour = "#5be39b"
     elif decision:
         seat = _int(decision.get("seat"))
         who = _name(summary, {"name": decision.get("name")}, seat) if seat is not None \
             else str(decision.get("name") or "?")
-        lines = _wrap(f"{who}: {decision.get('what') or decision.get('kind') or ''}", 44, 2)
+        lines = _wrap(f"{who}: {decision.get('what') or decision.get('kind') or ''}", 38, 2)
         out.append(f'<rect x="{x}" y="{CY + 29}" width="4" height="{14 * len(lines) + 2}" '
                    f'rx="2" fill="{seat_colour(seat)}"/>')
     elif summary.get("chance"):
-        lines = _wrap(f"Log the {summary.get('chance')}", 44, 2)
+        lines = _wrap(f"Log the {summary.get('chance')}", 38, 2)
         colour = "#9fc2ff"
     else:
         lines = []
     for i, line in enumerate(lines):
-        out.append(text(x + 8, CY + 40 + 14 * i, line, size=11, weight="bold", fill=colour))
+        out.append(text(x + 8, CY + 40 + 14 * i, line, size=12, weight="bold", fill=colour))
     return out
 
 
@@ -251,14 +251,14 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
         else:
             where, colour = f"space {space}", INK
         faded = ' opacity="0.55"' if s.get("gave_up") else ""
-        chars = max(int((width - 30) / 7), 3)
+        chars = max(int((width - 30) / 8), 3)
         out.append(f'<g class="chip"{faded}><circle cx="{x + 10}" cy="{STRIP_Y + 10}" r="9" '
                    f'fill="{seat_colour(seat)}" stroke="#0b1026"/>'
                    + text(x + 10, STRIP_Y + 14, seat + 1, size=10, anchor="middle",
                           weight="bold", fill="#0b1026")
-                   + text(x + 24, STRIP_Y + 8, _clip(s["_name"], chars), size=12,
+                   + text(x + 24, STRIP_Y + 8, _clip(s["_name"], chars), size=13,
                           weight="bold", fill=INK)
-                   + text(x + 24, STRIP_Y + 22, where, size=10, fill=colour) + "</g>")
+                   + text(x + 24, STRIP_Y + 23, where, size=11, fill=colour) + "</g>")
     return out
 
 
@@ -303,7 +303,7 @@ def _tile_marks(s: dict[str, Any]) -> dict[int, str]:
 
 
 def _outline(board_name: str, text_: str, frame: tuple[float, float, float, float],
-             label: str) -> str:
+             label: str, marks: dict[int, str] | None = None) -> str:
     """The ship's squares and tile ids, for a summary that does not name the tile seed."""
     board = BOARDS.get(board_name)
     placed: dict[tuple[int, int], int] = {}
@@ -325,8 +325,11 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
         if (r, c) in placed:
             body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" '
                         'rx="4" fill="#27305a" stroke="#8892c0"/>'
-                        + text(x + cell / 2, y + cell / 2 + 6, f"#{placed[(r, c)]}", size=16,
+                        + text(x + cell / 2, y + cell / 2 - 1, f"#{placed[(r, c)]}", size=16,
                                anchor="middle", weight="bold", fill=INK))
+            mark = (marks or {}).get(placed[(r, c)])
+            if mark:
+                body.append(f'<g transform="translate({x} {y})">{mark}</g>')
         else:
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}" '
                         'rx="5" fill="#111836" stroke="#3b4680" stroke-dasharray="4 3"/>')
@@ -350,7 +353,7 @@ def _ship(summary: dict[str, Any], s: dict[str, Any],
             pass
         else:
             return ship_drawing.draw(ship, label=label, marks=_tile_marks(s), frame=frame)
-    return _outline(notation.split()[0], notation, frame, label)
+    return _outline(notation.split()[0], notation, frame, label, _tile_marks(s))
 
 
 def _panel(summary: dict[str, Any], s: dict[str, Any], x: float, y: float,
@@ -365,7 +368,8 @@ def _panel(summary: dict[str, Any], s: dict[str, Any], x: float, y: float,
            f'<rect x="{x}" y="{y}" width="{PANEL_W}" height="{PANEL_H - PAD}" rx="10" '
            f'fill="#151c3d" stroke="{ACCENT if deciding else "#2a3463"}" '
            f'stroke-width="{2.5 if deciding else 1}"/>',
-           f'<rect x="{x}" y="{y}" width="6" height="{PANEL_H - PAD}" rx="3" fill="{colour}"/>',
+           f'<rect x="{x + 1}" y="{y + 8}" width="5" height="{PANEL_H - PAD - 16}" rx="2.5" '
+           f'fill="{colour}"/>',
            f'<circle cx="{x + 22}" cy="{y + 18}" r="10" fill="{colour}" stroke="#0b1026"/>',
            text(x + 22, y + 22, seat + 1, size=11, anchor="middle", weight="bold",
                 fill="#0b1026"),
