@@ -1,5 +1,5 @@
 """The JSON API answers what its OpenAPI document promises (Schemathesis): for generated
-requests, on real tables with their real write token as well as with forged or missing ones,
+requests, on real tables with their real write token (two in three) or a generated one,
 no 5xx, every status code documented, the declared content type, and a body that matches the
 declared schema."""
 
