@@ -78,7 +78,7 @@ def _spatial_delivery(options: KitOptions) -> list[Path]:
 BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
     "piecepack": piecepack_kit,
     "galaxy-express": _galaxy_express,
-    "galaxy-trucker": _galaxy_trucker,  # kit only: its flight Game comes in part 2
+    "galaxy-trucker": _galaxy_trucker,
     "wormholes": _wormholes,
     "weird-galaxy": _weird_galaxy,
     "spatial-delivery": _spatial_delivery,

@@ -1,7 +1,10 @@
 """Page order and the PDF of the Galaxy Trucker kit.
 
-Rules reference (2 pages), the bank pieces with the parts list (one-sided), tiles and credit
-coins (fronts and mirrored backs), then the ship boards.  Boards come last: in duplex modes two
+Rules reference (2 pages), a fillable score sheet per player and the flight board (one-sided,
+each with a blank back in duplex modes), the bank pieces with the parts list (one-sided), tiles
+and credit coins (fronts and mirrored backs), the 60 adventure cards (butted, nine a sheet,
+backs by level), then the ship boards.  One PDF: the form fields of the score sheets are added
+after it is written.  Boards come last: in duplex modes two
 whole boards share a sheet (I backs II, III backs IIIa), unless a board had to be cut into parts
 (small paper), when each part gets a blank back so cutting one never cuts another.
 """
@@ -10,12 +13,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.games.galaxy_trucker.sheet import SEATS
 from pnp.games.galaxy_trucker.tiles import generate_tiles
 from pnp.render.art import Look
 from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
 from pnp.render.document import Page, scaled, write_pdf
+from pnp.render.forms import add_form_fields
 from pnp.render.galaxy_trucker.boards import board_pages
+from pnp.render.galaxy_trucker.cards import card_pieces
+from pnp.render.galaxy_trucker.flight_board import flight_board_page
 from pnp.render.galaxy_trucker.rules import rules_page_1, rules_page_2
+from pnp.render.galaxy_trucker.score import score_fields, score_page
 from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
 from pnp.render.geometry import paper_size, printable_area
@@ -50,6 +58,8 @@ def parts_lines(seed: int) -> tuple[str, ...]:
         f"{COUNTS['purple alien']} purple aliens (11 mm), {COUNTS['battery']} battery tokens "
         f"and {COUNTS['red'] + COUNTS['yellow'] + COUNTS['green'] + COUNTS['blue']} goods "
         f"(8 mm), number tiles 1-4 (20 mm). {coins} credit coins (20 mm): {values}.",
+        "60 adventure cards (20 each of levels I, II, III; the 8 test-flight cards carry a "
+        "star), the flight board, 4 score sheets.",
     )
 
 
@@ -58,30 +68,53 @@ NOTES = (
     "are all alike and show the seed: never mix tiles of two seeds.",
     "Bank pieces: glue the sheet onto thin card, then cut; any spare cubes, beads or coins "
     "can stand in for them.",
-    "Boards: print at 100%; each square takes one tile. Double-sided, boards I and II share "
+    "Cards: they touch on the sheet; cut the shared lines first. Boards: print at 100%; each "
+    "square takes one tile. Double-sided, boards I and II share "
     "a sheet, as do III and IIIa. On small paper a board comes in parts (one-sided): cut "
     "each part on its dashed edge and lay it on the grey strip of the part before, matching "
     "the triangles.",
 )
 
 
+def score_stride(options: KitOptions) -> int:
+    """Pages from one player's score sheet to the next (a blank back between when duplex)."""
+    return 2 if _duplex(options) else 1
+
+
+def _duplex(options: KitOptions) -> bool:
+    return not options.gutter_fold and options.duplex in ("long", "short")
+
+
+SCORE_FIRST = 2  # the first score sheet's page: right after the two rules pages
+
+
 def kit_pages(options: KitOptions) -> list[Page]:
-    """Every page in print order."""
+    """Every page in print order: rules, the score sheets, the flight board, bank pieces,
+    tiles, credits, adventure cards, then the ship boards."""
     look = Look(low_ink=options.ink == "low")
     size = paper_size(options.paper)
     design = text_sheet_size(options.paper)
     url = tracker_url(options)
-    pages = [rules_page_1(look, design, options.seed), rules_page_2(look, design, options.seed,
-                                                                     url)]
+    text = [rules_page_1(look, design, options.seed),
+            rules_page_2(look, design, options.seed, url)]
+    text += [score_page(seat, options.seed, url, look, design) for seat in range(1, SEATS + 1)]
     if design != size:
-        pages = [scaled(p, size) for p in pages]
-    duplex = not options.gutter_fold and options.duplex in ("long", "short")
+        text = [scaled(p, size) for p in text]
+    duplex = _duplex(options)
+    pages = text[:SCORE_FIRST]
+    # one-sided sheets (score sheets go round the table; the board lies flat): blank backs
+    # keep the double-sided pairs in step
+    for page in [*text[SCORE_FIRST:], flight_board_page(options.paper, look)]:
+        pages.append(page)
+        if duplex:
+            pages.append(blank_back(page.size, page.label))
     ctx = SheetContext(TITLE, options)
     header, height = parts_header(f"{TITLE} - parts", [], printable_area(size).w,
                                   parts_lines(options.seed), NOTES)
     pages += one_sided_sheets(ctx, bank_pieces(), "bank pieces", header, height)
     pages += two_sided_sheets(ctx, tile_pieces(generate_tiles(options.seed)), "tiles")
     pages += two_sided_sheets(ctx, credit_pieces(), "credits")
+    pages += two_sided_sheets(ctx, card_pieces(), "adventure cards", butt=True)
     boards, split = board_pages(options.paper, look)
     for page in boards:
         pages.append(page)
@@ -94,7 +127,10 @@ def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
     pages = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress)
+    add_form_fields(path, score_fields(options.paper, options.seed, pages[SCORE_FIRST].size,
+                                       SCORE_FIRST, score_stride(options)))
     return [path]
 
 
-__all__ = ["GAME_ID", "galaxy_trucker_kit", "kit_pages", "kit_path", "tracker_url"]
+__all__ = ["GAME_ID", "SCORE_FIRST", "galaxy_trucker_kit", "kit_pages", "kit_path", "score_stride",
+           "tracker_url"]

@@ -457,8 +457,8 @@ def rules_page_2(look: Look, size: tuple[float, float], seed: int, url: str) -> 
             f"goods: {COUNTS['red']} red, {COUNTS['yellow']} yellow, {COUNTS['green']} green, "
             f"{COUNTS['blue']} blue; number tiles 1-4; {coins} credit coins ({credits} in "
             "all).",
-            "Not printed: adventure cards, the flight board, the timer (use any 90-second "
-            "timer) and two six-sided dice.",
+            "60 adventure cards, the flight board and a score sheet per player. Not "
+            "printed: a 90-second timer and two six-sided dice.",
         )
         y2 = _bullets(c, kit, x2, y2, col, 7.4)
         y = min(y, y2) - mm(4)

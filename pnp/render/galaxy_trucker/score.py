@@ -1,0 +1,214 @@
+"""The score sheets: one fillable page per player, a column per round (1, 2, 3, 3a) and a line
+per step of the end-of-round pay (GT-6), then the game total.
+
+Field names are exactly those ``pnp.games.galaxy_trucker.sheet`` reads (``p<seat>_r<round>_
+<line>``); the seed field sits on the first player's page only (a form field name is one
+field), the other pages print the seed.  Each page carries the tracker QR.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.cards import GOODS_VALUE
+from pnp.games.galaxy_trucker.sheet import LINES, ROUNDS, SEATS, field_names, round_key
+from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD
+from pnp.render.art import GREY, INK, WHITE, Look, hex_color, paint, paragraph, tint
+from pnp.render.document import Page, fit_transform
+from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render.forms import FormField
+from pnp.render.galaxy_trucker.cards import cube
+from pnp.render.galaxy_trucker.rules import ACCENT, CREDIT
+from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as PILOT_INKS
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.qr import draw_qr
+
+LABELS: dict[str, tuple[str, str]] = {
+    # line: (what to write, how it is worked out)
+    "place": ("Finish place", "1 = the leader when the last card is done"),
+    "gaveup": ("Gave up", "x if you left the flight: no place"),
+    "flight": ("Credits won in flight", "from Abandoned Ships, Slavers, Pirates"),
+    "finish": ("Finish reward", "by place: see the column head"),
+    "exposed": ("Your exposed connectors", "count each open connector once"),
+    "fewest": ("Fewest of all finishers", "the lowest count at the table"),
+    "looks": ("Best-looking bonus", "if yours is the fewest (ties all paid)"),
+    "red": ("Red goods sold", "worth 4 each; blocks aboard at the end"),
+    "yellow": ("Yellow goods sold", ""),
+    "green": ("Green goods sold", ""),
+    "blue": ("Blue goods sold", ""),
+    "goods": ("Goods income", "4 / 3 / 2 / 1 each; half (round up) if gave up"),
+    "lost": ("Components lost", "the discard pile, spot check included"),
+    "loss": ("Loss", "1 each, at most the board's cap"),
+    "round": ("Round result", "flight + finish + bonus + goods - loss"),
+    "credits": ("Credits after the round", "last total + result, never below 0"),
+}
+GROUP_GAP = {"flight": mm(2), "exposed": mm(2), "red": mm(2), "lost": mm(2), "round": mm(2)}
+BOLD_LINES = ("round", "credits")
+
+
+def _top(area: Rect) -> float:
+    return area.y2 - mm(36)
+
+
+def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
+    """Every form field of player ``seat``'s page, by name."""
+    area = printable_area(size)
+    label_w = mm(70)
+    col_w = (area.w - label_w) / len(ROUNDS)
+    row_h = mm(8.6)
+    y = _top(area) - mm(11)  # below the column heads
+    fields: dict[str, Rect] = {}
+    for line in LINES:
+        y -= GROUP_GAP.get(line, 0.0) + row_h
+        for k, rnd in enumerate(ROUNDS):
+            x = area.x + label_w + k * col_w
+            fields[f"p{seat}_{round_key(rnd)}_{line}"] = Rect(x + mm(2), y + mm(1), col_w - mm(4),
+                                                              row_h - mm(2))
+    fields[f"p{seat}_total"] = Rect(area.x + label_w + 3 * col_w + mm(2), y - mm(13),
+                                    col_w - mm(4), mm(9))
+    fields[f"p{seat}_name"] = Rect(area.x + mm(18), area.y2 - mm(27), mm(80), mm(8))
+    if seat == 1:
+        fields["seed"] = Rect(area.x + mm(116), area.y2 - mm(27), mm(24), mm(8))
+    return fields
+
+
+def _box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.2 if thick else 0.5)
+    c.setFillColor(WHITE)
+    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
+
+
+def _head(rnd: str) -> tuple[str, str, str]:
+    board = BOARDS[ROUND_BOARD[rnd]]
+    cap = "no cap" if board.max_penalty is None else f"loss cap {board.max_penalty}"
+    rewards = "-".join(str(v) for v in REWARDS[rnd])
+    return (f"Round {rnd}", f"ships {board.name}, places {rewards}",
+            f"best-looking +{BEST_LOOKING[rnd]}, {cap}")
+
+
+def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, float]) -> Page:
+    area = printable_area(size)
+    fields = score_layout(size, seat)
+    colour = tuple(PILOT_INKS)[seat - 1]
+    ink = PILOT_INKS[colour]
+    title = f"Galaxy Trucker - score sheet, player {seat}"
+
+    def draw(c: Canvas) -> None:
+        c.setFillColor(ACCENT)
+        c.setFont(BOLD, 18)
+        c.drawString(area.x, area.y2 - mm(7), "Galaxy Trucker - score sheet")
+        st, fl = paint(c, look, ink, solid=True)
+        c.circle(area.x2 - mm(5), area.y2 - mm(4.5), mm(4), stroke=st, fill=fl)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 10)
+        c.drawRightString(area.x2 - mm(11), area.y2 - mm(6),
+                          f"player {seat} ({colour} pilot cabin)")
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 8)
+        c.drawString(area.x, area.y2 - mm(12.5),
+                     "One page per player. Fill a column at the end of each round, by hand or "
+                     "typed into the PDF; the checker redoes every sum.")
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(1.2)
+        c.line(area.x, area.y2 - mm(15), area.x2, area.y2 - mm(15))
+        name = fields[f"p{seat}_name"]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 10)
+        c.drawString(area.x, name.y + mm(2.5), "Name")
+        _box(c, name, look)
+        c.setFillColor(INK)
+        c.drawString(name.x2 + mm(6), name.y + mm(2.5), "Seed")
+        if "seed" in fields:
+            _box(c, fields["seed"], look)
+        else:
+            c.setFont(REGULAR, 10)
+            c.drawString(name.x2 + mm(18), name.y + mm(2.5), f"{seed} (see player 1's page)")
+        label_w = mm(70)
+        col_w = (area.w - label_w) / len(ROUNDS)
+        top = _top(area)
+        for k, rnd in enumerate(ROUNDS):
+            x = area.x + label_w + k * col_w
+            head, *notes = _head(rnd)
+            c.setFillColor(INK)
+            c.setFont(BOLD, 10)
+            c.drawCentredString(x + col_w / 2, top - mm(3), head)
+            c.setFillColor(GREY)
+            for j, note in enumerate(notes):
+                size_ = 6.5
+                while text_width(note, REGULAR, size_) > col_w - mm(2) and size_ > 4.5:
+                    size_ -= 0.25
+                c.setFont(REGULAR, size_)
+                c.drawCentredString(x + col_w / 2, top - mm(6.8) - j * mm(2.9), note)
+        for i, line in enumerate(LINES):
+            first = fields[f"p{seat}_r1_{line}"]
+            row = Rect(area.x, first.y - mm(1), area.w, first.h + mm(2))
+            if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
+                c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
+                               else hex_color("#f4f1ee"))
+                c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
+            label, how = LABELS[line]
+            tx = area.x + mm(1.5)
+            if line in GOODS_COLOURS:
+                cube(c, GOODS_COLOURS[line], tx, row.cy - mm(2), mm(4), look)
+                tx += mm(5.5)
+                how = how or f"worth {GOODS_VALUE[GOODS_COLOURS[line]]} each"
+            c.setFillColor(INK)
+            c.setFont(BOLD if line in BOLD_LINES else REGULAR, 8.6)
+            c.drawString(tx, row.cy + mm(0.4), label)
+            c.setFillColor(GREY)
+            c.setFont(REGULAR, 6)
+            c.drawString(tx, row.cy - mm(2.6), how)
+            for rnd in ROUNDS:
+                _box(c, fields[f"p{seat}_{round_key(rnd)}_{line}"], look,
+                     thick=line in BOLD_LINES)
+        total = fields[f"p{seat}_total"]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 11)
+        c.drawRightString(total.x - mm(4), total.y + mm(5), "Game total: credits at the end")
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 7)
+        c.drawRightString(total.x - mm(4), total.y + mm(1),
+                          "the last round's credits; 1 or more and you win")
+        _box(c, total, look, thick=True)
+        qr = mm(30)
+        qy = area.y + mm(12)
+        draw_qr(c, url, area.x, qy, qr)
+        c.setFillColor(INK)
+        y = paragraph(c, "Check it: scan the code to open this game in the tracker, or run "
+                      "'pnp check-sheet' on the saved PDF. Each line is worked out again from "
+                      "your counts: the finish reward from the place, the bonus from the "
+                      "exposed connectors, the goods price, the capped loss, and the credits "
+                      "carried from round to round.", area.x + qr + mm(4), qy + qr - mm(1),
+                      area.w - qr - mm(4), REGULAR, 8)
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 6.5)
+        c.drawString(area.x + qr + mm(4), y - mm(3), url)
+        paragraph(c, CREDIT, area.x, area.y + mm(6), area.w, REGULAR, 6.5, 8)
+
+    return Page(size, draw, title)
+
+
+GOODS_COLOURS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+
+
+def score_fields(paper: str, seed: int, size: tuple[float, float], first_page: int,
+                 stride: int) -> list[FormField]:
+    """The form fields of the four pages (page ``first_page + stride * (seat - 1)``), placed
+    on the printed sheet (A5 shrinks the A4 design)."""
+    design = paper_size("a4" if paper == "a5" else paper)
+    s, dx, dy = fit_transform(design, size)
+    out = []
+    for seat in range(1, SEATS + 1):
+        page = first_page + stride * (seat - 1)
+        for name, r in score_layout(design, seat).items():
+            rect = Rect(dx + r.x * s, dy + r.y * s, r.w * s, r.h * s)
+            value = str(seed) if name == "seed" else ""
+            left = name == "seed" or name.endswith("_name")
+            out.append(FormField(name, page, rect, value, 9 * min(s, 1.0), align=0 if left else 1))
+    assert sorted(f.name for f in out) == sorted(field_names())
+    return out
+
+
+__all__ = ["score_fields", "score_layout", "score_page"]
