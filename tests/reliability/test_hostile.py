@@ -341,3 +341,34 @@ def test_deeply_nested_options_text_is_4xx(client: FlaskClient) -> None:
     token = csrf(client)
     page_refused(client.post("/new", data={"csrf": token, "game": "wormholes",
                                            "player": ["A", "B"], "options": deep}), 422)
+
+
+XSS = '"><script>alert(1)</script><input value="'
+
+
+def test_typed_text_echoed_back_is_escaped(client: FlaskClient) -> None:
+    """A refused entry keeps what was typed in the box, and the sheet checker shows the values
+    sent: both put hostile text back into the page, escaped."""
+    table = make_table(client)
+    client.get(f"/t/{table['id']}/join", query_string={"k": table["token"]})
+    token = csrf(client)
+    resp = client.post(f"/t/{table['id']}/move",
+                       data={"csrf": token, "seq": table["seq"], "text": XSS})
+    TRIED["hostile: requests sent"] += 1
+    html = resp.get_data(as_text=True)
+    assert 400 <= resp.status_code < 500 and "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)" in html or "&#34;&gt;&lt;script&gt;" in html
+    from webscore.sheetforms import field_names
+
+    spec = client.get("/api/sheets/galaxy-express").get_json()
+    TRIED["hostile: requests sent"] += 1
+    values = dict.fromkeys(field_names(spec)[:6], XSS)
+    assert len(values) == 6
+    resp = client.post("/sheets/galaxy-express", data={"csrf": token, **values})
+    TRIED["hostile: requests sent"] += 1
+    html = resp.get_data(as_text=True)
+    assert resp.status_code < 500 and "<script>alert(1)" not in html
+    assert html.count("&lt;script&gt;alert(1)") >= 6  # every value shown back, escaped
+    resp = client.post("/api/sheets/galaxy-express/check", json={"fields": values})
+    TRIED["hostile: requests sent"] += 1
+    assert resp.status_code < 500 and resp.mimetype == "application/json"
