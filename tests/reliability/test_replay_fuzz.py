@@ -36,8 +36,9 @@ def valid_log(game_id: str) -> dict[str, Any]:
     log = new_log(game_id, players, 5, {"chance": "seeded"})
     state = game.initial_state(log.setup, log.players, log.seed)
     _, played = random_playout(game, state, Rng(5, "replay-fuzz"), 400)
-    data: dict[str, Any] = log.with_events([game.notation(e) for e in played]).to_json()
-    return json.loads(json.dumps(data))
+    data: dict[str, Any] = json.loads(json.dumps(
+        log.with_events([game.notation(e) for e in played]).to_json()))
+    return data
 
 
 def mutate(base: dict[str, Any]) -> st.SearchStrategy[bytes]:
