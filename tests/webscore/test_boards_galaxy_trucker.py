@@ -291,16 +291,18 @@ def _board_of(page: str) -> ET.Element:
 
 def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
     """A seeded 4-player table on the tracker: every entry picked from the legal list, every
-    card and roll by "Roll for us", through round 1 into round 2; the page shows the board."""
+    card and roll by "Roll for us", all 8 cards of round 1 and into round 2; the page shows
+    the board on the way."""
     t = client.post("/api/tables", json={
-        "game": "galaxy-trucker", "seed": 11, "players": ["Ann", "<b>Bo</b>", "Cy", "Di"],
+        "game": "galaxy-trucker", "seed": 2, "players": ["Ann", "<b>Bo</b>", "Cy", "Di"],
         "chance": "tracker", "auto_deal": False}).get_json()
     assert "error" not in t, t
     s, rng = t, Rng(5, "gt-table")
-    pages_checked, rolls = 0, 0
+    pages_checked, rolls, cards = 0, 0, 0
     for _ in range(600):
         if s["summary"]["round_number"] == 2 or s["finished"]:
             break
+        cards = s["summary"]["cards_turned"]
         if s["awaiting"] == "chance":
             assert s["dealt_available"]
             r = post(client, t, "roll", {"seq": s["seq"]})
@@ -322,8 +324,10 @@ def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
             assert "<b>Bo</b>" not in page and "ship of &lt;b&gt;Bo&lt;/b&gt;" in page
             pages_checked += 1
     assert s["summary"]["round_number"] == 2, s["summary"]["now"]
-    assert pages_checked == 2 and rolls >= 1
-    assert all(len(x["history"]) == 1 for x in s["summary"]["ships"])  # round 1 was paid
+    assert pages_checked == 2 and rolls >= 1 and cards == 8  # the whole round-1 deck
+    paid = [x["history"] for x in s["summary"]["ships"]]
+    assert all(len(h) == 1 for h in paid)  # round 1 was paid to everyone
+    assert any("place 1" in h[0] for h in paid), paid  # someone flew to the end
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
     root = _board_of(page)
     assert len(mini_ships(root)) == 4

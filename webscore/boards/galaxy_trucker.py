@@ -19,6 +19,7 @@ from typing import Any
 from pnp.engine.errors import PnpError
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import card as card_named
+from pnp.games.galaxy_trucker.flight import lapped
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.state import LOOP, tiles_of
 from webscore.boards import galaxy_trucker_ship as ship_drawing
@@ -155,10 +156,10 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     for s in flying:
         seat, pos = _int(s.get("seat")) or 0, _int(s.get("pos")) or 0
         x, y, heading = space_xy(pos)
-        lapped = lead - pos >= LOOP
-        label = (f"{s['_name']}: space {pos % LOOP}" + (", lapped" if lapped else ""))
+        behind = lapped(lead, pos)
+        label = (f"{s['_name']}: space {pos % LOOP}" + (", lapped" if behind else ""))
         out.append(_rocket(x, y, heading, seat_colour(seat), label, seat + 1,
-                           BAD if lapped else None))
+                           BAD if behind else None))
     return out
 
 
@@ -246,7 +247,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
             where, colour = "gave up", MUTED
         elif pos is None:
             where, colour = "not launched", MUTED
-        elif lead - pos >= LOOP:
+        elif lapped(lead, pos):
             where, colour = f"lapped · {space}", BAD
         else:
             where, colour = f"space {space}", INK
