@@ -217,8 +217,32 @@ def test_the_game_over_names_the_result() -> None:
     state = play(3, 5000, players=2)
     assert state.phase == "over"
     s = summary_of(state)
-    labels = " ".join(texts(root_of(gt.draw(s))))
-    assert "Over:" in labels
+    root = root_of(gt.draw(s))
+    labels = texts(root)
+    assert any(x.startswith("Over: ") for x in labels) and "Final credits" in labels
+    for t in state.truckers:
+        assert f"{t.credits} credits" in labels
+        assert len(t.history) == len(state.rounds)
+    # no ships any more: each panel lists the pay of every round instead
+    blocks = [g for g in root.iter(f"{NS}g") if g.get("class") == "history"]
+    assert len(blocks) == 2
+    for block in blocks:
+        words = " ".join(texts(block))
+        assert all(f"round {r}:" in words for r in state.rounds)
+
+
+def test_while_building_the_boards_wait_empty() -> None:
+    state = play(7, 1, players=3)  # the first ship entered, two to come
+    assert state.phase == "build"
+    root = root_of(gt.draw(summary_of(state)))
+    ships = mini_ships(root)
+    assert len(ships) == 3
+    entered = [e for e in ships if "not entered" not in (e.get("aria-label") or "")]
+    assert len(entered) == 1
+    assert "Building: enter the ships" in texts(root)
+    chips = [texts(g) for g in root.iter(f"{NS}g") if g.get("class") == "chip"]
+    assert [c[-1] for c in chips] == ["building"] * 3  # nobody on the flight board yet
+    assert not [g for g in root.iter(f"{NS}g") if g.get("class") == "rocket"]
 
 
 def test_every_text_is_escaped(midround: State) -> None:
@@ -329,8 +353,9 @@ def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
     assert all(len(h) == 1 for h in paid)  # round 1 was paid to everyone
     assert any("place 1" in h[0] for h in paid), paid  # someone flew to the end
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    root = _board_of(page)
-    assert len(mini_ships(root)) == 4
+    root = _board_of(page)  # round 2 is being built: each panel shows what round 1 paid
+    blocks = [g for g in root.iter(f"{NS}g") if g.get("class") == "history"]
+    assert len(blocks) == 4 and all("round 1:" in " ".join(texts(b)) for b in blocks)
 
 
 # -- in a browser: the page as a phone and a desktop show it -----------------------------------

@@ -32,6 +32,8 @@ INK, MUTED, ACCENT, BAD = "#e8ecf8", "#98a2c7", "#ffcf4a", "#ff6b6b"
 GOODS = {"R": "#ef476f", "Y": "#ffd23f", "G": "#2ec27e", "B": "#4c8dff"}
 ALIENS = {"B": "#b07a45", "P": "#9b5de5"}
 ORDINAL = ["leader", "2nd", "3rd", "4th", "5th"]
+PHASE_WORDS = {"build": "building", "fix": "spot check", "crew": "crew boards",
+               "over": "game over"}
 
 # the loop: a stadium (two half circles joined by straights) travelled clockwise from the top
 R = 88.0
@@ -197,7 +199,7 @@ def _centre(summary: dict[str, Any]) -> list[str]:
         out.append(text(W / 2, CY - 18, words.get(str(summary.get("phase")), "No card yet"),
                         size=15, anchor="middle", weight="bold", fill=INK))
     dice = _int(summary.get("dice"))
-    if dice is not None:
+    if dice is not None and summary.get("phase") == "card":
         dx, dy = CX2 + 6, CY + 4
         out.append(f'<g class="dice"><title>last 2d6 roll: {dice}</title>'
                    f'<rect x="{dx}" y="{dy}" width="26" height="24" rx="5" fill="#fdfdfd" '
@@ -238,15 +240,21 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
         return []
     lead = max((_int(s.get("pos")) or 0 for s in order), default=0)
     width = (W - 2 * PAD) / max(len(chips), 1)
-    out = [text(PAD, STRIP_Y - 6, "Flight order (leader first)", size=10, fill=MUTED)]
+    over = summary.get("phase") == "over"
+    caption = "Final credits" if over else "Flight order (leader first)"
+    out = [text(PAD, STRIP_Y - 6, caption, size=10, fill=MUTED)]
     for i, s in enumerate(chips):
         seat = _int(s.get("seat")) or 0
         x = PAD + i * width
         pos, space = _int(s.get("pos")), _int(s.get("space"))
-        if s.get("gave_up"):
+        if over:
+            credits = _int(s.get("credits"))
+            where, colour = f"{credits if credits is not None else '?'} credits", ACCENT
+        elif s.get("gave_up"):
             where, colour = "gave up", MUTED
         elif pos is None:
-            where, colour = "not launched", MUTED
+            where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
+            colour = MUTED
         elif lapped(lead, pos):
             where, colour = f"lapped · {space}", BAD
         else:
@@ -339,12 +347,27 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
             f'class="ship-mini outline" aria-label="{esc(label)}">{"".join(body)}</svg>')
 
 
+def _history(lines: list[str], frame: tuple[float, float, float, float]) -> str:
+    """Between rounds and at the end there is no ship: the pay of the rounds so far."""
+    x, y, _, h = frame
+    out = [text(x + 6, y + 14, "Rounds so far", size=11, weight="bold", fill=MUTED)]
+    rows: list[str] = []
+    for line in lines:
+        rows += _wrap(line, 34, 3)
+    for i, row in enumerate(rows[: int((h - 24) // 13)]):
+        out.append(text(x + 6, y + 32 + 13 * i, row, size=10, fill=INK))
+    return f'<g class="history">{"".join(out)}</g>'
+
+
 def _ship(summary: dict[str, Any], s: dict[str, Any],
           frame: tuple[float, float, float, float]) -> str:
     label = f"ship of {s['_name']}"
     notation = s.get("ship")
     board = str(s.get("board") or "")
     if not isinstance(notation, str) or not notation.strip():
+        history = [str(h) for h in _list(s.get("history"))]
+        if history:
+            return _history(history, frame)
         return _outline(board, board, frame, f"{label}: not entered yet")
     seed = _int(summary.get("tile_seed"))
     if seed is not None and 0 <= seed < 2**63:
@@ -442,7 +465,7 @@ def draw(summary: dict[str, Any]) -> str:
         x = PAD + (i % 2) * (PANEL_W + PAD)
         y = PANELS_Y + (i // 2) * PANEL_H
         rank = (ORDINAL[min(order.index(s["seat"]), 4)] if s["seat"] in order
-                else "not flying")
+                else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
         body += _panel(summary, s, x, y, rank)
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
 
