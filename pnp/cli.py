@@ -163,7 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return int(COMMANDS[args.command](args))
     except PnpError as exc:
-        print(f"pnp: {exc}", file=sys.stderr)
+        # One line, whatever the message quotes from the input.
+        text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"pnp: {text}", file=sys.stderr)
         return EXIT_FAIL
     except KeyboardInterrupt:
         print("pnp: interrupted", file=sys.stderr)

@@ -109,11 +109,6 @@ def mutate(base: dict[str, Any]) -> st.SearchStrategy[bytes]:
     )
 
 
-# Engines whose refusal of an unknown setup key copies the key raw (a key holding a line break
-# splits the message); pinned by the strict xfails in test_setup_key_with_a_line_break.
-RAW_SETUP_ECHO = {"weird-galaxy": "pnp: unknown Weird Galaxy setup fields",
-                  "spatial-delivery": "pnp: unknown setup fields"}
-ECHOES_RAW_SETUP_KEYS = tuple(RAW_SETUP_ECHO.values())
 
 
 def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -146,8 +141,7 @@ def test_replay_refuses_broken_logs_cleanly(game_id: str, tmp_path: Path,
         tried[str(code)] += 1
         assert code in (0, 1, 2), (code, err)
         assert "Traceback" not in err, err
-        if not err.startswith(ECHOES_RAW_SETUP_KEYS):  # see test_setup_key_with_a_line_break
-            assert len(err.splitlines()) <= 1, err  # one message, one line
+        assert len(err.splitlines()) <= 1, err  # one message, one line
         if err:
             assert err.startswith("pnp: ") and code != 0, err
         else:
@@ -181,11 +175,7 @@ def test_deeply_nested_json_file_is_refused_cleanly(command: str, tmp_path: Path
     assert code == 1 and err.startswith("pnp: ") and len(err.splitlines()) == 1, (code, err)
 
 
-@pytest.mark.parametrize("game_id", [
-    pytest.param(g, marks=pytest.mark.xfail(
-        strict=True, reason="the engine's unknown-setup-field refusal copies the key raw "
-        "(pnp/games/weird_galaxy/game.py:34, pnp/games/spatial_delivery/rules.py:165)"))
-    if g in RAW_SETUP_ECHO else g for g in GAMES])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_setup_key_with_a_line_break(game_id: str, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     base = valid_log(game_id)

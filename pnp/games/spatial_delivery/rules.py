@@ -162,7 +162,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         names = self.check_players(players)
         unknown = set(setup) - {"chance", "rounds"}
         if unknown:
-            raise SetupError(f"unknown setup fields: {', '.join(sorted(unknown))}")
+            raise SetupError(f"unknown setup fields: {', '.join(map(repr, sorted(unknown)))}")
         chance = setup.get("chance", "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

@@ -31,7 +31,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
         raise SetupError("the setup must be a JSON object")
     unknown = sorted(set(setup) - set(OPTIONS))
     if unknown:
-        raise SetupError(f"unknown Weird Galaxy setup fields: {', '.join(map(str, unknown))} "
+        raise SetupError(f"unknown Weird Galaxy setup fields: {', '.join(map(repr, unknown))} "
                          f"(known: {', '.join(OPTIONS)})")
     chance = setup.get("chance", "seeded" if seed is not None else "table")
     if chance not in ("seeded", "table"):
