@@ -57,7 +57,8 @@ def parts_lines(seed: int) -> tuple[str, ...]:
         f"Bank: {COUNTS['human']} humans, {COUNTS['brown alien']} brown and "
         f"{COUNTS['purple alien']} purple aliens (11 mm), {COUNTS['battery']} battery tokens "
         f"and {COUNTS['red'] + COUNTS['yellow'] + COUNTS['green'] + COUNTS['blue']} goods "
-        f"(8 mm), number tiles 1-4 (20 mm). {coins} credit coins (20 mm): {values}.",
+        f"(8 mm), number tiles 1-4 (20 mm), 4 flight-board markers (14 mm). {coins} credit "
+        f"coins (20 mm): {values}.",
         "60 adventure cards (20 each of levels I, II, III; the 8 test-flight cards carry a "
         "star), the flight board, 4 score sheets.",
     )

@@ -25,6 +25,7 @@ CREW = mm(11)
 SMALL = mm(8)
 NUMBER = mm(20)
 CREDIT = mm(20)
+MARKER = mm(14)  # a flight-board marker fits the board's 18 mm spaces
 
 HUMAN = hex_color("#8d949e")
 GOODS: dict[str, tuple[Color, int]] = {
@@ -53,6 +54,7 @@ COUNTS: dict[str, int] = {
     "red": _capacity((Kind.SPECIAL_CARGO,)),  # red only in reinforced containers: 6 + 3 x 2
     "yellow": 16, "green": 16, "blue": 16,
     "number": len(PILOT_COLOURS),  # number tiles 1-4
+    "marker": len(PILOT_COLOURS),  # one flight-board marker per player (GT-5)
 }
 
 
@@ -148,6 +150,33 @@ def number_art(n: int) -> Art:
     return draw
 
 
+def marker_art(colour: str) -> Art:
+    """A ship seen from above in the player's colour, lettered for greyscale prints."""
+    from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as INKS
+
+    ink = INKS[colour]
+
+    def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
+        _disc(c, w, bleed, look, ink)
+        body = ink if look.low_ink else WHITE
+        st, fl = paint(c, look, body, solid=True)
+        p = c.beginPath()
+        p.moveTo(w * 0.5, h * 0.88)
+        p.curveTo(w * 0.68, h * 0.7, w * 0.68, h * 0.45, w * 0.64, h * 0.3)
+        p.lineTo(w * 0.78, h * 0.18)
+        p.lineTo(w * 0.22, h * 0.18)
+        p.lineTo(w * 0.36, h * 0.3)
+        p.curveTo(w * 0.32, h * 0.45, w * 0.32, h * 0.7, w * 0.5, h * 0.88)
+        p.close()
+        c.drawPath(p, stroke=st, fill=fl)
+        c.setFillColor(WHITE if not look.low_ink else INK)
+        if not look.low_ink:
+            c.setFillColor(ink)
+        centred_text(c, colour[0].upper(), w / 2, h * 0.5, h * 0.2, BOLD)
+
+    return draw
+
+
 def credit_front(value: int) -> Art:
     gold = hex_color("#d4a017")
 
@@ -180,6 +209,8 @@ def bank_pieces() -> list[Piece]:
     """The one-sided bank pieces, in COUNTS order (number tiles first)."""
     out = [Piece("gt-number", f"number tile {n}", NUMBER, NUMBER, number_art(n))
            for n in range(1, COUNTS["number"] + 1)]
+    out += [Piece("gt-marker", f"{colour} flight marker", MARKER, MARKER, marker_art(colour),
+                  round=True) for colour in PILOT_COLOURS]
     out += [Piece("gt-crew", "human", CREW, CREW, human_art, round=True)] * COUNTS["human"]
     for name, colour, letter in (("brown alien", BROWN, "B"), ("purple alien", PURPLE, "P")):
         out += [Piece("gt-crew", name, CREW, CREW, alien_art(colour, letter), round=True)
