@@ -981,6 +981,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return {
             "now": self._now(state),
             "flight": self._flight_line(state),
+            "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
