@@ -351,7 +351,20 @@ def _crew_count(c: Canvas, n: int, x: float, y: float, look: Look) -> float:
 
 
 def _ship_card(c: Canvas, card: Card, w: float, top: float, look: Look) -> float:
+    """Crew -> credits or goods, enlarged as far as the row fits the card."""
     y = top - mm(18)
+    crew = mm(14.5) + text_width(str(card.crew), BOLD, 13) + mm(6)  # as _crew_count + arrow
+    wide = crew + (mm(18.5) if card.kind == "ship" else len(card.goods) * mm(6))
+    k = min(1.3, (w - 2 * PAD) / wide)
+    c.saveState()
+    c.translate(PAD * (1 - k), y * (1 - k))  # (PAD, y) stays put
+    c.scale(k, k)
+    _ship_row(c, card, y, look)
+    c.restoreState()
+    return y - mm(5)
+
+
+def _ship_row(c: Canvas, card: Card, y: float, look: Look) -> None:
     c.setFillColor(INK)
     c.setFont(BOLD, 7.5)
     verb = "give up" if card.kind == "ship" else "needs at least"
@@ -368,7 +381,6 @@ def _ship_card(c: Canvas, card: Card, w: float, top: float, look: Look) -> float
         c.drawString(x + mm(9), y + mm(1.2), "credits")
     else:
         cubes(c, card.goods, x, y, mm(5.2), look)
-    return y - mm(5)
 
 
 def _enemy(c: Canvas, card: Card, w: float, top: float, look: Look) -> float:

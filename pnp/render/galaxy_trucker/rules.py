@@ -309,6 +309,9 @@ FLIGHT = (
     "A struck tile is gone, and so is whatever it held on. If the ship breaks apart, keep one "
     "piece; all the rest go to your discard area as lost parts.",
     "Flight days: move your marker forward or back, counting only empty spaces.",
+    "Threat codes on the cards: S and L are small and large meteors, l and H light and heavy "
+    "fire; the letter after the dash is the side it comes from: F front, R right, B back, L "
+    "left (L-F: a large meteor from the front).",
 )
 
 
