@@ -231,11 +231,21 @@ def _footer_boxes(c: Canvas, area: Rect, look: Look) -> None:
     c.drawString(tx, y - mm(19.2), "only a finished builder turns it onto START")
 
 
-def _design(look: Look, size: tuple[float, float]) -> Page:
+def board_design(paper: str) -> tuple[float, float]:
+    """The landscape sheet the board is designed on (A5 prints the A4 design, shrunk)."""
+    return paper_size("a4" if paper == "a5" else paper, landscape=True)
+
+
+def loop_origin(size: tuple[float, float]) -> tuple[float, float, float]:
+    """(x, y, space size) of the loop on a designed sheet: lower-left corner and square."""
     area = printable_area(size)
     cell = min(area.w / ACROSS, (area.h - mm(8)) / DOWN)
-    x0 = area.x + (area.w - ACROSS * cell) / 2
-    y0 = area.y
+    return area.x + (area.w - ACROSS * cell) / 2, area.y, cell
+
+
+def _design(look: Look, size: tuple[float, float]) -> Page:
+    area = printable_area(size)
+    x0, y0, cell = loop_origin(size)
     starts = start_spaces()
 
     def draw(c: Canvas) -> None:
@@ -265,11 +275,11 @@ def _design(look: Look, size: tuple[float, float]) -> Page:
 
 def flight_board_page(paper: str, look: Look) -> Page:
     """The board on a landscape sheet (A5: the A4 design, shrunk)."""
-    design = paper_size("a4" if paper == "a5" else paper, landscape=True)
-    page = _design(look, design)
+    page = _design(look, board_design(paper))
     if paper == "a5":
         return scaled(page, paper_size("a5", landscape=True))
     return page
 
 
-__all__ = ["flight_board_page", "loop_index", "space_rect", "start_spaces"]
+__all__ = ["board_design", "flight_board_page", "loop_index", "loop_origin", "space_rect",
+           "start_spaces"]
