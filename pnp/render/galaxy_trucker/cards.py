@@ -257,7 +257,7 @@ def strength_badge(c: Canvas, strength: int, x: float, y: float, look: Look) -> 
 
 # -- the card faces -------------------------------------------------------------------------
 
-def _frame(c: Canvas, card: Card, w: float, h: float, look: Look) -> None:
+def _frame(c: Canvas, card: Card, w: float, h: float, look: Look, bleed: float = 0.0) -> None:
     ink = LEVEL_INK[card.level]
     if look.low_ink:
         c.setStrokeColor(ink)
@@ -266,12 +266,13 @@ def _frame(c: Canvas, card: Card, w: float, h: float, look: Look) -> None:
         c.line(mm(1.2), h - BAND_H, w - mm(1.2), h - BAND_H)
         title_ink = ink
     else:
+        b = bleed  # colour runs into the bleed (spaced layouts); butted cards have none
         c.setFillColor(WHITE)
-        c.rect(0, 0, w, h, stroke=0, fill=1)
+        c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
         c.setFillColor(ink)
-        c.rect(0, h - BAND_H, w, BAND_H, stroke=0, fill=1)
+        c.rect(-b, h - BAND_H, w + 2 * b, BAND_H + b, stroke=0, fill=1)
         c.setFillColor(tint(ink, 0.12))
-        c.rect(0, 0, w, FOOT_H, stroke=0, fill=1)
+        c.rect(-b, -b, w + 2 * b, FOOT_H + b, stroke=0, fill=1)
         title_ink = WHITE
     c.setFillColor(title_ink)
     size = 11.0
@@ -511,7 +512,7 @@ def _simple(c: Canvas, card: Card, w: float, top: float, look: Look) -> float:
 
 def card_front(card: Card) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _frame(c, card, w, h, look)
+        _frame(c, card, w, h, look, bleed)
         top = h - BAND_H - mm(2)
         k = card.kind
         if k == "planets":
@@ -541,7 +542,7 @@ def card_back(level: int) -> Art:
             c.roundRect(mm(3), mm(3), w - mm(6), h - mm(6), mm(3), stroke=1, fill=0)
         else:
             c.setFillColor(ink)
-            c.rect(0, 0, w, h, stroke=0, fill=1)
+            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
             c.setFillColor(tint(ink, 0.75))
             c.roundRect(mm(3), mm(3), w - mm(6), h - mm(6), mm(3), stroke=0, fill=1)
             c.setFillColor(WHITE)
