@@ -290,3 +290,27 @@ def test_low_ink_and_a5_kits_build_with_their_forms(tmp_path: Path) -> None:
         reader = PdfReader(path)
         assert set(reader.get_fields() or {}) == set(field_names())
         assert len(reader.pages) == len(kit_pages(opts))
+
+
+@pytest.mark.slow
+def test_new_pages_are_in_our_own_words(kit: Path) -> None:
+    """No run of eight words from the rules text on the cards, board or score sheets."""
+    rules = Path("/work/shared/rules/galaxy-trucker.txt")
+    if not rules.exists():
+        pytest.skip("rules text not on this machine")
+
+    def words(s: str) -> list[str]:
+        return re.findall(r"[a-z0-9']+", s.lower())
+
+    source = words(rules.read_text(encoding="utf-8"))
+    shingles = {tuple(source[i:i + 8]) for i in range(len(source) - 7)}
+    labels = [p.label for p in kit_pages(KitOptions(seed=7))]
+    reader = PdfReader(kit)
+    pages = [i for i, label in enumerate(labels)
+             if "adventure cards" in label or "flight board" in label or "score sheet" in label]
+    assert len(pages) > 10
+    ours = words(" ".join(reader.pages[i].extract_text() for i in pages))
+    assert len(ours) > 2000  # the text really was read
+    copied = [" ".join(ours[i:i + 8]) for i in range(len(ours) - 7)
+              if tuple(ours[i:i + 8]) in shingles]
+    assert copied == []
