@@ -98,3 +98,8 @@ class Rect:
 
 def printable_area(size: tuple[float, float], margin: float = MARGIN) -> Rect:
     return Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+
+
+def text_sheet_size(paper: str) -> tuple[float, float]:
+    """The sheet text pages are designed on: A5 reuses the A4 design, shrunk to fit."""
+    return paper_size("a4" if paper == "a5" else paper)

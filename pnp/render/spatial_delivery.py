@@ -62,7 +62,7 @@ from pnp.render.components import (
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField, add_form_fields
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.marks import draw_fold_line
 from pnp.render.options import KitOptions
 from pnp.render.piecepack import Art, Piece
@@ -1306,10 +1306,6 @@ def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
     c.setFillColor(WHITE)
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
 
-
-def text_sheet_size(paper: str) -> tuple[float, float]:
-    """The sheet the text pages are laid out on: A5 reuses the A4 design, shrunk."""
-    return paper_size("a4" if paper == "a5" else paper)
 
 
 def score_fields(options: KitOptions, size: tuple[float, float], page_index: int

@@ -63,8 +63,7 @@ from pnp.render.components import (
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField, add_form_fields
-from pnp.render.galaxy_express import text_sheet_size
-from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Art, Piece, draw_rank, suit_set

@@ -56,7 +56,7 @@ from pnp.render.components import SheetContext, blank_back
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField, add_form_fields
-from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area
+from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, suit_set
@@ -369,10 +369,6 @@ def _steps(c: Canvas, items: Sequence[str], x: float, y: float, w: float, size: 
         y = paragraph(c, text, x + mm(5), y, w - mm(5), REGULAR, size) - mm(1.5)
     return y
 
-
-def text_sheet_size(paper: str) -> tuple[float, float]:
-    """The sheet the text pages are laid out on: A5 reuses the A4 design, shrunk."""
-    return paper_size("a4" if paper == "a5" else paper)
 
 
 # -- the board sheet (half size) ---------------------------------------------------------------

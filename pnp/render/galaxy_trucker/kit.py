@@ -26,7 +26,7 @@ from pnp.render.galaxy_trucker.rules import rules_page_1, rules_page_2
 from pnp.render.galaxy_trucker.score import score_fields, score_page
 from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
-from pnp.render.geometry import paper_size, printable_area
+from pnp.render.geometry import paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 
@@ -42,10 +42,6 @@ def tracker_url(options: KitOptions) -> str:
 def kit_path(options: KitOptions) -> Path:
     return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
 
-
-def text_sheet_size(paper: str) -> tuple[float, float]:
-    """A5 reuses the A4 text design, shrunk (as every kit does)."""
-    return paper_size("a4" if paper == "a5" else paper)
 
 
 def parts_lines(seed: int) -> tuple[str, ...]:
