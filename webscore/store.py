@@ -118,6 +118,14 @@ def load_rows(engine: Engine, table_id: str) -> list[Row]:
                 for r in result]
 
 
+def load_head(engine: Engine, table_id: str) -> int:
+    """The table's last sequence number (0 when it has no rows, or does not exist)."""
+    with engine.connect() as conn:
+        head = conn.execute(select(func.coalesce(func.max(table_events.c.seq), 0))
+                            .where(table_events.c.table_id == table_id)).scalar_one()
+    return int(head)
+
+
 def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow]) -> list[Row]:
     """Append rows after sequence number ``expected``; Conflict if the head is elsewhere."""
     stamp = now()

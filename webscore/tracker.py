@@ -27,7 +27,16 @@ from pnp.engine import (
     get_game,
 )
 from pnp.engine.play import resolve_dealt
-from webscore.store import Conflict, NewRow, Row, TableRecord, append, load_rows, load_table
+from webscore.store import (
+    Conflict,
+    NewRow,
+    Row,
+    TableRecord,
+    append,
+    load_head,
+    load_rows,
+    load_table,
+)
 
 MAX_ENTRY_CHARS = 2000
 ENUM_BUTTONS = 40  # up to this many legal events are buttons; more go in a select
@@ -184,6 +193,11 @@ def build(table: TableRecord, rows: list[Row]) -> Snapshot:
 
 
 def snapshot(engine: Engine, table_id: str) -> Snapshot:
+    # One cheap query first: a snapshot cached at the current head needs nothing else (the
+    # table record never changes and rows are append-only).
+    cached = _cache_get((table_id, load_head(engine, table_id)))
+    if cached is not None:
+        return cached
     table = load_table(engine, table_id)
     if table is None:
         raise NotFound(table_id)
