@@ -281,3 +281,68 @@ def test_every_round_column_is_read() -> None:
     for rnd in ROUNDS:
         report = check_sheet({f"p1_r{rnd}_place": "1"})
         assert report["rounds"] == [rnd]
+
+
+# -- the sheet written from a played game (the tracker's result PDF) ---------------------------
+def _played(log: Any) -> tuple[list[Any], list[Any]]:
+    from pnp.games.galaxy_trucker import GAME
+
+    states = [GAME.initial_state(log.setup, log.players, log.seed)]
+    events = []
+    for text in log.events:
+        events.append(GAME.parse(text))
+        states.append(GAME.apply(states[-1], events[-1]))
+    return states, events
+
+
+def test_the_golden_game_written_from_play_is_the_engines_pay_and_checks_out() -> None:
+    from pnp.games.galaxy_trucker.sheet import fields_from_play
+
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    states, events = _played(log_from_json(data["log"]))
+    fields = fields_from_play(states, events)
+    assert fields is not None
+    assert fields == engine_sheet()[0]  # every line as the spied end-of-round pay wrote it
+    report = check_sheet(fields)
+    assert report["ok"], bad(report)
+    totals = report["totals"]
+    assert isinstance(totals, dict)
+    assert [int(totals[f"p{s + 1}_total"]) for s in range(3)] == data["expect"]["scores"]
+
+
+def test_an_unfinished_game_has_its_played_rounds_and_no_total() -> None:
+    from pnp.games.galaxy_trucker.sheet import fields_from_play
+
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    states, events = _played(log_from_json(data["log"]))
+    cut = next(i for i, s in enumerate(states) if len(s.truckers[0].history) == 2)
+    fields = fields_from_play(states[:cut + 1], events[:cut])
+    assert fields is not None and "p1_r2_credits" in fields and "p1_r3_place" not in fields
+    assert not any(k.endswith("_total") for k in fields)
+
+
+@pytest.mark.parametrize("seed,players,mode,rounds", [
+    (1, 2, "seeded", "1,2,3"), (2, 3, "table", "1"), (3, 4, "seeded", "3a"),
+    (4, 4, "table", "1,2,3,3a"), (5, 2, "seeded", "2,3"),
+])
+def test_random_engine_games_written_from_play_check_out(seed: int, players: int, mode: str,
+                                                         rounds: str) -> None:
+    from pnp.engine import new_log
+    from pnp.engine.play import random_playout
+    from pnp.engine.rng import Rng
+    from pnp.games.galaxy_trucker import GAME
+    from pnp.games.galaxy_trucker.sheet import fields_from_play
+
+    log = new_log("galaxy-trucker", [f"P{i}" for i in range(players)], seed,
+                  {"chance": mode, "rounds": rounds})
+    final, events = random_playout(GAME, GAME.initial_state(log.setup, log.players, log.seed),
+                                   Rng(seed, "test-playout"), 5000)
+    states, parsed = _played(log.with_events([GAME.notation(e) for e in events]))
+    assert states[-1] == final
+    fields = fields_from_play(states, parsed)
+    assert fields is not None
+    report = check_sheet(fields)
+    assert report["ok"], bad(report)
+    assert report["rounds"] == rounds.split(",")
+    assert [fields[f"p{s + 1}_total"] for s in range(players)] == [
+        str(t.credits) for t in final.truckers]

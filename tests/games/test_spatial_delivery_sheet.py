@@ -193,3 +193,48 @@ def test_registered_with_the_sheet_checkers() -> None:
         pytest.skip("pnp/sheets does not register the Spatial Delivery checker yet")
     assert sheets.sheet_fields("spatial-delivery") == field_names()
     assert sheets.check_sheet("spatial-delivery", simple())["ok"] is True
+
+
+# -- the sheet written from a played game (the tracker's result PDF) ---------------------------
+def _states(seed: int, names: list[str], mode: str) -> tuple[list[Any], list[Any]]:
+    from pnp.engine.play import random_playout
+
+    log = new_log("spatial-delivery", names, seed, {"chance": mode})
+    state = GAME.initial_state(log.setup, log.players, log.seed)
+    _, events = random_playout(GAME, state, Rng(seed, "sd-playout"), 20_000)
+    states = [state]
+    for event in events:
+        states.append(GAME.apply(states[-1], event))
+    return states, events
+
+
+@pytest.mark.parametrize("seed,n,mode", [(1, 3, "seeded"), (2, 4, "table"), (3, 5, "seeded"),
+                                         (4, 3, "table"), (5, 5, "table"), (6, 4, "seeded")])
+def test_engine_games_written_from_play_check_out(seed: int, n: int, mode: str) -> None:
+    from pnp.games.spatial_delivery.sheet import fields_from_play
+
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"][:n]
+    states, events = _states(seed, names, mode)
+    final = states[-1]
+    fields = fields_from_play(states, events, names)
+    assert fields is not None
+    report = check_sheet(fields)
+    assert report["ok"], [line for line in report["lines"] if not line["ok"]]  # type: ignore
+    assert [fields[f"p{i + 1}_total"] for i in range(n)] == [
+        str(s) for s in GAME.scores(final)]
+    outcome = GAME.outcome(final)
+    assert outcome is not None
+    assert fields["winner"] == " & ".join(names[i] for i in outcome.winners)
+    rounds = [[int(fields[f"p{i + 1}_r{r}"]) for r in range(1, final.rounds + 1)]
+              for i in range(n)]
+    assert [sum(r) for r in rounds] == [s.points for s in final.seats]
+
+
+def test_an_unfinished_game_leaves_the_end_boxes_empty() -> None:
+    from pnp.games.spatial_delivery.sheet import fields_from_play
+
+    states, events = _states(8, ["Ann", "Ben", "Cy"], "seeded")
+    cut = next(i for i, s in enumerate(states) if s.round == 3)
+    fields = fields_from_play(states[:cut + 1], events[:cut])
+    assert fields is not None and "p1_r3" in fields and "p1_r4" not in fields
+    assert "winner" not in fields and "p1_total" not in fields

@@ -60,3 +60,39 @@ def test_empty_sheet_and_field_names() -> None:
     names = field_names()
     assert len(names) == 1 + 4 * ROWS + 1 and len(set(names)) == len(names)
     assert "m40_paid" in names and "total_paid" in names
+
+
+# -- the worksheet and ledger written from a played game (the tracker's result PDF) ------------
+@pytest.mark.parametrize("seed,n", [(1, 2), (2, 3), (3, 4), (4, 5), (5, 2)])
+def test_greedy_games_written_from_play_check_out(seed: int, n: int) -> None:
+    from pnp.games.weird_galaxy.ledger import check_all
+    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from tests.games.test_weird_galaxy_properties import greedy, playout
+
+    log, states, events = playout(seed, "seeded", n, 30_000, chooser=greedy)
+    final = states[-1]
+    assert final.winner is not None
+    fields = fields_from_play(states, events, log.players)
+    assert fields is not None
+    report = check_all(fields)
+    assert report["ok"], [line for line in lines(report) if not line["ok"]]
+    assert report["missions"] == len(final.missions) and report["players"] == n
+    paid = sum(m.payoff for m in final.missions if m.completed_by is not None)
+    assert fields["total_paid"] == str(paid) and paid > 0
+    for seat, player in enumerate(final.players):
+        assert fields[f"p{seat + 1}_name"] == log.players[seat]
+        assert fields[f"p{seat + 1}_balance"] == str(player.balance)
+    # the fees cross-check and the payoff cross-check were both made
+    assert {"all_fees", "all_earned"} <= {line["field"] for line in lines(report)}
+
+
+def test_a_game_with_more_missions_than_rows_fills_the_worksheet_only() -> None:
+    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from tests.games.test_weird_galaxy_properties import playout
+
+    _, states, events = playout(3, "seeded", 2, 30_000)  # random play rolls many missions
+    assert len(states[-1].missions) > ROWS
+    fields = fields_from_play(states, events)
+    assert fields is not None and f"m{ROWS}_source" in fields
+    assert not any(k.startswith("p1_") for k in fields)
+    assert check_sheet(fields)["ok"]

@@ -14,11 +14,13 @@ names of the printed sheet.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pnp.games.spatial_delivery.cards import COLOURS, STATIONS_PER_PLAYER, first_bonus
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS, MAX_ROUNDS
+from pnp.games.spatial_delivery.state import State
 
 GAME_ID = "spatial-delivery"
 MAX_PLAYERS = 5
@@ -226,3 +228,45 @@ def _read_winners(text: str, players: list[_Player]) -> set[int] | None:
             return None
         seats.add(match[0])
     return seats
+
+
+def fields_from_play(states: Sequence[State], events: Sequence[object],
+                     names: Sequence[str] = ()) -> dict[str, str] | None:
+    """The sheet a careful table writes for a played game (``states[i + 1]`` is ``events[i]``
+    applied to ``states[i]``; ``names`` head the columns, "Player N" when absent).
+
+    Each round's line is the change of the seat's score tokens (``Seat.points``) over the
+    round; First Delivery tokens, stations and the end bonus come from the last state, the
+    winner from the ranking (SD-5).  Before the end bonus is paid (an unfinished game) the
+    bonus, total and winner boxes stay empty.  None for an empty play or more seats than
+    columns."""
+    del events  # every entry is read from the engine's states
+    if not states or len(states[0].seats) > MAX_PLAYERS:
+        return None
+    final = states[-1]
+    fields: dict[str, str] = {"rounds": str(final.rounds)}
+    if final.seed is not None:
+        fields["seed"] = str(final.seed)
+    label = [names[i] if i < len(names) else f"Player {i + 1}"
+             for i in range(len(final.seats))]
+    gained = [[0] * final.rounds for _ in final.seats]
+    for before, after in pairwise(states):
+        for i, (was, now) in enumerate(zip(before.seats, after.seats, strict=True)):
+            gained[i][before.round - 1] += now.points - was.points
+    last = final.rounds if final.phase == "over" else final.round
+    for i, seat in enumerate(final.seats):
+        p = f"p{i + 1}_"
+        fields[p + "name"] = label[i]
+        for n in range(1, last + 1):
+            fields[p + f"r{n}"] = str(gained[i][n - 1])
+        for colour, held in zip(COLOUR_FIELDS, seat.firsts, strict=True):
+            fields[p + f"fd_{colour}"] = str(held)
+        fields[p + "stations"] = str(len(final.stations_of(i)))
+        if final.phase == "over":
+            fields[p + "bonus"] = str(seat.bonus)
+            fields[p + "total"] = str(seat.points + seat.bonus)
+    if final.phase == "over":
+        keys = [(s.points + s.bonus, sum(s.firsts), len(final.stations_of(i)))
+                for i, s in enumerate(final.seats)]
+        fields["winner"] = " & ".join(label[i] for i, k in enumerate(keys) if k == max(keys))
+    return fields

@@ -10,10 +10,11 @@ AcroForm names a printed sheet should use.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, payoff
+from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, payoff, tile_name
+from pnp.games.weird_galaxy.state import State
 
 ROWS = 40
 COLUMNS = ("source", "dest", "payoff", "paid")
@@ -130,3 +131,84 @@ def check_document(fields: Mapping[str, str]) -> dict[str, object]:
     from pnp.games.weird_galaxy.ledger import check_all
 
     return check_all(fields)
+
+
+def fields_from_play(states: Sequence[State], events: Sequence[object],
+                     names: Sequence[str] = ()) -> dict[str, str] | None:
+    """The worksheet and ledger a careful table writes for a played game (``states[i + 1]`` is
+    ``events[i]`` applied to ``states[i]``; ``names`` label the ledger blocks).
+
+    The worksheet takes every mission rolled, in order, from the last state (a game with more
+    missions than the sheet's rows stops at the last row).  The ledger gets one row per turn in
+    which a player's Space Bucks moved, read from the change of the engine's ``Account``
+    between the turn's first and last state; stations, spit shields and abandoned loads all go
+    in the "spent" column.  When the worksheet or a ledger block would overflow its rows the
+    ledger is left out (its payoffs could no longer match the worksheet): the worksheet alone
+    is returned.  None for an empty play."""
+    del events  # every entry is read from the engine's states
+    if not states:
+        return None
+    final = states[-1]
+    fields: dict[str, str] = {}
+    if final.seed is not None:
+        fields["seed"] = str(final.seed)
+    total = 0
+    for row, mission in enumerate(final.missions[:ROWS], start=1):
+        p = f"m{row}_"
+        fields[p + "source"] = tile_name(mission.source)
+        fields[p + "dest"] = tile_name(mission.dest)
+        fields[p + "payoff"] = str(mission.payoff)
+        if mission.completed_by is not None:
+            fields[p + "paid"] = str(mission.payoff)
+            total += mission.payoff
+    fields["total_paid"] = str(total)
+    ledger = _ledger(states, names)
+    if ledger is None or len(final.missions) > ROWS:
+        return fields
+    return {**fields, **ledger}
+
+
+def _ledger(states: Sequence[State], names: Sequence[str]) -> dict[str, str] | None:
+    """The Space Bucks ledger blocks, or None when a block needs more rows than printed."""
+    from pnp.games.weird_galaxy.ledger import PLAYERS, row_field
+    from pnp.games.weird_galaxy.ledger import ROWS as LEDGER_ROWS
+
+    first = states[0]
+    if len(first.players) > PLAYERS:
+        return None
+    out: dict[str, str] = {}
+    rows = [0] * len(first.players)
+    for seat, player in enumerate(first.players):
+        out[f"p{seat + 1}_name"] = names[seat] if seat < len(names) else player.name
+        out[f"p{seat + 1}_start"] = str(player.balance)
+    opening = first
+    bounds = [i for i in range(1, len(states))
+              if states[i].turn_number != states[i - 1].turn_number]
+    for end in [*bounds, len(states) - 1]:
+        closing = states[end]
+        for seat, (was, now) in enumerate(zip(opening.players, closing.players, strict=True)):
+            a, b = was.account, now.account
+            moved = {"earned": b.earned - a.earned, "fees_in": b.fees_in - a.fees_in,
+                     "fees_out": b.fees_out - a.fees_out,
+                     "spent": (b.building + b.shields + b.forfeits)
+                     - (a.building + a.shields + a.forfeits)}
+            if not any(moved.values()):
+                continue
+            rows[seat] += 1
+            if rows[seat] > LEDGER_ROWS:
+                return None
+            p, n = seat + 1, rows[seat]
+            out[row_field(p, n, "turn")] = str(opening.turn_number)
+            for column, amount in moved.items():
+                if amount:
+                    out[row_field(p, n, column)] = str(amount)
+            out[row_field(p, n, "balance")] = str(now.balance)
+        opening = closing
+    for seat, player in enumerate(states[-1].players):
+        a, p = player.account, seat + 1
+        out[f"p{p}_earned"] = str(a.earned)
+        out[f"p{p}_fees_in"] = str(a.fees_in)
+        out[f"p{p}_fees_out"] = str(a.fees_out)
+        out[f"p{p}_spent"] = str(a.building + a.shields + a.forfeits)
+        out[f"p{p}_balance"] = str(a.balance)
+    return out
