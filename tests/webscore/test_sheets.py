@@ -174,3 +174,113 @@ def test_the_printed_record_sheet_filled_in_a_reader_checks(client: FlaskClient,
                     content_type="multipart/form-data")
     bad = [x["field"] for x in r.get_json()["lines"] if not x["ok"]]
     assert "t2_speed" in bad
+
+
+# -- every game's form: exactly its printed fields, laid out like the paper -----------------
+
+SD_GOOD = {"seed": "7", "rounds": "5", "p1_name": "Ann", "p2_name": "Ben", "p3_name": "Cy",
+           **{f"p{i + 1}_r{n + 1}": str(v)
+              for i, rounds in enumerate(([5, 6, 7, 8, 9], [10, 4, 4, 4, 4], [3, 3, 3, 3, 3]))
+              for n, v in enumerate(rounds)},
+           "p1_fd_y": "4", "p1_fd_b": "1", "p1_stations": "5", "p2_fd_g": "2",
+           "p2_stations": "4", "p3_stations": "3", "p1_bonus": "11", "p1_total": "46",
+           "p2_bonus": "3", "p2_total": "29", "p3_bonus": "0", "p3_total": "15", "winner": "Ann"}
+GT_GOOD = {"seed": "7", "p1_name": "Ada", "p1_r2_gaveup": "x", "p1_r2_red": "1",
+           "p1_r2_green": "1", "p1_r2_blue": "1", "p1_r2_goods": "4", "p1_r2_finish": "0",
+           "p1_r2_looks": "0", "p1_r2_loss": "0", "p1_r2_round": "4", "p1_r2_credits": "4",
+           "p1_total": "4"}
+
+
+def form_names(page: str) -> list[str]:
+    """The named inputs of the sheet form (the second form: the first is the PDF upload)."""
+    import re
+
+    form = page.split('class="card form sheet"', 1)[1].split("</form>", 1)[0]
+    return [n for n in re.findall(r'<input name="([^"]+)"', form)]
+
+
+@pytest.mark.parametrize("game_id", ["galaxy-express", "spatial-delivery", "galaxy-trucker",
+                                     "wormholes", "weird-galaxy"])
+def test_each_form_lists_exactly_its_fields_in_order(client: FlaskClient, game_id: str) -> None:
+    from pnp.sheets import sheet_fields
+    from webscore.sheetforms import _LAYOUTS, field_names
+
+    page = client.get(f"/sheets/{game_id}").data.decode()
+    names = form_names(page)
+    assert sorted(names) == sorted(sheet_fields(game_id)) and len(set(names)) == len(names)
+    spec = client.get(f"/api/sheets/{game_id}").get_json()
+    assert field_names(spec) == sheet_fields(game_id)
+    if game_id in _LAYOUTS:  # a hand layout is used, not silently replaced by the inferred one
+        assert field_names(_LAYOUTS[game_id]()) == sheet_fields(game_id)
+        assert spec["rows"] or spec["blocks"]
+
+
+def test_every_sheet_game_has_a_hand_or_full_grid_layout() -> None:
+    """No game falls back to one flat box per field."""
+    from pnp.sheets import sheet_games
+    from webscore.sheetforms import form_spec
+
+    for game_id in sheet_games():
+        spec = form_spec(game_id)
+        assert spec["rows"] or spec["blocks"], game_id
+
+
+def test_grid_names_follow_the_checkers_order_down_columns() -> None:
+    from webscore.sheetforms import _grid, grid_names
+
+    rows = [("A", "", ["a1", "a2"]), ("B", "", ["b1", "b2"])]
+    assert grid_names(_grid("", [("1", ""), ("2", "")], rows)) == ["a1", "a2", "b1", "b2"]
+    assert grid_names(_grid("", [("1", ""), ("2", "")], rows, order="columns")) == [
+        "a1", "b1", "a2", "b2"]
+
+
+def test_spatial_delivery_form_is_players_by_columns_like_the_paper(client: FlaskClient) -> None:
+    spec = client.get("/api/sheets/spatial-delivery").get_json()
+    grid = spec["blocks"][0]["grid"]
+    assert [c["label"] for c in grid["columns"]] == [f"Player {i}" for i in range(1, 6)]
+    labels = [r["label"] for r in grid["rows"]]
+    assert labels[:3] == ["Player", "Round 1", "Round 2"] and labels[-1] == "Total"
+    assert "1st tokens: Culture" in labels and grid["rows"][labels.index("Total")]["class"] == "sum"
+    assert grid["rows"][7]["hint"] == "if agreed"  # rounds 6-9 only by agreement
+    assert grid["rows"][1]["cells"] == [f"p{i}_r1" for i in range(1, 6)]
+
+
+def test_galaxy_trucker_form_is_a_block_per_player_rounds_as_columns(
+        client: FlaskClient) -> None:
+    from pnp.games.galaxy_trucker.sheet import LINES
+
+    spec = client.get("/api/sheets/galaxy-trucker").get_json()
+    assert [b["title"] for b in spec["blocks"]] == [f"Player {i}" for i in range(1, 5)]
+    p2 = spec["blocks"][1]
+    assert [c["label"] for c in p2["grid"]["columns"]] == [
+        "Round 1", "Round 2", "Round 3", "Round 3a"]
+    assert len(p2["grid"]["rows"]) == len(LINES) == 16
+    assert p2["grid"]["rows"][0]["cells"] == ["p2_r1_place", "p2_r2_place", "p2_r3_place",
+                                              "p2_r3a_place"]
+    assert [f["name"] for f in p2["head"]] == ["p2_name"]
+    assert [f["name"] for f in p2["foot"]] == ["p2_total"]
+
+
+@pytest.mark.parametrize(("game_id", "good", "slip", "should"), [
+    ("spatial-delivery", SD_GOOD, {"p2_total": "30"}, ("p2_total", "29")),
+    ("spatial-delivery", SD_GOOD, {"p1_bonus": "10"}, ("p1_bonus", "11")),
+    ("galaxy-trucker", GT_GOOD, {"p1_r2_goods": "7"}, ("p1_r2_goods", "4")),
+])
+def test_filled_form_checks_and_a_wrong_cell_is_marked(
+        client: FlaskClient, game_id: str, good: dict[str, str], slip: dict[str, str],
+        should: tuple[str, str]) -> None:
+    token = csrf(client)
+    page = client.post(f"/sheets/{game_id}", data={"csrf": token, **good}).data.decode()
+    assert "Every line checks out" in page, page[page.find('id="report"'):][:800]
+    assert 'class="wrong"' not in page
+    page = client.post(f"/sheets/{game_id}",
+                       data={"csrf": token, **good, **slip}).data.decode()
+    field, expected = should
+    assert "Some lines are wrong" in page
+    assert f"<code>{field}</code>: says {slip[field]}, should be {expected}" in page
+    cell = page.split(f'<input name="{field}"', 1)[1].split(">", 1)[0]
+    assert 'class="wrong"' in cell and 'aria-invalid="true"' in cell
+    assert f"(expected {expected})" in cell  # the why is on the cell itself
+    others = [n for n in good if n != field]
+    for name in others[:5]:
+        assert 'class="wrong"' not in page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
