@@ -162,7 +162,7 @@ def _wormholes() -> dict[str, Any]:
         row_fields,
     )
 
-    suits = _grid("Suit", [(f"Coin {k}", "") for k in range(1, COINS_PER_SUIT + 1)],
+    suits = _grid("Suit", [(f"Coin {k}", "cell") for k in range(1, COINS_PER_SUIT + 1)],
                   [(SUIT_NAMES[s] + "s", "", [f"wh_{s}{k}" for k in range(1, COINS_PER_SUIT + 1)])
                    for s in SUITS])
     columns = [WH_COLUMNS[c] for c in TURN_COLUMNS] + [WH_COLUMNS[c] for _ in SLOTS

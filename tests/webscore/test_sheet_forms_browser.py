@@ -88,7 +88,7 @@ def test_galaxy_trucker_wrong_cell_is_marked(server: str, browser: Any,  # noqa:
         assert page.locator("input[name=p1_r2_round]").get_attribute("class") == "ok"
         w = widths(page)
         assert w["page"] <= w["view"], w
-        cell.scroll_into_view_if_needed()
-        page.evaluate("window.scrollBy(0, -120)")
+        # show player 1's round headers down to the marked cell
+        page.locator(".sheet-block.rounds table").first.evaluate("t => t.scrollIntoView()")
         save(page, tmp_path, name)
         page.close()
