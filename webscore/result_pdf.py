@@ -1,50 +1,20 @@
 """The result PDF: the score sheet filled in from the log, final scores, and a QR code back to
-the table.  Drawn with ReportLab, DejaVu fonts embedded (any player name prints)."""
+the table.  Drawn with ReportLab in the bundled DejaVu family (embedded, so any player name
+prints); the QR is one vector path (pnp.render.qr)."""
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
-from typing import Any
 
-import qrcode
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-import pnp.render
+from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
+from pnp.render.qr import draw_qr
 from webscore.export import play_facts
-from webscore.sheetfill import filled_sheet
+from webscore.sheetfill import FilledSheet, Section, filled_sheet
 from webscore.tracker import Snapshot
-
-FONTS = Path(pnp.render.__file__).parent / "fonts"
-_REGISTERED = False
-
-
-def _fonts() -> None:
-    global _REGISTERED
-    if not _REGISTERED:
-        pdfmetrics.registerFont(TTFont("DejaVu", str(FONTS / "DejaVuSans.ttf")))
-        pdfmetrics.registerFont(TTFont("DejaVu-Bold", str(FONTS / "DejaVuSans-Bold.ttf")))
-        _REGISTERED = True
-
-
-def _qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
-    """Square modules drawn as filled rects (no font enters the page, unlike renderPDF)."""
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(url)
-    matrix = code.get_matrix()
-    cell = size / len(matrix)
-    canvas.saveState()
-    canvas.setFillColorRGB(0, 0, 0)
-    for r, line in enumerate(matrix):
-        for c, dark in enumerate(line):
-            if dark:
-                canvas.rect(x + c * cell, y + size - (r + 1) * cell, cell, cell,
-                            stroke=0, fill=1)
-    canvas.restoreState()
 
 
 class _Writer:
@@ -65,22 +35,22 @@ class _Writer:
              gap: float = 1.45) -> None:
         self.need(size * gap)
         self.y -= size * gap
-        self.c.setFont("DejaVu-Bold" if bold else "DejaVu", size)
+        self.c.setFont(BOLD if bold else REGULAR, size)
         self.c.drawString(x, self.y, text)
 
 
 def result_pdf(snap: Snapshot, table_url: str) -> bytes:
-    _fonts()
+    register_fonts()
     buf = io.BytesIO()
     width, height = A4
-    canvas = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName="DejaVu",
+    canvas = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=REGULAR,
                     initialFontSize=10)
     canvas.setTitle(f"{snap.game.title} — result")
     canvas.setAuthor("table tracker")
     margin = 16 * mm
     facts = play_facts(snap)
-    _qr(canvas, table_url, width - margin - 30 * mm, height - margin - 30 * mm, 30 * mm)
-    canvas.setFont("DejaVu", 7)
+    draw_qr(canvas, table_url, width - margin - 30 * mm, height - margin - 30 * mm, 30 * mm)
+    canvas.setFont(REGULAR, 7)
     canvas.drawRightString(width - margin, height - margin - 33 * mm, "back to the table")
     w = _Writer(canvas, height - margin, margin)
     w.line(margin, snap.game.title, 20, bold=True)
@@ -105,36 +75,111 @@ def result_pdf(snap: Snapshot, table_url: str) -> bytes:
         _draw_sheet(w, sheet, margin, width - margin)
     w.y -= 8
     w.line(margin, "Log", 12, bold=True)
-    entries = [e.text for e in snap.entries]
-    per_line = 8
-    for i in range(0, len(entries), per_line):
-        chunk = entries[i:i + per_line]
-        w.line(margin + 4 * mm, f"{i + 1:>3}.  " + "  ".join(chunk), 8, gap=1.5)
+    for text in _log_lines([e.text for e in snap.entries], width - 2 * margin - 4 * mm, 7.5):
+        w.line(margin + 4 * mm, text, 7.5, gap=1.45)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()
 
 
-def _draw_sheet(w: _Writer, sheet: dict[str, Any], left: float, right: float) -> None:
-    """A ruled table: the sheet's columns, one line per row, then its totals."""
+def _log_lines(entries: list[str], room: float, size: float) -> list[str]:
+    """The log as numbered lines that fit ``room``: entries kept whole where they fit, a
+    long entry (a Galaxy Trucker ship) broken at its own separators."""
+    lines: list[str] = []
+    line = ""
+    for n, entry in enumerate(entries, start=1):
+        piece = f"{n}. {entry}"
+        candidate = f"{line}   {piece}" if line else piece
+        if text_width(candidate, REGULAR, size) <= room:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for part in _chunks(piece, room, size):
+            if line:
+                lines.append(line)
+            line = part
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _chunks(text: str, room: float, size: float) -> list[str]:
+    """``text`` cut into pieces no wider than ``room`` (after ';' or ' ' where possible)."""
+    out: list[str] = []
+    while text_width(text, REGULAR, size) > room:
+        cut = len(text)
+        while cut > 1 and text_width(text[:cut], REGULAR, size) > room:
+            cut -= 1
+        soft = max(text.rfind(";", 0, cut), text.rfind(" ", 0, cut))
+        cut = soft + 1 if soft > cut // 2 else cut
+        out.append(text[:cut])
+        text = text[cut:]
+    return [*out, text]
+
+
+def _draw_sheet(w: _Writer, sheet: FilledSheet, left: float, right: float) -> None:
     w.y -= 4
-    w.line(left, sheet["title"], 12, bold=True)
-    columns: list[str] = sheet["columns"]
-    col_w = (right - left) / len(columns)
-    w.need(14)
-    w.y -= 14
-    w.c.setFont("DejaVu-Bold", 8)
-    for i, name in enumerate(columns):
-        w.c.drawString(left + i * col_w + 2, w.y + 3, name)
-    w.c.setLineWidth(0.4)
-    for row in sheet["rows"]:
-        w.need(12)
+    w.line(left, sheet.title, 13, bold=True)
+    if sheet.note:
+        w.line(left, sheet.note, 9)
+    for section in sheet.sections:
+        _draw_section(w, section, left, right)
+
+
+def _fit(section: Section, room: float) -> tuple[float, list[float]]:
+    """A font size (8 down to 5.5) and column widths that fit the section in ``room``."""
+    size = 8.0
+    while True:
+        widths = []
+        for i, name in enumerate(section.columns):
+            cells = [row[i] for row in section.rows if i < len(row)]
+            widest = max([text_width(name, BOLD, size),
+                          *(text_width(c, REGULAR, size) for c in cells)])
+            widths.append(widest + size)
+        total = sum(widths)
+        if total <= room or size <= 5.5:
+            if total < room:  # spread the slack so short tables still span the page
+                widths = [x * room / total for x in widths]
+            return size, widths
+        size -= 0.5
+
+
+def _draw_section(w: _Writer, section: Section, left: float, right: float) -> None:
+    """A ruled table: the header again on every new page, one line per row, totals after."""
+    size, widths = _fit(section, right - left)
+    xs = [left + sum(widths[:i]) for i in range(len(widths))]
+    row_h = size * 1.6
+    w.need(12 * 1.45 + 2 * row_h + 4)
+    w.y -= 6
+    w.line(left, section.title, 10.5, bold=True)
+    w.y -= 2
+
+    def header() -> None:
+        w.y -= row_h
+        w.c.setFont(BOLD, size)
+        for x, name in zip(xs, section.columns, strict=True):
+            w.c.drawString(x + 2, w.y + size * 0.45, name)
+        w.c.setLineWidth(0.6)
         w.c.line(left, w.y, right, w.y)
-        w.y -= 12
-        w.c.setFont("DejaVu", 8)
-        for i, value in enumerate(row):
-            w.c.drawString(left + i * col_w + 2, w.y + 3, str(value))
-    w.c.line(left, w.y, right, w.y)
-    w.y -= 4
-    for label, value in sheet["totals"]:
-        w.line(left, f"{label}: {value}", 10)
+
+    header()
+    w.c.setLineWidth(0.3)
+    for row in section.rows:
+        if w.y - row_h < w.bottom:
+            w.c.showPage()
+            w.y = w.top
+            header()
+            w.c.setLineWidth(0.3)
+        w.y -= row_h
+        w.c.setFont(REGULAR, size)
+        for x, value in zip(xs, row, strict=False):
+            w.c.drawString(x + 2, w.y + size * 0.45, value)
+        w.c.setStrokeGray(0.6)
+        w.c.line(left, w.y, right, w.y)
+        w.c.setStrokeGray(0)
+    if section.totals:
+        w.y -= 2
+        text = "    ".join(f"{label}: {value or '-'}" for label, value in section.totals)
+        w.line(left, text, 9, bold=True)
