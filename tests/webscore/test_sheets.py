@@ -196,7 +196,7 @@ def form_names(page: str) -> list[str]:
     import re
 
     form = page.split('class="card form sheet"', 1)[1].split("</form>", 1)[0]
-    return [n for n in re.findall(r'<input name="([^"]+)"', form)]
+    return re.findall(r'<input name="([^"]+)"', form)
 
 
 @pytest.mark.parametrize("game_id", ["galaxy-express", "spatial-delivery", "galaxy-trucker",
@@ -284,3 +284,31 @@ def test_filled_form_checks_and_a_wrong_cell_is_marked(
     others = [n for n in good if n != field]
     for name in others[:5]:
         assert 'class="wrong"' not in page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
+
+
+def test_a_whole_wormholes_record_typed_into_the_form_checks(client: FlaskClient) -> None:
+    """The recorded seed-7 game written out as a sheet, posted through the hand-laid form: every
+    field lands (the layout carries all 1093 names) and checks; one wrong jump is marked."""
+    from pnp.engine import get_game
+    from pnp.engine.log import load_log
+    from pnp.games.wormholes.sheet import fields_from_play
+
+    game = get_game("wormholes")
+    data = Path(__file__).parents[1] / "games" / "data" / "wormholes-seed7-game.json"
+    log = load_log(data.read_text())
+    events = [game.parse(e) for e in log.events]
+    states = [game.initial_state(log.setup, log.players, log.seed)]
+    for e in events:
+        states.append(game.apply(states[-1], e))
+    fields = fields_from_play(states, events)
+    assert fields is not None
+    token = csrf(client)
+    page = client.post("/sheets/wormholes", data={"csrf": token, **fields}).data.decode()
+    assert "Every line checks out" in page
+    assert page.count('class="ok"') > 200  # the cells themselves were marked as checked
+    name = next(n for n in form_names(page) if n.startswith("t") and n.endswith("_jump1")
+                and fields.get(n))
+    page = client.post("/sheets/wormholes",
+                       data={"csrf": token, **fields, name: "a1"}).data.decode()
+    assert "Some lines are wrong" in page and f"<code>{name}</code>: says a1" in page
+    assert 'aria-invalid="true"' in page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
