@@ -46,8 +46,10 @@ def _grid(corner: str, columns: list[tuple[str, str]], rows: list[tuple[str, str
     """A labelled grid of named cells.  ``order`` says how the names run in the checker's list
     (along the rows, or down the columns), so a grid can mirror the paper's orientation;
     ``styles`` marks rows by index: "break" (a new section), "optional", "sum"."""
+    group_of = [lab for lab, n in groups or [] for _ in range(n)] or [""] * len(columns)
     return {"corner": corner, "order": order,
-            "columns": [{"label": lab, "hint": hint} for lab, hint in columns],
+            "columns": [{"label": lab, "hint": hint, "full": f"{group} {lab}".strip()}
+                        for (lab, hint), group in zip(columns, group_of, strict=True)],
             "groups": [{"label": lab, "span": n} for lab, n in groups or []],
             "rows": [{"label": lab, "hint": hint, "cells": cells,
                       "class": (styles or {}).get(i, "")}

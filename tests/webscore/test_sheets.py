@@ -311,4 +311,6 @@ def test_a_whole_wormholes_record_typed_into_the_form_checks(client: FlaskClient
     page = client.post("/sheets/wormholes",
                        data={"csrf": token, **fields, name: "a1"}).data.decode()
     assert "Some lines are wrong" in page and f"<code>{name}</code>: says a1" in page
-    assert 'aria-invalid="true"' in page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
+    cell = page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
+    assert 'aria-invalid="true"' in cell and 'aria-label="Turn ' in cell
+    assert ', Ship move 1 Jump to"' in cell  # which of the two moves, for screen readers
