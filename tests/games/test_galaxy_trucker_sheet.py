@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pnp.games.galaxy_trucker.game as game_module
 from pnp.engine import log_from_json, replay
@@ -346,3 +348,14 @@ def test_random_engine_games_written_from_play_check_out(seed: int, players: int
     assert report["rounds"] == rounds.split(",")
     assert [fields[f"p{s + 1}_total"] for s in range(players)] == [
         str(t.credits) for t in final.truckers]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=2, max_value=4),
+       st.sampled_from(["seeded", "table"]),
+       st.sampled_from(["1,2,3", "1", "3a", "1,2,3,3a", "2,3"]))
+def test_any_engine_game_writes_pages_that_check_out(seed: int, players: int, mode: str,
+                                                     rounds: str) -> None:
+    """Property: the pages written from any random engine game pass the checker, and each
+    player's total is the credits the engine ends with."""
+    test_random_engine_games_written_from_play_check_out(seed, players, mode, rounds)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
 from pnp.games.spatial_delivery.events import Pass
@@ -238,3 +240,22 @@ def test_an_unfinished_game_leaves_the_end_boxes_empty() -> None:
     fields = fields_from_play(states[:cut + 1], events[:cut])
     assert fields is not None and "p1_r3" in fields and "p1_r4" not in fields
     assert "winner" not in fields and "p1_total" not in fields
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=3, max_value=5),
+       st.sampled_from(["seeded", "table"]))
+def test_any_engine_game_writes_a_sheet_that_checks_out(seed: int, n: int, mode: str) -> None:
+    """Property: every random engine game, played to its end, gives a sheet the checker
+    accepts, with the engine's scores as totals."""
+    from pnp.games.spatial_delivery.sheet import fields_from_play
+
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"][:n]
+    states, events = _states(seed, names, mode)
+    fields = fields_from_play(states, events, names)
+    assert fields is not None
+    report = check_sheet(fields)
+    assert report["ok"], [line for line in report["lines"] if not line["ok"]]  # type: ignore
+    assert report["totals"]["winner"] == fields["winner"]  # type: ignore[index]
+    assert [fields[f"p{i + 1}_total"] for i in range(n)] == [
+        str(s) for s in GAME.scores(states[-1])]

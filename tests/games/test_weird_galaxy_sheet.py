@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.games.weird_galaxy.sheet import ROWS, check_sheet, field_names, read_tile
 
@@ -96,3 +98,23 @@ def test_a_game_with_more_missions_than_rows_fills_the_worksheet_only() -> None:
     assert fields is not None and f"m{ROWS}_source" in fields
     assert not any(k.startswith("p1_") for k in fields)
     assert check_sheet(fields)["ok"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=2, max_value=5),
+       st.floats(min_value=0.0, max_value=1.0))
+def test_any_greedy_game_cut_anywhere_writes_a_sheet_that_checks_out(seed: int, n: int,
+                                                                     cut: float) -> None:
+    """Property: at any point of a seeded game (and at its end) the worksheet and ledger
+    written from the play so far pass the checkers."""
+    from pnp.games.weird_galaxy.ledger import check_all
+    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from tests.games.test_weird_galaxy_properties import greedy, playout
+
+    log, states, events = playout(seed, "seeded", n, 30_000, chooser=greedy)
+    k = round(cut * len(events))
+    for upto in (k, len(events)):
+        fields = fields_from_play(states[:upto + 1], events[:upto], log.players)
+        assert fields is not None
+        report = check_all(fields)
+        assert report["ok"], (upto, [line for line in lines(report) if not line["ok"]])

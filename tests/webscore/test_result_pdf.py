@@ -155,3 +155,21 @@ def test_a_short_unfinished_table_gets_a_partial_sheet(client: FlaskClient) -> N
     assert "Not finished yet" in text and "Market share points" in text
     assert "Round 1 " + " ".join(fields[f"p{i}_r1"] for i in (1, 2, 3)) in re.sub(
         r"\s+", " ", text)
+
+
+def test_a_game_the_sheet_cannot_hold_gets_a_note_not_a_wrong_sheet(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wormholes' writer gives up on a play its sheet has no column for (WH-15); the PDF
+    then says so instead of drawing half a sheet."""
+    import pnp.games.wormholes.sheet as wh
+
+    r = client.post("/api/tables", json={"game": "wormholes", "seed": 4,
+                                         "players": ["Olga", "Dana"], "chance": "tracker"})
+    t = r.get_json()
+    s = client.post(f"/api/tables/{t['id']}/events", json={"seq": t["seq"],
+                                                          "text": t["legal"][0]},
+                    headers={"X-Table-Token": t["token"]}).get_json()
+    assert s["seq"] >= 1
+    monkeypatch.setattr(wh, "fields_from_play", lambda states, events: None)
+    text = _text(PdfReader(io.BytesIO(client.get(f"/t/{t['id']}/result.pdf").data)))
+    assert "no place for" in text and "Turns" not in text
