@@ -105,12 +105,12 @@ def _log_lines(entries: list[str], room: float, size: float) -> list[str]:
     return lines
 
 
-def _chunks(text: str, room: float, size: float) -> list[str]:
+def _chunks(text: str, room: float, size: float, font: str = REGULAR) -> list[str]:
     """``text`` cut into pieces no wider than ``room`` (after ';' or ' ' where possible)."""
     out: list[str] = []
-    while text_width(text, REGULAR, size) > room:
+    while text_width(text, font, size) > room:
         cut = len(text)
-        while cut > 1 and text_width(text[:cut], REGULAR, size) > room:
+        while cut > 1 and text_width(text[:cut], font, size) > room:
             cut -= 1
         soft = max(text.rfind(";", 0, cut), text.rfind(" ", 0, cut))
         cut = soft + 1 if soft > cut // 2 else cut
@@ -181,5 +181,14 @@ def _draw_section(w: _Writer, section: Section, left: float, right: float) -> No
         w.c.setStrokeGray(0)
     if section.totals:
         w.y -= 2
-        text = "    ".join(f"{label}: {value or '-'}" for label, value in section.totals)
-        w.line(left, text, 9, bold=True)
+        line = ""
+        for label, value in section.totals:  # wrapped between totals, and inside a long one
+            piece = f"{label}: {value or '-'}"
+            candidate = f"{line}    {piece}" if line else piece
+            if line and text_width(candidate, BOLD, 9) > right - left:
+                w.line(left, line, 9, bold=True)
+                candidate = piece
+            *full, line = _chunks(candidate, right - left, 9, BOLD)
+            for part in full:
+                w.line(left, part, 9, bold=True)
+        w.line(left, line, 9, bold=True)

@@ -173,3 +173,18 @@ def test_a_game_the_sheet_cannot_hold_gets_a_note_not_a_wrong_sheet(
     monkeypatch.setattr(wh, "fields_from_play", lambda states, events: None)
     text = _text(PdfReader(io.BytesIO(client.get(f"/t/{t['id']}/result.pdf").data)))
     assert "no place for" in text and "Turns" not in text
+
+
+def test_long_log_entries_and_totals_are_wrapped_to_the_page() -> None:
+    from pnp.render.fonts import REGULAR, text_width
+    from webscore.result_pdf import _chunks, _log_lines
+
+    ship = "3:I;" + ";".join(f"{n}@{n % 9},{n % 7}/2" for n in range(60))
+    entries = ["go", ship, "card:I-3", "x" * 400, *["roll:7"] * 50]
+    lines = _log_lines(entries, 400, 7.5)
+    assert all(text_width(line, REGULAR, 7.5) <= 400 for line in lines)
+    assert "".join(lines).replace(" ", "") == "".join(
+        f"{n}.{e}" for n, e in enumerate(entries, start=1)).replace(" ", "")
+    pieces = _chunks(ship, 150, 9)
+    assert "".join(pieces) == ship and len(pieces) > 3
+    assert all(p.endswith(";") for p in pieces[:-1])  # broken at the entry's own separators
