@@ -284,7 +284,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return self._ask(s, seat, s.phase)
         if s.phase == "gate":
             if not s.order() or len(s.drawn) >= deck_size(s.round, s.test_flight):
-                return self._end_round(s)
+                return self.end_round(s)
             if not s.stage.todo:
                 return replace(s, need="card")
             return replace(s, ask=Ask(s.stage.todo[0], "gate"))
@@ -310,7 +310,12 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = replace(s, truckers=tuple(truckers), phase="gate")
         return replace(s, stage=Stage(todo=s.order()))
 
-    def _end_round(self, s: State) -> State:
+    def end_round(self, s: State) -> State:
+        """Pay the round (GT-6) and start the next one or end the game.
+
+        ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
+        components lost) - gone from the state that follows.  Public so that a score sheet
+        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):

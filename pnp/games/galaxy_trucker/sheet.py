@@ -287,9 +287,9 @@ class _PaySpy(GalaxyTrucker):
         super().__init__()
         self.paid_from: list[State] = []
 
-    def _end_round(self, s: State) -> State:
+    def end_round(self, s: State) -> State:
         self.paid_from.append(s)
-        return super()._end_round(s)
+        return super().end_round(s)
 
 
 def fields_from_play(states: Sequence[State], events: Sequence[GTEvent]
