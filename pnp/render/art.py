@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.fonts import BOLD, text_width
+from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render.geometry import MM, Rect
 
 Point = tuple[float, float]
 
@@ -142,3 +143,39 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
             c.drawString(x, y, line)
         y -= lead
     return y + lead - size * 0.3
+
+
+def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, *,
+               below: float = 19 * MM) -> float:
+    """A text page's heading: the title (shrunk to the width), a grey subtitle (shrunk too)
+    and an accent rule.  Returns where the body starts, ``below`` under the top."""
+    c.setFillColor(accent)
+    size = 20.0
+    while text_width(title, BOLD, size) > area.w and size > 8:
+        size -= 0.5
+    c.setFont(BOLD, size)
+    c.drawString(area.x, area.y2 - 7 * MM, title)
+    c.setFillColor(GREY)
+    size = 8.5
+    while text_width(subtitle, REGULAR, size) > area.w and size > 4:
+        size -= 0.25
+    c.setFont(REGULAR, size)
+    c.drawString(area.x, area.y2 - 12 * MM, subtitle)
+    c.setStrokeColor(accent)
+    c.setLineWidth(1.2)
+    c.line(area.x, area.y2 - 14.5 * MM, area.x2, area.y2 - 14.5 * MM)
+    return area.y2 - below
+
+
+def numbered_steps(c: Canvas, items: Sequence[str], x: float, top: float, width: float,
+                   size: float, gap: float, *, color: Color | None = None,
+                   numbered: bool = True) -> float:
+    """Numbered (or dashed) paragraphs with hanging numbers; returns the y below them."""
+    y = top
+    for k, text in enumerate(items):
+        if color is not None:
+            c.setFillColor(color)
+        c.setFont(BOLD, size)
+        c.drawString(x, y - size, f"{k + 1}." if numbered else "-")
+        y = paragraph(c, text, x + 5 * MM, y, width - 5 * MM, REGULAR, size) - gap
+    return y

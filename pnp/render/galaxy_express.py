@@ -21,6 +21,8 @@ from pnp.render.art import (
     Look,
     centred_text,
     hex_color,
+    numbered_steps,
+    page_title,
     paragraph,
     tint,
     wrap,
@@ -59,20 +61,6 @@ def kit_path(options: KitOptions) -> Path:
 
 # -- shared drawing ------------------------------------------------------------------------
 
-def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
-    c.setFillColor(ACCENT)
-    size = 20.0
-    while text_width(title, BOLD, size) > area.w and size > 8:
-        size -= 0.5
-    c.setFont(BOLD, size)
-    c.drawString(area.x, area.y2 - mm(7), title)
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 8.5)
-    c.drawString(area.x, area.y2 - mm(12), subtitle)
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2)
-    c.line(area.x, area.y2 - mm(14.5), area.x2, area.y2 - mm(14.5))
-    return area.y2 - mm(19)
 
 
 def _footer(c: Canvas, area: Rect, text: str) -> None:
@@ -200,8 +188,8 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 9.6
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Galaxy Express", "Rules reference - a solitaire courier game "
-                   "for one piecepack, 1 player, about 20 minutes")
+        y = page_title(c, area, "Galaxy Express", "Rules reference - a solitaire courier game "
+                       "for one piecepack, 1 player, about 20 minutes", ACCENT)
         c.setFillColor(INK)
         y = paragraph(c, "You fly a warp-drive courier. Six planets hide somewhere on an "
                       "uncharted star chart; the delivery queue says in which order they want "
@@ -244,10 +232,7 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
             "Shuffle the Suns and the Moons into two stacks and turn up two of each. Set all "
             "dice to null.",
         )
-        for k, text in enumerate(steps):
-            c.setFont(BOLD, body)
-            c.drawString(x2, y - body, f"{k + 1}.")
-            y = paragraph(c, text, x2 + mm(5), y, col - mm(5), REGULAR, body) - mm(1.8)
+        y = numbered_steps(c, steps, x2, y, col, body, mm(1.8))
         y = min(y, left_bottom) - mm(4)
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.6)
@@ -337,7 +322,8 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Galaxy Express", "Rules reference - a turn, the end, the score")
+        y = page_title(c, area, "Galaxy Express",
+                       "Rules reference - a turn, the end, the score", ACCENT)
         c.setFillColor(ACCENT)
         c.setFont(BOLD, 12)
         c.drawString(area.x, y, "Each turn, in order")
@@ -463,9 +449,9 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, f"Galaxy Express - setup for seed {options.seed}",
-                   "Lay the star chart out as shown; the tracker deals the same table "
-                   "from this seed.")
+        y = page_title(c, area, f"Galaxy Express - setup for seed {options.seed}",
+                       "Lay the star chart out as shown; the tracker deals the same table "
+                       "from this seed.", ACCENT)
         label_room = mm(9)
         cell = min((area.w - 2 * label_room) / COLS, mm(21))
         gx = area.x + (area.w - COLS * cell) / 2
@@ -587,9 +573,9 @@ def _record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> 
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        top = _title(c, area, "Galaxy Express - flight record",
-                     "One row per turn. Fill it in by hand, or type into the PDF and check it "
-                     "with 'pnp check-sheet'.")
+        top = page_title(c, area, "Galaxy Express - flight record",
+                         "One row per turn. Fill it in by hand, or type into the PDF and check it "
+                         "with 'pnp check-sheet'.", ACCENT)
         top = area.y2 - mm(19)
         first = fields["t1_coin"]
         row_h = first.h + 2

@@ -46,6 +46,7 @@ from pnp.render.art import (
     Look,
     centred_text,
     hex_color,
+    page_title,
     paint,
     paragraph,
     polygon,
@@ -209,20 +210,6 @@ def seed_layout(seed: int, rings: Sequence[int]) -> list[str | None]:
 
 # -- shared page furniture --------------------------------------------------------------------
 
-def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
-    c.setFillColor(ACCENT)
-    size = 20.0
-    while text_width(title, BOLD, size) > area.w and size > 8:
-        size -= 0.5
-    c.setFont(BOLD, size)
-    c.drawString(area.x, area.y2 - mm(7), title)
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 8.5)
-    c.drawString(area.x, area.y2 - mm(12), subtitle)
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2)
-    c.line(area.x, area.y2 - mm(14.5), area.x2, area.y2 - mm(14.5))
-    return area.y2 - mm(19)
 
 
 def _footer(c: Canvas, area: Rect) -> None:
@@ -849,8 +836,9 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Spatial Delivery", "Rules reference 1/2 - 3 to 5 players, about "
-                   "90 minutes. Trade from Earth to the settled worlds for market share.")
+        y = page_title(c, area, "Spatial Delivery", "Rules reference 1/2 - 3 to 5 players, about "
+                       "90 minutes. Trade from Earth to the settled worlds for market share.",
+                       ACCENT)
         col = (area.w - mm(8)) / 2
         x2 = area.x + col + mm(8)
         top = y
@@ -978,8 +966,8 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Spatial Delivery", "Rules reference 2/2 - a Trade Journey turn, "
-                   "card powers, the end")
+        y = page_title(c, area, "Spatial Delivery", "Rules reference 2/2 - a Trade Journey turn, "
+                       "card powers, the end", ACCENT)
         col = (area.w - mm(8)) / 2
         x2 = area.x + col + mm(8)
         top = y
@@ -1090,9 +1078,9 @@ def _setup_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     kinds = seed_layout(options.seed, (1, 2))
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, f"Spatial Delivery - setup for seed {options.seed}",
-                   "Rings 1 and 2 as the seed deals them; the tracker lays out the same galaxy "
-                   "from this seed.")
+        y = page_title(c, area, f"Spatial Delivery - setup for seed {options.seed}",
+                       "Rings 1 and 2 as the seed deals them; the tracker lays out the same galaxy "
+                       "from this seed.", ACCENT)
         r = mm(12.5)
         gh = galaxy_size(r)[1]
         cx, cy = area.cx, y - gh / 2 - mm(2)
@@ -1137,9 +1125,9 @@ def _ring3_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     mid = size[1] / 2
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, f"Ring 3 for seed {options.seed} - keep folded",
-                   "Fold this sheet in half on the dashed line, printed side in, before the "
-                   "game. Open it only when round 2 is over.")
+        y = page_title(c, area, f"Ring 3 for seed {options.seed} - keep folded",
+                       "Fold this sheet in half on the dashed line, printed side in, before the "
+                       "game. Open it only when round 2 is over.", ACCENT)
         c.setFillColor(hex_color("#c8421e"))
         centred_text(c, "DO NOT OPEN BEFORE THE END OF ROUND 2", area.cx, (y + mid) / 2 + mm(8),
                      mm(5), BOLD, area.w)
@@ -1182,9 +1170,9 @@ def _map_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pag
     kinds = seed_layout(options.seed, (1, 2))
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, f"Spatial Delivery - one-piece map, seed {options.seed}",
-                   "Instead of cutting the 37 hex tiles: play on this sheet. Tokens, stations "
-                   "and segments go on it as on the tiles.")
+        y = page_title(c, area, f"Spatial Delivery - one-piece map, seed {options.seed}",
+                       "Instead of cutting the 37 hex tiles: play on this sheet. Tokens, stations "
+                       "and segments go on it as on the tiles.", ACCENT)
         r = min(area.w / (7 * SQ3), (y - area.y - mm(30)) / 11)
         gh = galaxy_size(r)[1]
         cx, cy = area.cx, y - gh / 2 - mm(1)
@@ -1242,9 +1230,9 @@ def _score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        _title(c, area, "Spatial Delivery - score sheet",
-               "Write each player's market share per round, and at the end the First Delivery "
-               "tokens held. Fill it by hand, or type into the PDF.")
+        page_title(c, area, "Spatial Delivery - score sheet",
+                   "Write each player's market share per round, and at the end the First Delivery "
+                   "tokens held. Fill it by hand, or type into the PDF.", ACCENT)
         c.setFillColor(INK)
         c.setFont(BOLD, 9.5)
         c.drawString(area.x, fields["seed"].y + mm(2.2), "Seed")

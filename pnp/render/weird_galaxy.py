@@ -48,6 +48,8 @@ from pnp.render.art import (
     Look,
     centred_text,
     hex_color,
+    numbered_steps,
+    page_title,
     paint,
     paragraph,
     polygon,
@@ -129,19 +131,6 @@ def coord(pos: Pos) -> str:
 
 # -- shared drawing ------------------------------------------------------------------------
 
-def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
-    c.setFillColor(ACCENT)
-    size = 20.0
-    while text_width(title, BOLD, size) > area.w and size > 8:
-        size -= 0.5
-    c.setFont(BOLD, size)
-    c.drawString(area.x, area.y2 - mm(7), title)
-    c.setFillColor(GREY)
-    _fit_left(c, subtitle, REGULAR, 8.5, area.x, area.y2 - mm(12), area.w)
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2)
-    c.line(area.x, area.y2 - mm(14.5), area.x2, area.y2 - mm(14.5))
-    return area.y2 - mm(19)
 
 
 def _footer(c: Canvas, area: Rect) -> None:
@@ -426,8 +415,8 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 10.0
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, TITLE, "Rules reference 1/2 - a trading race to the black hole for "
-                   "2 to 5 players, one 8-suit piecepack, 45 to 60 minutes")
+        y = page_title(c, area, TITLE, "Rules reference 1/2 - a trading race to the black hole for "
+                       "2 to 5 players, one 8-suit piecepack, 45 to 60 minutes", ACCENT)
         c.setFillColor(INK)
         y = paragraph(c, "Every home world wants the glory of the first space station at the "
                       "centre of the galaxy. Fly trade missions for Space Bucks, build a chain "
@@ -466,10 +455,7 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
             "Phredd starts in the black hole. The dice go into the bag. Choose who starts "
             "(a seeded game names the first player); play goes round the table.",
         )
-        for k, text in enumerate(steps):
-            c.setFont(BOLD, body)
-            c.drawString(x2, y - body, f"{k + 1}.")
-            y = paragraph(c, text, x2 + mm(5), y, col - mm(5), REGULAR, body) - mm(1.2)
+        y = numbered_steps(c, steps, x2, y, col, body, mm(1.2))
         y = min(y, left) - mm(3)
         c.setStrokeColor(LIGHT)
         c.setLineWidth(0.6)
@@ -542,8 +528,8 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
     body = 10.2
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, TITLE, "Rules reference 2/2 - trade missions, stations, Phredd, "
-                   "winning, keeping the sheets")
+        y = page_title(c, area, TITLE, "Rules reference 2/2 - trade missions, stations, Phredd, "
+                       "winning, keeping the sheets", ACCENT)
         col = area.w * 0.54
         top = y
         y = _heading(c, area.x, y, "Trade missions")
@@ -967,9 +953,9 @@ def _board_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     seats = seat_table(options.seed)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, f"{SHORT} - board layout, seed {options.seed}",
-                   "Which tile goes where: suit and rank on each cell, row and column numbers "
-                   "round the edge (north is up).")
+        y = page_title(c, area, f"{SHORT} - board layout, seed {options.seed}",
+                       "Which tile goes where: suit and rank on each cell, row and column numbers "
+                       "round the edge (north is up).", ACCENT)
         s = min((area.w - mm(18)) / SIZE, (y - area.y - mm(100)) / SIZE, mm(24))
         bx = area.x + (area.w - SIZE * s) / 2
         by = y - mm(8) - SIZE * s
@@ -1072,9 +1058,9 @@ def _worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) 
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        _title(c, area, f"{SHORT} - Trade Missions worksheet",
-               "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
-               "Type into the PDF or write by hand.")
+        page_title(c, area, f"{SHORT} - Trade Missions worksheet",
+                   "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
+                   "Type into the PDF or write by hand.", ACCENT)
         top = area.y2 - mm(19)
         cols = [k for k, _, _ in WS_COLUMNS]
         right = fields[f"m1_{cols[-1]}"].x2 + 1
@@ -1235,9 +1221,9 @@ def _ledger_page(options: KitOptions, look: Look, size: tuple[float, float], pag
     def draw(c: Canvas) -> None:
         who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
                else f"player {players[0]}")
-        _title(c, area, f"{SHORT} - Space Bucks ledger ({who})",
-               "One row per turn in which your Space Bucks moved. New balance = the row above "
-               "+ earned + fees in - fees out - spent.")
+        page_title(c, area, f"{SHORT} - Space Bucks ledger ({who})",
+                   "One row per turn in which your Space Bucks moved. New balance = the row above "
+                   "+ earned + fees in - fees out - spent.", ACCENT)
         for slot, p in enumerate(players):
             _ledger_block(c, fields, p, _block_rect(size, slot), look)
         if len(players) < PER_PAGE:

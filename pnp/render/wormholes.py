@@ -48,6 +48,8 @@ from pnp.render.art import (
     WHITE,
     Look,
     hex_color,
+    numbered_steps,
+    page_title,
     paragraph,
     polygon,
     tint,
@@ -308,23 +310,6 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 # -- page furniture ------------------------------------------------------------------------
 
-def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
-    c.setFillColor(ACCENT)
-    size = 20.0
-    while text_width(title, BOLD, size) > area.w and size > 8:
-        size -= 0.5
-    c.setFont(BOLD, size)
-    c.drawString(area.x, area.y2 - mm(7), title)
-    c.setFillColor(GREY)
-    size = 8.5
-    while text_width(subtitle, REGULAR, size) > area.w and size > 5:
-        size -= 0.25
-    c.setFont(REGULAR, size)
-    c.drawString(area.x, area.y2 - mm(12), subtitle)
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2)
-    c.line(area.x, area.y2 - mm(14.5), area.x2, area.y2 - mm(14.5))
-    return area.y2 - mm(19)
 
 
 def _footer(c: Canvas, area: Rect, text: str = CREDIT) -> None:
@@ -362,12 +347,7 @@ def _small_url(c: Canvas, url: str, cx: float, y: float, width: float) -> None:
 
 def _steps(c: Canvas, items: Sequence[str], x: float, y: float, w: float, size: float,
            numbered: bool = True) -> float:
-    for k, text in enumerate(items):
-        c.setFillColor(INK)
-        c.setFont(BOLD, size)
-        c.drawString(x, y - size, f"{k + 1}." if numbered else "-")
-        y = paragraph(c, text, x + mm(5), y, w - mm(5), REGULAR, size) - mm(1.5)
-    return y
+    return numbered_steps(c, items, x, y, w, size, mm(1.5), color=INK, numbered=numbered)
 
 
 
@@ -414,9 +394,9 @@ def _board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
     quick = quick_start(seed)
 
     def draw(c: Canvas) -> None:
-        top = _title(c, area, "Wormholes - the galaxy",
-                     "23 tiles grid side up, 92 cells, drawn at half size: one cell is 1/2 in "
-                     "here and 1 in on the tiles. Thick lines are tile edges.")
+        top = page_title(c, area, "Wormholes - the galaxy",
+                         "23 tiles grid side up, 92 cells, drawn at half size: one cell is 1/2 in "
+                         "here and 1 in on the tiles. Thick lines are tile edges.", ACCENT)
         gx = area.x + mm(7)
         room_top = top - area.y - mm(9)
         gy = area.y + mm(9)
@@ -857,8 +837,8 @@ def _rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 9.3
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Wormholes", "Rules reference 1/2 - starship tactics for two "
-                   "players and one piecepack, about 20 minutes")
+        y = page_title(c, area, "Wormholes", "Rules reference 1/2 - starship tactics for two "
+                       "players and one piecepack, about 20 minutes", ACCENT)
         c.setFillColor(INK)
         y = paragraph(c, "Two alien fleets race across a spiral galaxy. The OrthogonAliens "
                       "believe in straight lines, the DiagonAliens in slants, and neither "
@@ -985,8 +965,8 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
     body = 9.0
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Wormholes", "Rules reference 2/2 - a turn, wormholes, contact, "
-                   "winning")
+        y = page_title(c, area, "Wormholes", "Rules reference 2/2 - a turn, wormholes, contact, "
+                       "winning", ACCENT)
         col = (area.w - mm(10)) * 0.56
         x2 = area.x + col + mm(10)
         w2 = area.x2 - x2
@@ -1234,8 +1214,8 @@ def _record_page(options: KitOptions, look: Look, size: tuple[float, float], pag
 
     def draw(c: Canvas) -> None:
         if page == 0:
-            _title(c, area, "Wormholes - game record", "Fill it in by hand, or type into the "
-                   "PDF and check it with 'pnp check-sheet' or the tracker.")
+            page_title(c, area, "Wormholes - game record", "Fill it in by hand, or type into the "
+                       "PDF and check it with 'pnp check-sheet' or the tracker.", ACCENT)
             _record_panel(c, fields, area, url, look)
         else:
             c.setFillColor(ACCENT)

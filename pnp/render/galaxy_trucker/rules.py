@@ -14,7 +14,7 @@ from pnp.games.galaxy_trucker.hits import Threat, impact
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, generate_tiles
-from pnp.render.art import GREY, INK, Look, hex_color, paragraph, polygon
+from pnp.render.art import GREY, INK, Look, hex_color, page_title, paragraph, polygon
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.galaxy_trucker.boards import Part, draw_board, span
@@ -38,17 +38,6 @@ def example_ship() -> Ship:
     return parse_ship(EXAMPLE_SHIP, generate_tiles(EXAMPLE_SEED))
 
 
-def _title(c: Canvas, area: Rect, title: str, subtitle: str) -> float:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, 20)
-    c.drawString(area.x, area.y2 - mm(7), title)
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 8.5)
-    c.drawString(area.x, area.y2 - mm(12), subtitle)
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2)
-    c.line(area.x, area.y2 - mm(14.5), area.x2, area.y2 - mm(14.5))
-    return area.y2 - mm(18)
 
 
 def _heading(c: Canvas, x: float, y: float, text: str) -> float:
@@ -261,8 +250,8 @@ def rules_page_1(look: Look, size: tuple[float, float], seed: int) -> Page:
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Galaxy Trucker", f"Rules reference 1/2 - building a ship. Kit "
-                   f"for seed {seed}: 2-4 players, about an hour")
+        y = page_title(c, area, "Galaxy Trucker", f"Rules reference 1/2 - building a ship. Kit "
+                       f"for seed {seed}: 2-4 players, about an hour", ACCENT, below=mm(18))
         c.setFillColor(INK)
         y = paragraph(c, "Grab parts from a shared pile as fast as you dare, bolt them into a "
                       "ship on your board, then fly it through meteors, pirates and trade "
@@ -419,8 +408,8 @@ def rules_page_2(look: Look, size: tuple[float, float], seed: int, url: str) -> 
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = _title(c, area, "Galaxy Trucker", "Rules reference 2/2 - hits, strength, rewards, "
-                   "and what is in this kit")
+        y = page_title(c, area, "Galaxy Trucker", "Rules reference 2/2 - hits, strength, rewards, "
+                       "and what is in this kit", ACCENT, below=mm(18))
         y = _heading(c, area.x, y, "Hits: two dice name the row or column")
         right, bottom, notes = _hit_example(c, area.x, y - mm(2), look)
         tx = right + mm(6)
