@@ -132,10 +132,6 @@ def cmd_kit(a: argparse.Namespace) -> int:
     from pnp.render.kits import build_kit
 
     url = a.tracker_url or default_tracker_url()
-    if points_at_localhost(url):
-        print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
-              "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
-              "(`make run` does)", file=sys.stderr)
     opts = KitOptions(
         seed=a.seed, paper=a.paper, out=a.out,
         tracker_url=url,
@@ -145,6 +141,10 @@ def cmd_kit(a: argparse.Namespace) -> int:
     )
     for path in build_kit(a.game, opts):
         print(path)
+    if points_at_localhost(url):
+        print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
+              "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
+              "(`make run` does)", file=sys.stderr)
     return 0
 
 
