@@ -22,7 +22,7 @@ from pnp.render.galaxy_trucker.tiles import PIPES, SAMPLE_OFFSETS, TILE, tile_pi
 from pnp.render.galaxy_trucker.tokens import COUNTS, bank_pieces, credit_pieces
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import impose
-from pnp.render.kits import BUILDERS, build_kit
+from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
 from .pdfutil import box, decode_qr, unembedded_fonts
@@ -40,7 +40,7 @@ def test_registered_as_a_kit_only_id(tmp_path: Path, monkeypatch: pytest.MonkeyP
     """The kit builds with no galaxy-trucker Game registered; unknown ids stay errors."""
     import pnp.render.kits as kits
 
-    assert "galaxy-trucker" in BUILDERS
+    assert "galaxy-trucker" in kit_ids()
     with pytest.raises(PnpError, match="known games"):
         build_kit("chess", KitOptions(out=tmp_path))
     assert not any(tmp_path.iterdir())
