@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,3 +153,14 @@ def test_no_traceback_on_ctrl_c(tmp_path: Path) -> None:
     _out, err = proc.communicate(timeout=60)
     assert "Traceback" not in err
     assert (proc.returncode, err) in ((130, "pnp: interrupted\n"), (0, ""))
+
+
+def test_kit_warns_once_when_its_qr_codes_point_at_localhost(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
+                 "--tracker-url", "http://localhost:5000"]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "warning" in err[0] and "--tracker-url" in err[0]
+    assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
+                 "--tracker-url", "http://192.168.1.20:5000"]) == 0
+    assert capsys.readouterr().err == ""

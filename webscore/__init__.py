@@ -39,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     errors.register(app)
 
-    from webscore import api, health, moves, sheets, ships, tables
+    from webscore import api, health, live, moves, sheets, ships, tables, timers
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(moves.bp)
@@ -47,6 +47,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(ships.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(timers.bp)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":
         # Behind a reverse proxy: join URLs and QR codes use the host the phone asked for.
