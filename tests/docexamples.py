@@ -115,7 +115,9 @@ class Session:
         if command.startswith("curl "):
             return self.curl(command)
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-               "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+               "PYTHONPATH": str(ROOT), "COLUMNS": "100",
+               # a `flask --app webscore` command uses the session's database, never the repo's
+               "DATABASE_URL": f"sqlite:///{self.cwd / 'tracker.sqlite3'}"}
         proc = subprocess.run(["bash", "-c", command], cwd=self.cwd, env=env,
                               capture_output=True, text=True, timeout=120)
         return proc.stdout + proc.stderr, proc.returncode
