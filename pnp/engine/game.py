@@ -89,7 +89,8 @@ class Game(ABC, Generic[S, E]):
         if not self.min_players <= len(names) <= self.max_players:
             span = (str(self.min_players) if self.min_players == self.max_players
                     else f"{self.min_players}-{self.max_players}")
-            raise SetupError(f"{self.title} takes {span} players, got {len(names)}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise SetupError(f"{self.title} takes {span} {noun}, got {len(names)}")
         if any(not n for n in names):
             raise SetupError("every player needs a non-empty name")
         return names
