@@ -27,6 +27,7 @@ from pnp.engine import (
     get_game,
 )
 from pnp.engine.play import resolve_dealt
+from webscore import live
 from webscore.autostep import Step, advance, taken_back
 from webscore.store import (
     Conflict,
@@ -226,9 +227,11 @@ def _stale(expected: int, head: int) -> TrackerRefusal:
 def _append(engine: Engine, table_id: str, expected: int, rows: list[NewRow]) -> list[Row]:
     """Store rows; a writer that lost the race for this sequence number gets a 409."""
     try:
-        return append(engine, table_id, expected, rows)
+        stored = append(engine, table_id, expected, rows)
     except Conflict as exc:
         raise _stale(expected, exc.head) from None
+    live.publish(engine, table_id, stored[-1].seq if stored else None)  # wake live streams
+    return stored
 
 
 def _writable(snap: Snapshot, expected: int) -> None:

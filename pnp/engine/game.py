@@ -79,6 +79,11 @@ class Game(ABC, Generic[S, E]):
 
         return json.dumps(dict(setup), indent=1)
 
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """The colour or faction each seat plays ("" where the game gives seats none): what
+        play loggers (BoardGameGeek, BG Stats) record per player."""
+        return tuple("" for _ in players)
+
     def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         names = tuple(str(p).strip() for p in players)
         if not self.min_players <= len(names) <= self.max_players:

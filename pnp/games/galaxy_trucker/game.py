@@ -169,6 +169,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
                       truckers=tuple(Trucker() for _ in names), names=names)
         return self._run(self._begin_round(state))
 
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each seat's pilot cabin colour (seat 1 blue, 2 red, 3 green, 4 yellow)."""
+        return tuple(PILOT_COLOURS[i] for i in range(min(len(players), len(PILOT_COLOURS))))
+
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         rounds = ", ".join(str(r) for r in setup.get("rounds") or [])
         seats = ", ".join(f"seat {i + 1} {colour} #{PILOT_IDS[i]}"

@@ -85,6 +85,14 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
             phredd=HOLE, turn=s["first"], points=POINTS_PER_TURN, seed=seed,
             seeded=s["chance"] == "seeded", public_balances=s["public_balances"])
 
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each seat's suit (its ship, stations and Space Bucks colour)."""
+        try:
+            suits = _check_setup({**setup, "chance": "table"}, len(players), None)["suits"]
+        except SetupError:
+            return super().seat_roles(setup, players)
+        return tuple(SUIT_NAMES[s] for s in suits)
+
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         suits = setup.get("suits") if isinstance(setup, Mapping) else None
         s = _check_setup(setup, len(suits) if isinstance(suits, list | str) else 0, seed)

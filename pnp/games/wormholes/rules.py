@@ -158,6 +158,11 @@ class Wormholes(Game[State, WHEvent]):
                      seed=seed if deal is not None else None, deal=deal,
                      ships=start_ships())
 
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each side: OrthogonAliens (Sun and Moon ships), DiagonAliens (Crown and Arm)."""
+        return tuple(f"{SIDE_NAMES[i]} ({SUIT_NAMES[a]} and {SUIT_NAMES[b]} ships)"
+                     for i, (a, b) in sorted(SIDE_SUITS.items())[:len(players)])
+
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         lines = [
             "Wormholes: lay out the 23 tiles as in the board diagram (92 cells).",
