@@ -52,10 +52,25 @@ def legal(page: Any) -> list[str]:
     return list(dict.fromkeys(values))
 
 
+def wait_until(check: Any, page: Any, timeout: float = 10000) -> None:
+    """Poll from Python (the pages' Content-Security-Policy forbids the eval that
+    ``wait_for_function`` needs)."""
+    waited = 0.0
+    while not check():
+        if waited > timeout:
+            raise AssertionError("timed out waiting for the page")
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 def wait_seq_above(page: Any, seq: int, timeout: float = 10000) -> int:
-    page.wait_for_function(
-        f"parseInt(document.getElementById('live').dataset.seq) > {seq}", timeout=timeout)
+    wait_until(lambda: seq_of(page) > seq, page, timeout)
     return seq_of(page)
+
+
+def wait_count(page: Any, selector: str, above: int, timeout: float = 10000) -> int:
+    wait_until(lambda: page.locator(selector).count() > above, page, timeout)
+    return int(page.locator(selector).count())
 
 
 def seq_of(page: Any) -> int:

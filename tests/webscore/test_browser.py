@@ -19,7 +19,7 @@ from pnp.engine import replay
 from pnp.engine.log import load_log
 from webscore import create_app
 
-from .phone import PHONE, legal, seq_of, tap, typed, wait_seq_above
+from .phone import PHONE, legal, seq_of, tap, typed, wait_count, wait_seq_above, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -92,10 +92,10 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     # a legal slide, then undo it
     before = page.locator(".history li").count()
     tap(page, up[0])
-    page.wait_for_function(f"document.querySelectorAll('.history li').length > {before}")
+    wait_count(page, ".history li", before)
     assert up[0] in page.inner_text(".history")
     page.click("#undo")
-    page.wait_for_function(f"document.querySelectorAll('.history li').length == {before}")
+    wait_until(lambda: page.locator(".history li").count() == before, page)
     assert "1 entry undone" in page.inner_text(".history")
     # a second phone joins through the join link (what the QR code holds)
     join = page.get_attribute("#join-url", "href")
@@ -110,10 +110,9 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     page.click("#live details.typed-box summary")
     page.fill("#text", "D")  # phone 1 is typing while phone 2 logs an entry
     tap(other, up[0])
-    other.wait_for_function(f"document.querySelectorAll('.history li').length > {before}")
+    wait_count(other, ".history li", before)
     # the watching phone refreshes by itself
-    watcher.wait_for_function(
-        f"document.querySelectorAll('.history li').length > {before}", timeout=15000)
+    wait_count(watcher, ".history li", before, timeout=15000)
     # phone 1's page is stale: its entry is refused with the fresh state, nothing is lost
     assert seq_of(page) == typed_seq  # the typing phone was not redrawn under its thumb
     page.click("#log")
