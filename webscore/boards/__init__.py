@@ -1,5 +1,6 @@
-"""State drawings: one module per game (``webscore/boards/<game_module>.py``) with
-``draw(summary) -> str`` (an SVG document, every text escaped), and a generic fallback.
+"""State drawings: the game record's board drawer (``GameRecord.board``), else a module here
+named after the game (``webscore/boards/<game_module>.py``) with ``draw(summary) -> str`` (an
+SVG document, every text escaped), else a generic fallback.
 
 A module may also say where an entry is tapped on its drawing: ``place(summary, notation,
 after) -> (x, y, label) | None`` in the drawing's own coordinates, where ``after(notation)``
@@ -15,6 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from pnp.engine import UnknownGame, get_record
 from webscore.boards import generic
 
 Drawer = Callable[[dict[str, Any]], str]
@@ -23,6 +25,7 @@ Placer = Callable[[dict[str, Any], str, After], tuple[float, float, str] | None]
 
 
 def module_for(game_id: str) -> Any:
+    """``webscore/boards/<game_module>.py``, or None."""
     module_name = game_id.replace("-", "_")
     if not module_name.isidentifier():
         return None
@@ -36,6 +39,12 @@ def module_for(game_id: str) -> Any:
 
 
 def drawer_for(game_id: str) -> Drawer | None:
+    try:
+        declared = get_record(game_id).board
+    except UnknownGame:
+        declared = None
+    if declared is not None:
+        return declared
     draw = getattr(module_for(game_id), "draw", None)
     return draw if callable(draw) else None
 
