@@ -301,7 +301,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _begin_round(self, s: State) -> State:
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
-        truckers = tuple(Trucker(credits=t.credits, history=t.history) for t in s.truckers)
+        truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
                        stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
@@ -320,8 +320,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """Pay the round (GT-6) and start the next one or end the game.
 
         ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
-        components lost) - gone from the state that follows.  Public so that a score sheet
-        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
+        components lost) - gone from the state that follows, so each seat keeps its pay as
+        data (``Trucker.pays``), which the score sheet is written from."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):
