@@ -273,7 +273,7 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
     rows: list[NewRow] = []
     entries: list[tuple[Any, str, int | None]] = []
     just_dealt: list[Any] = []  # outcomes the tracker dealt since the last typed decision
-    for event in events:
+    for position, event in enumerate(events, 1):
         if event.CHANCE and just_dealt and game.actor(state) != CHANCE:
             # Typed out of habit on a dealing table (`?c4=5`): it must be what was dealt.
             if event != just_dealt[0]:
@@ -286,7 +286,17 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
         actor = game.actor(state)
-        state = game.apply(state, event)
+        try:
+            state = game.apply(state, event)
+        except IllegalMove as exc:
+            if len(events) == 1:
+                raise
+            # Say which event of the entry failed; its legal list is of that point.
+            done = " ".join(r.text for r in rows) or "nothing before it"
+            raise IllegalMove(exc.rule, f"event {position} of {len(events)}, "
+                              f"{game.notation(event)!r} (after {done}), is refused: "
+                              f"{exc.message}; nothing of this entry was stored",
+                              exc.legal) from None
         rows.append(NewRow("move", "typed", game.notation(event)))
         entries.append((event, "typed", None if actor == CHANCE else actor))
         state, dealt = _deal(snap, state)
