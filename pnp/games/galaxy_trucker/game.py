@@ -316,7 +316,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _begin_round(self, s: State) -> State:
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
-        truckers = tuple(Trucker(credits=t.credits, history=t.history) for t in s.truckers)
+        truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
                        stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
@@ -335,8 +335,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """Pay the round (GT-6) and start the next one or end the game.
 
         ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
-        components lost) - gone from the state that follows.  Public so that a score sheet
-        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
+        components lost) - gone from the state that follows, so each seat keeps its pay as
+        data (``Trucker.pays``), which the score sheet is written from."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):
@@ -963,6 +963,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def notation(self, event: GTEvent) -> str:
         return format_event(event)
+
+    def describe(self, state: State, event: GTEvent) -> str:
+        from pnp.games.galaxy_trucker.captions import describe
+
+        return describe(state, event)
+
+    def confirm(self, state: State, event: GTEvent) -> str | None:
+        """Giving up a round is asked twice: a stray tap would cost the rest of the flight."""
+        return "Give up this round?" if isinstance(event, Quit) else None
 
     def parse_line(self, text: str) -> list[GTEvent]:
         """Events separated by white space (commas belong to squares and lists); a ship
