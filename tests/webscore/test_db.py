@@ -207,6 +207,20 @@ def test_gunicorn_on_a_postgres_database_behind_stops_with_one_line(postgres_db:
     assert ours and all(UPGRADE_COMMAND in line for line in ours), proc.stderr
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_flask_run_on_a_postgres_database_behind_stops_with_one_line(postgres_db: str) -> None:
+    flask = Path(sys.executable).parent / "flask"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "DATABASE_URL": postgres_db, "SECRET_KEY": "x"}
+    env.pop("WEBSCORE_AUTO_MIGRATE", None)
+    proc = subprocess.run([str(flask), "--app", "webscore", "run", "--port", "0"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == EXIT_SCHEMA, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("webscore: the database ")
+    assert UPGRADE_COMMAND in proc.stderr and "Traceback" not in proc.stderr
+
+
 # --- SQLite locked ----------------------------------------------------------------------------
 
 HOLD_LOCK = textwrap.dedent("""

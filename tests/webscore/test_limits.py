@@ -9,7 +9,6 @@ requests a game can take), one request every half second, faster than any table 
 from __future__ import annotations
 
 import doctest
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,15 +124,8 @@ def test_uploads_have_their_own_limit(tmp_path: Path) -> None:
     assert new_table_api(client)  # other posts are not held back by the upload limit
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    else:
-        yield request.getfixturevalue("postgres_db")
-
-
-def test_database_counters_are_shared_by_instances(url: str) -> None:
+def test_database_counters_are_shared_by_instances(database_url: str) -> None:
+    url = database_url
     """Two app instances on one database (two machines behind a balancer) share a window;
     a window that has ended is deleted when the next one starts."""
     one, clock_one = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database")
@@ -156,7 +148,8 @@ def test_database_counters_are_shared_by_instances(url: str) -> None:
         get_engine(app).dispose()
 
 
-def test_postgres_counts_in_the_database_by_default(url: str) -> None:
+def test_postgres_counts_in_the_database_by_default(database_url: str) -> None:
+    url = database_url
     app, _ = limited_app(url, "")
     expected = "database" if url.startswith("postgresql") else "memory"
     counters = app.extensions["webscore_limits"].counters
