@@ -89,8 +89,12 @@ def test_writes_past_the_limit_get_429_then_the_next_window_opens(tmp_path: Path
     refused = client.post(f"/t/{tid}/move", data={"csrf": csrf(client), "seq": "0",
                                                    "text": "r6"})
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "40"
-    html = refused.data.decode()
-    assert "Too many requests" in html and 'name="text" value="r6"' in html
+    html = refused.data.decode()  # the table page, its refusal box saying why
+    assert "rate.write" in html and "try again in 40 seconds" in html
+    assert '<input id="text" name="text" value="r6"' in html
+    form = client.post("/sheets/toy-dice", data={"csrf": csrf(client), "total": "7"})
+    assert form.status_code == 429 and "Too many requests" in form.data.decode()
+    assert 'name="total" value="7"' in form.data.decode()  # other forms: kept to resend
     assert client.get(f"/api/tables/{table['id']}").status_code == 200  # reading is free
     clock.now += 40
     assert event(client, table, 2, "r3").status_code == 201
