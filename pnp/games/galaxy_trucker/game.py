@@ -950,6 +950,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def notation(self, event: GTEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: GTEvent) -> str:
+        from pnp.games.galaxy_trucker.captions import describe
+
+        return describe(state, event)
+
+    def confirm(self, state: State, event: GTEvent) -> str | None:
+        """Giving up a round is asked twice: a stray tap would cost the rest of the flight."""
+        return "Give up this round?" if isinstance(event, Quit) else None
+
     def parse_line(self, text: str) -> list[GTEvent]:
         """Events separated by white space (commas belong to squares and lists); a ship
         entry's tiles may be separated by spaces too (``events.split_line``)."""

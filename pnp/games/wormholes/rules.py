@@ -261,6 +261,11 @@ class Wormholes(Game[State, WHEvent]):
     def notation(self, event: WHEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: WHEvent) -> str:
+        from pnp.games.wormholes.captions import describe
+
+        return describe(state, event)
+
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
