@@ -224,6 +224,16 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        try:
+            return self._apply(replace(state, auto=()) if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            done = ", ".join(state.auto)
+            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
+                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+
+    def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
@@ -235,7 +245,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def _need_words(self, state: State) -> str:
         if state.need == "card":
-            return "adventure card turned up (card:I-5)"
+            flips = self.chance_outcomes(state)  # the example is one that can come now
+            example = format_event(flips[0]) if flips else "card:I-1"
+            return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
@@ -258,12 +270,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return self._decide(s, Cargo(()))  # no hold: nothing can be loaded
+            return self._decide(self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
         if kind in AUTO:
             options = self._options(s, ask)
             if len(options) == 1:
-                return self._decide(s, options[0])
+                return self._decide(self._auto(s, seat, options[0]), options[0])
         return s
+
+    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
+        return replace(s, auto=(*s.auto, f"{self._who(s, seat)} {format_event(event)}"))
 
     def _note(self, s: State, text: str) -> State:
         return replace(s, log=(*s.log, text))
