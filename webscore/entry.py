@@ -64,9 +64,10 @@ def question(snap: Snapshot, text: str) -> str | None:
 # -- the one-shot notice a plain form post leaves for the page it redirects to -----------------
 def leave_notice(table_id: str, **notice: Any) -> None:
     kept = {k: (v[:MAX_NOTICE_TEXT] if isinstance(v, str) else v) for k, v in notice.items()}
-    if isinstance(kept.get("error"), dict):
+    error = kept.get("error")
+    if isinstance(error, dict):
         kept["error"] = {k: (str(v)[:MAX_NOTICE_TEXT] if k != "legal" else None)
-                         for k, v in kept["error"].items()}
+                         for k, v in error.items()}
     session[NOTICE_KEY] = {"table": table_id, **kept}
 
 
