@@ -42,11 +42,11 @@ AXE_RUN = """() => axe.run(document, {resultTypes: ['violations']}).then(r => r.
   .map(v => `${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes[0].target.join(' ')}`))"""
 
 
-def api(server: str, path: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
+def api(base: str, path: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
     headers = {"Content-Type": "application/json"}
     if token:
         headers["X-Table-Token"] = token
-    req = urllib.request.Request(server + path, method="POST", data=json.dumps(body).encode(),
+    req = urllib.request.Request(base + path, method="POST", data=json.dumps(body).encode(),
                                  headers=headers)
     with urllib.request.urlopen(req) as resp:
         data: dict[str, Any] = json.loads(resp.read())
@@ -72,10 +72,10 @@ def check(page: Any, where: str, problems: list[str]) -> None:
         problems.append(f"{where}: axe: {found}")
 
 
-def table_states(server: str, page: Any, game: Any, players: int,
+def table_states(base: str, page: Any, game: Any, players: int,
                  problems: list[str]) -> None:
     names = [f"{NAME}{i + 1}" for i in range(players)]
-    t = api(server, "/api/tables", {"game": game.id, "players": names, "seed": 3,
+    t = api(base, "/api/tables", {"game": game.id, "players": names, "seed": 3,
                                     "chance": "tracker"})
     page.goto(t["join_url"])
     check(page, f"{game.id} x{players} start", problems)
@@ -84,9 +84,9 @@ def table_states(server: str, page: Any, game: Any, players: int,
         if s["finished"]:
             break
         playable = [e for e in s["legal"] if e not in ("X", "quit")] or s["legal"]
-        s = api(server, f"/api/tables/{t['id']}/events",
+        s = api(base, f"/api/tables/{t['id']}/events",
                 {"seq": s["seq"], "text": rng.choice(playable)}, t["token"])
-    page.goto(f"{server}/t/{t['id']}")
+    page.goto(f"{base}/t/{t['id']}")
     check(page, f"{game.id} x{players} mid-game", problems)
     if page.locator("button.spot.multi").count():
         page.locator("button.spot.multi").first.click()
@@ -97,7 +97,7 @@ def table_states(server: str, page: Any, game: Any, players: int,
         page.click("#log")
         page.wait_for_selector("#refusal")
         check(page, f"{game.id} x{players} refusal", problems)
-    page.goto(f"{server}/t/{t['id']}/finish")
+    page.goto(f"{base}/t/{t['id']}/finish")
     check(page, f"{game.id} x{players} result", problems)
 
 
