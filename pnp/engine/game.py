@@ -164,13 +164,30 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
     return game
 
 
-def _load_builtin() -> None:
-    # Importing the package registers every built-in game.
-    import pnp.games  # noqa: F401
+def _load_builtin(game_id: str | None = None) -> None:
+    """Import the built-in game ``game_id`` alone (a kit or a log needs one engine, not five),
+    or, for any other id, the package that registers every built-in game."""
+    if game_id is not None:
+        module = "pnp.games." + game_id.replace("-", "_")
+        if module.replace(".", "").replace("_", "").isalnum():
+            import importlib
+
+            try:
+                importlib.import_module(module)
+                return
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+    from pnp.games import load_all
+
+    load_all()
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
-    _load_builtin()
+    if game_id not in _REGISTRY:
+        _load_builtin(game_id)
+    if game_id not in _REGISTRY:
+        _load_builtin()
     try:
         return _REGISTRY[game_id]
     except KeyError:
