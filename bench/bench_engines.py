@@ -12,6 +12,7 @@ Two measures, each against python-chess (a mature pure-Python rules engine) doin
 The logs and games are recorded once (seeded random playouts, at most 5000 events a game),
 then every measure runs ``--rounds`` times, interleaved (chess, game 1, game 2, ..., the order
 reversed every other round), in CPU time (``time.process_time``); the figures are medians.
+Every job starts with the engines' memos emptied (see ``clear_caches``).
 ``--growth`` adds replay cost against log length and legal-list cost against position size.
 
     .venv/bin/python bench/bench_engines.py [--rounds 5] [--events 4000] [--growth]
@@ -115,7 +116,21 @@ def chess_playouts(games: int) -> int:
     return n
 
 
+def clear_caches() -> None:
+    """Empty every memo of the engines (``functools.cache`` and ``lru_cache``), so a round
+    pays what a fresh process pays: a memo filled by the recording run or the previous round
+    would flatter the engine (Galaxy Trucker's ship offers are memoised per seed)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("pnp."):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
 def cpu(job: Callable[[], int]) -> tuple[float, int]:
+    clear_caches()
     start = time.process_time()
     n = job()
     return time.process_time() - start, n

@@ -8,6 +8,7 @@ physically possible and, in seeded play, against what the seed dealt.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -169,7 +170,7 @@ def _load_builtin(game_id: str | None = None) -> None:
     or, for any other id, the package that registers every built-in game."""
     if game_id is not None:
         module = "pnp.games." + game_id.replace("-", "_")
-        if module.replace(".", "").replace("_", "").isalnum():
+        if re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", game_id):
             import importlib
 
             try:

@@ -7,13 +7,13 @@ Every refusal names its rule: GE-1..GE-10 are the project's rulings
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.errors import legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.galaxy_express.board import (
     COLS,
     DIRECTION_NAMES,

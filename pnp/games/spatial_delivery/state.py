@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.spatial_delivery.board import EARTH, RING
 from pnp.games.spatial_delivery.cards import FUEL, FUEL_CARDS
 

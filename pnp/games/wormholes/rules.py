@@ -17,12 +17,12 @@ states itself:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.game import JSON
+from pnp.engine.values import replace
 from pnp.games.wormholes.board import (
     AXES,
     BASES,
