@@ -1,7 +1,7 @@
 """Kit printing cost against its fair yardstick, and a fresh `pnp kit` process's CPU time.
 
-Every kit registered in ``pnp.render.kits.BUILDERS`` is measured (a kit added there is picked
-up without touching this file), seed 7, default options.  The yardstick is the kit's own
+Every kit ``pnp.render.kits.kit_ids()`` lists is measured (a game's kit is picked up without
+touching this file), seed 7, default options.  The yardstick is the kit's own
 drawing: every ReportLab call the kit made, recorded once and replayed on a bare canvas with
 the same constructor arguments, fonts, compression, metadata and form fields
 (``canvas_replay.py``); the replay must write the very same bytes, which is checked.  So
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from canvas_replay import Recording, recording, replay
 
-from pnp.render.kits import BUILDERS, build_kit
+from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
 PAPERS = ("a4", "letter")
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kits", default="", help="only these kits (default: every kit)")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args(argv)
-    kits = [k for k in a.kits.split(",") if k] or sorted(BUILDERS)
+    kits = [k for k in a.kits.split(",") if k] or kit_ids()
     cases = [(k, p) for k in kits for p in (x for x in a.papers.split(",") if x)]
     failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp_name:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 
 from webscore.models import game_tables, table_events
 
@@ -143,8 +143,8 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow])
                     {"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
                      "text": r.text, "undoes": r.undoes, "created_at": r.created_at}
                     for r in new])
-    except (IntegrityError, OperationalError) as exc:
-        if isinstance(exc, OperationalError) and "locked" not in str(exc).lower():
-            raise
+    except IntegrityError:
+        # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
+        # connection is no conflict: it reaches webscore.errors and is answered 503.)
         raise Conflict(expected, expected + 1) from None
     return new
