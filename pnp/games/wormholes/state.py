@@ -119,7 +119,10 @@ class State:
         return frozenset(self.ship(s).cell for s in SIDE_SUITS[seat])
 
     def die(self, suit: Suit) -> int:
-        return dict(self.dice)[suit]
+        for s, value in self.dice:
+            if s == suit:
+                return value
+        raise KeyError(suit)
 
     def with_ship(self, ship: Ship) -> State:
         i = SUITS.index(ship.suit)
