@@ -67,9 +67,11 @@ def run_fresh(kit: str, paper: str, out: Path) -> float:
     compiles every module first measures the compiler), and one untimed run writes them."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "pnp.cli", "kit", kit, "--seed", "7", "--paper",
-                    paper, "--out", str(out), "--quiet"], check=True, cwd=ROOT, env=env,
-                   stdout=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "kit", kit, "--seed", "7",
+                           "--paper", paper, "--out", str(out), "--quiet"], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:  # (a warning on stderr, e.g. the localhost QR address, is fine)
+        raise RuntimeError(f"pnp kit {kit} failed: {done.stderr.strip()}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
