@@ -11,7 +11,6 @@ and every ``pnp`` command and the tracker pick the game up: the engine never imp
 from __future__ import annotations
 
 import threading
-from importlib.metadata import entry_points
 from typing import Any
 
 from pnp.engine.errors import PnpError, UnknownGame
@@ -23,6 +22,14 @@ GROUP = "pnp.games"
 _LOCK = threading.RLock()
 _RECORDS: dict[str, GameRecord] = {}
 _LOADED = False
+
+
+def _entry_points(**select: str) -> Any:
+    """importlib.metadata's entry points, imported when a game is first looked up (the module
+    costs a fresh process 30-40 ms; `pnp --help` and the engine's own imports need none)."""
+    from importlib.metadata import entry_points
+
+    return entry_points(**select)
 
 
 def _add(ep: Any) -> None:
@@ -38,7 +45,7 @@ def _load() -> dict[str, GameRecord]:
     global _LOADED
     with _LOCK:
         if not _LOADED:
-            for ep in entry_points(group=GROUP):
+            for ep in _entry_points(group=GROUP):
                 _add(ep)
             _LOADED = True
         return _RECORDS
@@ -49,7 +56,7 @@ def _load_one(game_id: str) -> dict[str, GameRecord]:
     or a log needs one rules engine, not all of them); every record when none is named so."""
     with _LOCK:
         if game_id not in _RECORDS and not _LOADED:
-            for ep in entry_points(group=GROUP, name=game_id):
+            for ep in _entry_points(group=GROUP, name=game_id):
                 _add(ep)
         if game_id in _RECORDS:
             return _RECORDS
