@@ -85,9 +85,37 @@ def _kept_fields() -> list[tuple[str, str]]:
         return []
 
 
+TABLE_POSTS = ("moves.move", "moves.roll_for_us", "moves.undo_last")
+
+
+def _table_page(exc: NotNow) -> Response | None:
+    """A post from the table page is answered with the table page when the database can
+    still be read (SQLite locked for writing, a full disk, a rate limit): the message in
+    the page's refusal box, the typed entry still in its box (for the page's script, the
+    redrawn part as JSON).  None when it cannot."""
+    table_id = (request.view_args or {}).get("table_id")
+    if request.method != "POST" or request.endpoint not in TABLE_POSTS or not table_id:
+        return None
+    from webscore.tables import live_part, load, render_table
+
+    error = {"rule": exc.rule, "message": exc.message}
+    typed = request.form.get("text", "")
+    try:
+        snap = load(str(table_id))
+        if request.headers.get("X-Requested-With") == "fetch":
+            return live_part(snap, error=error, typed=typed)[0]
+        return Response(render_table(snap, error=error, typed=typed)[0])
+    except (DBAPIError, PoolTimeout, DisconnectionError, HTTPException):
+        return None
+
+
 def not_now(exc: NotNow) -> Response:
-    """The 503/429 answer: JSON under /api, else a page that keeps what was typed."""
-    if wants_json():
+    """The 503/429 answer: JSON under /api, else the table page or a page that keeps what
+    was typed, ready to send again."""
+    page = None if wants_json() else _table_page(exc)
+    if page is not None:
+        resp = page
+    elif wants_json():
         resp = jsonify({"error": {"message": exc.message, "rule": exc.rule,
                                   "retry_after": exc.retry_after}})
     else:

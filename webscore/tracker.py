@@ -294,7 +294,7 @@ def submit(engine: Engine, table_id: str, expected: int, text: str, *,
     rows: list[NewRow] = []
     entries: list[tuple[Any, str, int | None]] = []
     applied: list[Step] = []  # what the tracker applied by itself since the last typed event
-    for event in events:
+    for position, event in enumerate(events, 1):
         # Typed out of habit (`?c4=5` on a dealing table, a forced `.`): already applied.
         if applied and (not event.CHANCE or game.actor(state) != CHANCE) \
                 and _skip_applied(game, event, applied):
@@ -303,7 +303,17 @@ def submit(engine: Engine, table_id: str, expected: int, text: str, *,
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
         actor = game.actor(state)
-        state = game.apply(state, event)
+        try:
+            state = game.apply(state, event)
+        except IllegalMove as exc:
+            if len(events) == 1:
+                raise
+            # Say which event of the entry failed; its legal list is of that point.
+            done = " ".join(r.text for r in rows) or "nothing before it"
+            raise IllegalMove(exc.rule, f"event {position} of {len(events)}, "
+                              f"{game.notation(event)!r} (after {done}), is refused: "
+                              f"{exc.message}; nothing of this entry was stored",
+                              exc.legal) from None
         rows.append(NewRow("move", "typed", game.notation(event)))
         entries.append((event, "typed", None if actor == CHANCE else actor))
         state, applied = _deal(snap, state, auto)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
 from pnp.engine.errors import check_fields, legal_hint
@@ -82,6 +82,7 @@ from pnp.games.galaxy_trucker.strength import (
     engine_strength,
     format_strength,
 )
+from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind
 
 ROUND_NAMES = tuple(ROUND_BOARD)
@@ -222,6 +223,16 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        try:
+            return self._apply(replace(state, auto=()) if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            done = ", ".join(state.auto)
+            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
+                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+
+    def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
@@ -233,7 +244,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def _need_words(self, state: State) -> str:
         if state.need == "card":
-            return "adventure card turned up (card:I-5)"
+            flips = self.chance_outcomes(state)  # the example is one that can come now
+            example = format_event(flips[0]) if flips else "card:I-1"
+            return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
@@ -256,12 +269,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return self._decide(s, Cargo(()))  # no hold: nothing can be loaded
+            return self._decide(self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
         if kind in AUTO:
             options = self._options(s, ask)
             if len(options) == 1:
-                return self._decide(s, options[0])
+                return self._decide(self._auto(s, seat, options[0]), options[0])
         return s
+
+    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
+        return replace(s, auto=(*s.auto, f"{self._who(s, seat)} {format_event(event)}"))
 
     def _note(self, s: State, text: str) -> State:
         return replace(s, log=(*s.log, text))
@@ -978,12 +994,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                        f"{', '.join(best)}")
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         c = card(state.card) if state.card else None
-        ships = []
+        lead = max((t.pos for t in state.truckers if t.active and t.pos is not None),
+                   default=0)
+        ships: list[ShipSummary] = []
         for i, t in enumerate(state.truckers):
             ships.append({
                 "seat": i, "name": self._who(state, i), "number": t.number,
                 "space": t.pos % LOOP if t.pos is not None else None, "pos": t.pos,
+                "lapped": t.active and t.pos is not None and lapped(lead, t.pos),
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
@@ -1001,6 +1024,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "now": self._now(state),
             "flight": self._flight_line(state),
             "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
+            "loop": LOOP,
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
@@ -1019,7 +1043,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "credits": self.scores(state),
             "result": outcome.detail if outcome else None,
         }
-
 
     def _now(self, state: State) -> str:
         """One line: the card and what is awaited."""

@@ -146,6 +146,9 @@ class State:
     last_roll: int | None = None
     log: tuple[str, ...] = ()  # what happened on the current card, for the tracker
     names: tuple[str, ...] = ()
+    # decisions applied without a log entry since the last event (GT-FR4), e.g. "Ann crew:-":
+    # a refusal of the next entry names them, so nobody wonders where their turn went
+    auto: tuple[str, ...] = ()
 
     @property
     def round(self) -> str:

@@ -269,6 +269,14 @@ class Wormholes(Game[State, WHEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
+        try:
+            return self._apply(replace(state, auto="") if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+
+    def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                        "be logged")
@@ -487,11 +495,34 @@ class Wormholes(Game[State, WHEvent]):
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        if end in BASES[opponent(OWNER[suit])]:
-            goal = BASES[opponent(OWNER[suit])]
-            if not state.two_ships or state.ship(other).cell in goal:
-                return True  # this move wins
-        return bool(self._die_moves(state, other, partner_at=end))
+        return any(final is None or self._die_moves(state, other, partner_at=final)
+                   for final in self._landings(state, suit, other, end))
+
+    def _landings(self, state: State, suit: Suit, other: Suit,
+                  end: Cell) -> list[Cell | None]:
+        """WH-10: where a die move onto ``end`` may leave the ship (None: it wins), counting
+        the wormhole there: its jump in either open direction, and, while it is hidden, every
+        value it may still show (the mover cannot know which)."""
+        goal = BASES[opponent(OWNER[suit])]
+        partner = state.ship(other).cell
+
+        def wins(cell: Cell) -> bool:
+            return cell in goal and (not state.two_ships or partner in goal)
+
+        if wins(end):
+            return [None]
+        coin = state.coin_at(end)
+        if coin is None:
+            return [end]
+        values = ([coin.value] if coin.value is not None
+                  else self._possible_values(state, coin))
+        out: list[Cell | None] = []
+        for value in values:
+            jumps = [] if value == 0 else [
+                c for c in (ray(end, vec, value) for vec in axis_vectors(coin.suit))
+                if c is not None and c != partner]
+            out += [None if wins(c) else c for c in jumps] or [end]
+        return out
 
     def _move(self, state: State, event: Move) -> State:
         seat = state.turn
@@ -689,9 +720,23 @@ class Wormholes(Game[State, WHEvent]):
                     continue
                 return state
             if state.step == "move" and not self._moves(state):
-                state = self._start_turn(state, opponent(state.turn))
+                state = self._start_turn(replace(state, auto=self._passed(state)),
+                                         opponent(state.turn))
+                if state.skipped:
+                    lost = " and ".join(self._side(state, s) for s in state.skipped)
+                    state = replace(state, auto=f"{state.auto}; {lost} lost the turn to black "
+                                                "holes (WH-14)".lstrip("; "))
             return state
         return state
+
+    def _passed(self, state: State) -> str:
+        """Why the turn ended by itself, or "" when every die was used."""
+        left = [f"{SUIT_NAMES[s]} {state.die(s)}" for s in state.unused]
+        if not left:
+            return ""
+        dice = " and ".join(left) + (" dice" if len(left) > 1 else " die")
+        return (f"{self._side(state, state.turn)}'s turn passed: no legal move was left for "
+                f"the {dice} (WH-T4)")
 
     def _check_dealt(self, state: State, event: WHEvent, rule: str) -> None:
         dealt = self.dealt_outcome(state)
