@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -246,4 +247,8 @@ def _silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _code = main()
+    # The work is done: a Ctrl-C that lands while the interpreter shuts down is not an error
+    # (it would print a KeyboardInterrupt traceback from the teardown).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(_code)
