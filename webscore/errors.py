@@ -8,6 +8,7 @@ what was typed, ready to be sent again, so nothing typed is lost to a fault.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
@@ -85,34 +86,15 @@ def _kept_fields() -> list[tuple[str, str]]:
         return []
 
 
-TABLE_POSTS = ("moves.move", "moves.roll_for_us", "moves.undo_last")
-
-
-def _table_page(exc: NotNow) -> Response | None:
-    """A post from the table page is answered with the table page when the database can
-    still be read (SQLite locked for writing, a full disk, a rate limit): the message in
-    the page's refusal box, the typed entry still in its box (for the page's script, the
-    redrawn part as JSON).  None when it cannot."""
-    table_id = (request.view_args or {}).get("table_id")
-    if request.method != "POST" or request.endpoint not in TABLE_POSTS or not table_id:
-        return None
-    from webscore.tables import live_part, load, render_table
-
-    error = {"rule": exc.rule, "message": exc.message}
-    typed = request.form.get("text", "")
-    try:
-        snap = load(str(table_id))
-        if request.headers.get("X-Requested-With") == "fetch":
-            return live_part(snap, error=error, typed=typed)[0]
-        return Response(render_table(snap, error=error, typed=typed)[0])
-    except (DBAPIError, PoolTimeout, DisconnectionError, HTTPException):
-        return None
+FaultPage = Callable[[NotNow], Response | None]
+"""webscore.faultpage: the table page answering a post from it, when it can be drawn."""
 
 
 def not_now(exc: NotNow) -> Response:
     """The 503/429 answer: JSON under /api, else the table page or a page that keeps what
     was typed, ready to send again."""
-    page = None if wants_json() else _table_page(exc)
+    table_page: FaultPage | None = current_app.extensions.get("webscore_fault_page")
+    page = None if wants_json() or table_page is None else table_page(exc)
     if page is not None:
         resp = page
     elif wants_json():

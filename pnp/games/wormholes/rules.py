@@ -22,6 +22,7 @@ from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
@@ -109,9 +110,7 @@ class Wormholes(Game[State, WHEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Wormholes option", options, OPTIONS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_option(options, seed)
         two_ships = options.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError(f"option 'two_ships' must be true or false, got {two_ships!r}")
@@ -132,9 +131,7 @@ class Wormholes(Game[State, WHEvent]):
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
         check_fields("Wormholes setup field", setup, SETUP_FIELDS)
-        chance = setup.get("chance")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup, default=None)
         two_ships = setup.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError("setup 'two_ships' must be true or false")
