@@ -654,8 +654,8 @@ def test_gt_g8_the_bank_matches_the_kit() -> None:
     from pnp.games.galaxy_trucker.goods import BANK
     from pnp.render.galaxy_trucker.tokens import COUNTS
 
-    assert BANK == {"R": COUNTS["red"], "Y": COUNTS["yellow"], "G": COUNTS["green"],
-                    "B": COUNTS["blue"]}
+    kit = {"R": COUNTS["red"], "Y": COUNTS["yellow"], "G": COUNTS["green"], "B": COUNTS["blue"]}
+    assert kit == BANK
 
 
 def test_gt_g7_the_first_games_spot_check_redistributes_the_number_tiles() -> None:
