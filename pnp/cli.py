@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from pnp.engine import PnpError, all_games, get_game, new_log
 from pnp.engine.log import MAX_SEED, load_log, replay
-from pnp.render.options import KitOptions, default_tracker_url
+from pnp.render.options import KitOptions, default_tracker_url, points_at_localhost
 
 EXIT_USAGE = 2
 EXIT_FAIL = 1
@@ -131,15 +131,20 @@ def cmd_replay(a: argparse.Namespace) -> int:
 def cmd_kit(a: argparse.Namespace) -> int:
     from pnp.render.kits import build_kit
 
+    url = a.tracker_url or default_tracker_url()
     opts = KitOptions(
         seed=a.seed, paper=a.paper, out=a.out,
-        tracker_url=a.tracker_url or default_tracker_url(),
+        tracker_url=url,
         duplex=a.duplex, gutter_fold=a.gutter_fold, bleed_mm=a.bleed,
         crop_marks=not a.no_crop_marks, ink=a.ink,
         progress=not a.quiet and sys.stderr.isatty(),
     )
     for path in build_kit(a.game, opts):
         print(path)
+    if points_at_localhost(url):
+        print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
+              "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
+              "(`make run` does)", file=sys.stderr)
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,3 +82,14 @@ def test_replay_of_garbage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     bad.write_text('{"format": 1}', encoding="utf-8")
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 1 and "'game'" in err
+
+
+def test_kit_warns_once_when_its_qr_codes_point_at_localhost(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
+                 "--tracker-url", "http://localhost:5000"]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "warning" in err[0] and "--tracker-url" in err[0]
+    assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
+                 "--tracker-url", "http://192.168.1.20:5000"]) == 0
+    assert capsys.readouterr().err == ""

@@ -39,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     errors.register(app)
 
-    from webscore import api, health, moves, sheets, ships, tables
+    from webscore import api, favicon, health, live, moves, sheets, ships, tables, timers
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(moves.bp)
@@ -47,6 +47,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(ships.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(timers.bp)
+    app.register_blueprint(favicon.bp)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":
         # Behind a reverse proxy: join URLs and QR codes use the host the phone asked for.
@@ -55,5 +58,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.after_request(security.headers)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.jinja_env.globals["csp_nonce"] = security.csp_nonce
     app.json.sort_keys = False  # type: ignore[attr-defined]
     return app

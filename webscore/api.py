@@ -14,14 +14,14 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from pnp.engine import IllegalMove, NotationError, all_games
-from webscore import inputs, sheets
+from webscore import inputs, security, sheets
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.export import export
 from webscore.openapi import document
 from webscore.present import state_json
 from webscore.security import TOKEN_HEADER
-from webscore.store import create_table
+from webscore.store import TableRecord, create_table
 from webscore.tracker import (
     NotFound,
     Snapshot,
@@ -73,11 +73,15 @@ def since_arg(value: object) -> int | None:
 
 
 def authorize(snap: Snapshot) -> None:
+    authorize_table(snap.table)
+
+
+def authorize_table(table: TableRecord) -> None:
     token = request.headers.get(TOKEN_HEADER)
     if not token:
         raise ApiError(401, f"writes need the table's write token in the {TOKEN_HEADER} header",
                        field=TOKEN_HEADER)
-    if not snap.table.token_ok(token):
+    if not table.token_ok(token):
         raise ApiError(403, "that write token does not belong to this table",
                        field=TOKEN_HEADER)
 
@@ -108,6 +112,7 @@ def create() -> tuple[Response, int]:
     snap = deal_pending(engine, snapshot(engine, record.id))
     out = state_json(snap, writable=True)
     out["token"] = token
+    security.no_store()
     out["join_url"] = url_for("tables.join", table_id=record.id, k=token, _external=True)
     return jsonify(out), 201
 

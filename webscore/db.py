@@ -1,12 +1,25 @@
-"""The database: one SQLAlchemy engine per app, Alembic upgrades, `flask db-upgrade`.
+"""The database: one SQLAlchemy engine per app, Alembic upgrades, the start-up schema check.
 
-With no configuration the tracker keeps a SQLite file in Flask's instance folder and migrates
-it on first use.  ``DATABASE_URL=postgresql+psycopg://...`` points several app processes at one
-PostgreSQL database; there the schema is upgraded by the CLI command, once, before serving.
+With no configuration the tracker keeps a SQLite file in Flask's instance folder.  A SQLite
+database is migrated to the newest schema when the app starts (one machine, nothing else to
+coordinate).  ``DATABASE_URL=postgresql+psycopg://...`` points several app processes at one
+PostgreSQL database; there a schema that is behind is *refused* at start-up with one line
+naming the command to run (``flask --app webscore db-upgrade``), because an upgrade should be
+the operator's decision while older processes may still be serving.  ``AUTO_MIGRATE`` (or
+``WEBSCORE_AUTO_MIGRATE=1``) upgrades PostgreSQL automatically instead, under an advisory lock
+so that several instances starting at once migrate exactly once.
+
+A database that cannot be reached at start-up is not an error: the check runs again before
+the first request that needs the database, and until it passes requests get 503 (see
+webscore.errors), never a 500 on a missing table.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,22 +28,34 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from flask.cli import with_appcontext
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+UPGRADE_COMMAND = "flask --app webscore db-upgrade"
+EXIT_SCHEMA = 4
+"""Exit status of a refused start (gunicorn's "app failed to load": its master stops rather
+than starting workers that would be refused again)."""
+
+BUSY_TIMEOUT = 15.0
+"""Seconds a SQLite writer waits for another's write lock before the request gets 503."""
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 15, "check_same_thread": False})
-        _sqlite_setup(engine)
+        engine = create_engine(url, connect_args={"timeout": busy_timeout,
+                                                  "check_same_thread": False})
+        _sqlite_setup(engine, busy_timeout)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # pre_ping: a connection the server dropped (restart, failover) is replaced before use,
+    # so the app recovers by itself; connect_timeout: an unreachable server fails fast (503).
+    return create_engine(url, pool_pre_ping=True, pool_timeout=10,
+                         connect_args={"connect_timeout": 5})
 
 
-def _sqlite_setup(engine: Engine) -> None:
+def _sqlite_setup(engine: Engine, busy_timeout: float) -> None:
     """WAL + full sync (an acknowledged commit survives a crash), and real BEGINs.
 
     pysqlite opens transactions lazily on its own; we take over so that a write can ask for
@@ -44,12 +69,18 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=FULL")
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA busy_timeout=15000")
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         cur.close()
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
+
+
+def _script() -> ScriptDirectory:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(cfg)
 
 
 def alembic_config(connection: Connection) -> Config:
@@ -60,9 +91,12 @@ def alembic_config(connection: Connection) -> Config:
 
 
 def head_revision() -> str | None:
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    return ScriptDirectory.from_config(cfg).get_current_head()
+    return _script().get_current_head()
+
+
+def revisions() -> list[str]:
+    """Every revision, oldest first (the upgrade path from an empty database to the head)."""
+    return [r.revision for r in reversed(list(_script().walk_revisions()))]
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -70,18 +104,92 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(engine: Engine, target: str = "head") -> None:
     """Apply every pending migration (idempotent, safe when several workers start at once:
     the first takes a lock, the others wait and then find nothing to do)."""
-    head = head_revision()
-    if current_revision(engine) == head:
+    want = head_revision() if target == "head" else target
+    if current_revision(engine) == want:
         return
     with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
             conn.begin():
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
-        if MigrationContext.configure(conn).get_current_revision() != head:
-            command.upgrade(alembic_config(conn), "head")
+        if MigrationContext.configure(conn).get_current_revision() != want:
+            command.upgrade(alembic_config(conn), target)
+
+
+def schema_problem(engine: Engine, current: str | None) -> str | None:
+    """One line saying what is wrong with a database at revision ``current`` (None: fine)."""
+    head = head_revision()
+    if current == head:
+        return None
+    where = engine.url.render_as_string(hide_password=True)
+    if current is None:
+        return (f"webscore: the database {where} has no tracker schema yet; run "
+                f"`{UPGRADE_COMMAND}` once, then start the server")
+    if current not in revisions():
+        return (f"webscore: the database {where} is at schema revision {current}, newer "
+                f"than this webscore ({head}); run the newer webscore, or restore a backup "
+                "into a new database")
+    return (f"webscore: the database {where} is at schema revision {current}, this webscore "
+            f"needs {head}; run `{UPGRADE_COMMAND}` once, then start the server")
+
+
+class SchemaUnavailable(Exception):
+    """The database is reachable but not at this webscore's schema (answered 503)."""
+
+
+def _serving() -> bool:
+    """Whether the app is being created to serve (gunicorn, `flask run`, a WSGI import)
+    rather than for a CLI command such as db-upgrade, backup or restore."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is None or ctx.command.name == "run"
+
+
+class SchemaGate:
+    """Checks the schema at start-up and, until one check passed, before each request."""
+
+    def __init__(self, app: Flask, engine: Engine, auto: bool) -> None:
+        self.app = app
+        self.engine = engine
+        self.auto = auto
+        self.ok = False
+        self.problem: str | None = None
+        self.lock = threading.Lock()
+        self.next_try = 0.0
+
+    def check(self, *, at_start: bool) -> None:
+        try:
+            current = current_revision(self.engine)
+            problem = schema_problem(self.engine, current)
+            if problem and self.auto and (current is None or current in revisions()):
+                upgrade(self.engine)
+                problem = None
+        except (DBAPIError, SQLAlchemyError) as exc:
+            # Not reachable now (server down, file locked): decide on a later request.
+            self.app.logger.warning("database not reachable, schema not checked yet: %s",
+                                    str(exc).splitlines()[0])
+            self.problem = None
+            self.next_try = time.monotonic() + 1.0
+            return
+        self.problem = problem
+        self.ok = problem is None
+        if problem and at_start and _serving():
+            print(problem, file=sys.stderr, flush=True)
+            raise SystemExit(EXIT_SCHEMA)
+        if problem:
+            self.app.logger.error("%s", problem)
+
+    def before_request(self) -> None:
+        """Unreachable still: let the request through (it gets 503 if it needs the
+        database).  Reachable but behind: 503 naming the command to run."""
+        if self.ok or request.endpoint in ("health.healthz", "static"):
+            return
+        with self.lock:
+            if not self.ok and time.monotonic() >= self.next_try:
+                self.check(at_start=False)
+        if self.problem:
+            raise SchemaUnavailable(self.problem)
 
 
 def get_engine(app: Flask | None = None) -> Engine:
@@ -90,17 +198,29 @@ def get_engine(app: Flask | None = None) -> Engine:
     return engine
 
 
+def _auto_migrate(app: Flask, engine: Engine) -> bool:
+    configured = app.config.get("AUTO_MIGRATE")
+    if configured is not None:
+        return bool(configured)
+    env = os.environ.get("WEBSCORE_AUTO_MIGRATE")
+    if env in ("0", "1"):
+        return env == "1"
+    return engine.dialect.name == "sqlite"
+
+
 def init_app(app: Flask) -> None:
     url = app.config.get("DATABASE_URL")
     if not url:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{Path(app.instance_path) / 'webscore.sqlite3'}"
         app.config["DATABASE_URL"] = url
-        app.config.setdefault("AUTO_MIGRATE", True)
-    engine = make_engine(url)
+    engine = make_engine(url, busy_timeout=float(app.config.get("DATABASE_BUSY_TIMEOUT",
+                                                                 BUSY_TIMEOUT)))
     app.extensions["webscore_db"] = engine
-    if app.config.get("AUTO_MIGRATE"):
-        upgrade(engine)
+    gate = SchemaGate(app, engine, _auto_migrate(app, engine))
+    app.extensions["webscore_schema"] = gate
+    gate.check(at_start=True)
+    app.before_request(gate.before_request)
     app.cli.add_command(db_upgrade_command)
 
 
@@ -111,4 +231,5 @@ def db_upgrade_command() -> None:
     engine = get_engine()
     before = current_revision(engine)
     upgrade(engine)
+    current_app.extensions["webscore_schema"].ok = True
     click.echo(f"database at revision {current_revision(engine)} (was {before or 'empty'})")

@@ -70,3 +70,13 @@ table_checkpoints = Table(
     Column("state", LargeBinary, nullable=False),  # zlib'd pnp.engine.codec JSON
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+table_timers = Table(
+    "table_timers",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("rev", Integer, nullable=False),  # bumped on every change (live.py watches it)
+    Column("state", Text, nullable=False),  # webscore.buildtimer.Timer.to_json()
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)

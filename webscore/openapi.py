@@ -83,6 +83,22 @@ def document() -> dict[str, Any]:
                 {"text": {"type": "string", "maxLength": 2000}}),
             "/api/tables/{table_id}/roll": _write("apply the chance outcomes the seed dealt"),
             "/api/tables/{table_id}/undo": _write("take back the last entry (recorded)"),
+            "/api/tables/{table_id}/timer": {"post": {
+                "summary": "the table's Galaxy Trucker build timer (GT-9), on server time",
+                "parameters": [_TABLE_ID, _TOKEN],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["action"], "properties": {
+                        "action": {"enum": ["new", "go", "flip", "finish"]},
+                        "round": {"type": "integer", "minimum": 1, "maximum": 3},
+                        "run": {"type": "integer", "minimum": 10, "maximum": 600},
+                        "by": {"type": "string"},
+                        "rev": {"type": "integer", "minimum": 0}}}}}},
+                "responses": {"200": _json({"type": "object", "required": [
+                    "table", "rev", "now", "timer"], "properties": {
+                        "table": {"type": "string"}, "rev": {"type": "integer"},
+                        "now": {"type": "number"}, "timer": {"type": ["object", "null"]}}},
+                    "the timer after the change"),
+                    **_errors(400, 401, 403, 404, 409, 413, 415, 422)}}},
             "/api/tables/{table_id}/log": {"get": {
                 "summary": "the replayable game log (format 1)", "parameters": [_TABLE_ID],
                 "responses": {"200": _json({"type": "object"}, "the log"), **_errors(404)}}},

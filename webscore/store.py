@@ -175,9 +175,9 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
                 conn.execute(insert(table_checkpoints).values(
                     table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
                     state=checkpoint.state, created_at=stamp))
-    except (IntegrityError, OperationalError) as exc:
-        if isinstance(exc, OperationalError) and "locked" not in str(exc).lower():
-            raise
+    except IntegrityError:
+        # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
+        # connection is no conflict: it reaches webscore.errors and is answered 503.)
         raise Conflict(expected, expected + 1) from None
     return new
 

@@ -124,6 +124,8 @@ def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
     state = state_json(snap, writable=writable)
     token = security.session_token(snap.table.id) if writable else None
     join = join_url(snap.table.id, token) if token else None
+    if join:
+        security.no_store()
     board = boards.render(snap.table.game, state["summary"], snap.table.players,
                           snap.scores())
     page = render_template(
@@ -148,6 +150,7 @@ def join(table_id: str) -> BaseResponse:
         abort(403, description="this join link is not valid for this table; ask a player "
                                "at the table to show you the QR code again")
     security.remember_token(table_id, token)
+    security.no_store()
     return redirect(url_for("tables.table", table_id=table_id), 303)
 
 

@@ -45,7 +45,7 @@ from pnp.engine import (
     get_game,
 )
 from pnp.engine.play import resolve_dealt
-from webscore import checkpoints
+from webscore import checkpoints, live
 from webscore.checkpoints import EVERY
 from webscore.store import (
     Conflict,
@@ -237,14 +237,14 @@ def clear_cache() -> None:
 # -- building snapshots ----------------------------------------------------------------------
 def effective(rows: Sequence[Row]) -> tuple[list[Row], list[tuple[int, int]]]:
     """The moves still in force, and (undo row, seq taken back) for each undo that counts."""
-    live: list[Row] = []
+    moves: list[Row] = []
     undos: list[tuple[int, int]] = []
     for row in rows:
         if row.kind == "move":
-            live.append(row)
-        elif row.kind == "undo" and live and live[-1].seq == row.undoes:
-            undos.append((row.seq, live.pop().seq))
-    return live, undos
+            moves.append(row)
+        elif row.kind == "undo" and moves and moves[-1].seq == row.undoes:
+            undos.append((row.seq, moves.pop().seq))
+    return moves, undos
 
 
 def start_state(game: Game[Any, Any], table: TableRecord) -> Any:
@@ -431,6 +431,7 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any) -> 
         raise _stale(snap.head, snapshot(engine, snap.table.id).head) from None
     if not new:
         return snap
+    live.publish(engine, snap.table.id, new[-1].seq)  # wake this process's live streams
     result = Snapshot(snap.table, snap.game, new[-1].seq, snap.entries + tuple(
         Entry(r.seq, s.text, s.source, s.chance, s.actor) for r, s in zip(new, steps,
                                                                          strict=True)),
@@ -532,6 +533,7 @@ def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
                      [NewRow("undo", "undo", "", e.seq) for e in taken])
     except Conflict:
         raise _stale(expected, snapshot(engine, table_id).head) from None
+    live.publish(engine, table_id, new[-1].seq)
     result = Snapshot(snap.table, snap.game, new[-1].seq, tuple(entries), state,
                       snap.undos + tuple((r.seq, e.seq) for r, e in zip(new, taken,
                                                                          strict=True)),

@@ -32,6 +32,7 @@ from pnp.render.impose import (
     mark_room,
     shelf_pack,
 )
+from pnp.render.layout import note_piece
 from pnp.render.marks import (
     Segment,
     crop_marks,
@@ -82,6 +83,7 @@ def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look) -> No
     p = c.beginPath()
     p.rect(clip.x, clip.y, clip.w, clip.h)
     c.clipPath(p, stroke=0, fill=0)
+    note_piece(c, rect, bleed)
     c.translate(rect.x, rect.y)
     art(c, rect.w, rect.h, bleed, look)
     c.restoreState()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 Paper = Literal["a4", "letter", "a5"]
 Duplex = Literal["long", "short", "none"]
@@ -16,6 +18,24 @@ DEFAULT_TRACKER_URL = "http://localhost:5000"
 
 def default_tracker_url() -> str:
     return os.environ.get("PNP_TRACKER_URL") or DEFAULT_TRACKER_URL
+
+
+def points_at_localhost(url: str) -> bool:
+    """Whether a phone opening this URL (a kit's QR code) would reach itself, not the tracker.
+
+    >>> points_at_localhost("http://localhost:5000"), points_at_localhost("http://10.0.0.5")
+    (True, False)
+    """
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    if host in ("localhost", "0.0.0.0", "::", "") or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Flask]:
     from webscore.db import get_engine, upgrade
 
     url = request.getfixturevalue("postgres_db")
-    pg = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url})
+    pg = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                     "AUTO_MIGRATE": True})
     upgrade(get_engine(pg))
     yield pg
     get_engine(pg).dispose()

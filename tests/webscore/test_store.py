@@ -129,18 +129,25 @@ def test_acknowledged_writes_survive_a_killed_process(app: Flask, tmp_path: Path
     assert snap.broken is None and len(snap.entries) == len(rows)
 
 
-def test_cli_db_upgrade_creates_schema(tmp_path: Path) -> None:
-    from webscore import create_app
+def test_cli_db_upgrade_creates_schema(tmp_path: Path, monkeypatch: Any) -> None:
+    """`flask --app webscore db-upgrade` on an empty database that the app, started to
+    serve, would refuse (auto-migration off): the CLI command itself is never refused."""
+    from click.testing import CliRunner
+    from flask.cli import cli
 
-    app = create_app({"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.db'}"})
-    engine = get_engine(app)
+    from webscore.db import make_engine
+
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv("WEBSCORE_AUTO_MIGRATE", "0")
+    engine = make_engine(url)
     assert current_revision(engine) is None
-    runner = app.test_cli_runner()
-    result = runner.invoke(args=["db-upgrade"])
+    result = CliRunner().invoke(cli, ["--app", "webscore", "db-upgrade"])
     assert result.exit_code == 0, result.output
     assert f"revision {head_revision()}" in result.output and "was empty" in result.output
     assert {"game_tables", "table_events"} <= set(inspect(engine).get_table_names())
-    again = runner.invoke(args=["db-upgrade"])
+    again = CliRunner().invoke(cli, ["--app", "webscore", "db-upgrade"])
     assert f"was {head_revision()}" in again.output
 
 

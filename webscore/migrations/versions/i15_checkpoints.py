@@ -1,7 +1,7 @@
 """Checkpoints of a table's state, and the deciding seat on each move row.
 
 Revision ID: i15_checkpoints
-Revises: 0001
+Revises: i14b_live
 Create Date: 2026-11-24
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "i15_checkpoints"
-down_revision = "0001"
+down_revision = "i14b_live"
 branch_labels = None
 depends_on = None
 

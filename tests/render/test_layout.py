@@ -1,0 +1,194 @@
+"""The layout check (pnp/render/layout.py) on made-up pages, then on every kit.
+
+Kits: seed 1 on A4 and Letter in the default options run always; every option (duplex
+short/none, gutter fold, bleed, low ink) and seeds 2-30 of the pages a seed changes are the
+``slow`` matrix.  A problem the kits still have is listed, without coordinates, in
+data/layout_known.txt; any other problem fails, and the slow run fails on a listed problem
+that no longer occurs (so the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.fonts import REGULAR, register_fonts
+from pnp.render.geometry import Rect, mm
+from pnp.render.kits import BUILDERS
+from pnp.render.layout import (
+    PageRecord,
+    RecordingCanvas,
+    check_page,
+    kit_page_lists,
+    normalise,
+    note_piece,
+    page_kind,
+    record_pages,
+)
+from pnp.render.options import KitOptions
+
+KNOWN_FILE = Path(__file__).parent / "data" / "layout_known.txt"
+A4 = (mm(210), mm(297))
+
+
+def _draw(fn: Callable[[Canvas], None]) -> PageRecord:
+    register_fonts()
+    c = RecordingCanvas(io.BytesIO(), pagesize=A4, invariant=1, initialFontName=REGULAR)
+    fn(c)
+    c.showPage()
+    return c.pages[0]
+
+
+def test_clean_text_on_a_background_passes() -> None:
+    def draw(c: Canvas) -> None:
+        c.rect(mm(20), mm(20), mm(60), mm(20), stroke=1, fill=1)
+        c.setFont(REGULAR, 10)
+        c.drawString(mm(25), mm(25), "inside its box")
+        c.line(mm(20), mm(50), mm(80), mm(50))
+        c.drawString(mm(25), mm(52), "above the line")
+    assert check_page(_draw(draw)) == []
+
+
+def test_text_crossed_by_a_line_covered_or_overlapping_is_found() -> None:
+    def draw(c: Canvas) -> None:
+        c.setFont(REGULAR, 10)
+        c.drawString(mm(20), mm(50), "struck through")
+        c.line(mm(15), mm(51), mm(60), mm(51))
+        c.drawString(mm(20), mm(100), "under a QR")
+        c.rect(mm(30), mm(95), mm(20), mm(20), stroke=0, fill=1)
+        c.drawString(mm(20), mm(150), "one")
+        c.drawString(mm(22), mm(151), "two")
+    problems = check_page(_draw(draw))
+    assert any("'struck through'" in p and "crossed by a line" in p for p in problems)
+    assert any("'under a QR'" in p and "covered by a filled rect" in p for p in problems)
+    assert any("'one'" in p and "overlaps text 'two'" in p for p in problems)
+
+
+def test_a_dot_on_a_letter_and_a_label_across_a_circle_are_found() -> None:
+    def draw(c: Canvas) -> None:
+        c.setFont(REGULAR, 12)
+        c.drawString(mm(20), mm(50), "G")
+        c.circle(mm(21.5), mm(51.5), mm(0.4), stroke=0, fill=1)
+        c.circle(mm(60), mm(60), mm(5), stroke=1, fill=0)
+        c.drawString(mm(58), mm(59), "a label too wide")
+    problems = check_page(_draw(draw))
+    assert any("'G'" in p and "filled circle" in p for p in problems)
+    assert any("'a label too wide'" in p and "outlined circle" in p for p in problems)
+
+
+def test_margin_size_and_cut_line_are_checked() -> None:
+    def draw(c: Canvas) -> None:
+        c.setFont(REGULAR, 4)
+        c.drawString(mm(5), mm(100), "tiny and near the edge")
+        c.saveState()
+        note_piece(c, Rect(mm(50), mm(50), mm(30), mm(30)), 0.0, "tile")
+        c.rect(mm(50), mm(50), mm(30), mm(30), stroke=0, fill=1)  # the background: fine
+        c.circle(mm(80), mm(65), mm(4), stroke=0, fill=1)  # sticks out past the cut
+        c.restoreState()
+        c.line(mm(40), mm(60), mm(55), mm(60))  # a sheet mark running into the piece
+    problems = check_page(_draw(draw))
+    assert any("under 5 pt" in p for p in problems)
+    assert any("inside the 10 mm margin" in p for p in problems)
+    assert any("filled circle" in p and "crosses the cut line of the piece tile" in p
+               for p in problems)
+    assert any("a line" in p and "(sheet) enters the piece" in p for p in problems)
+    assert len(problems) == 4, problems
+
+
+def test_bleed_art_reaching_the_bleed_edge_is_fine_but_stopping_short_is_not() -> None:
+    bleed = mm(3)
+
+    def draw(c: Canvas) -> None:
+        c.saveState()
+        note_piece(c, Rect(mm(50), mm(50), mm(30), mm(30)), bleed, "card")
+        c.rect(mm(50) - bleed, mm(50) - bleed, mm(30) + 2 * bleed, mm(30) + 2 * bleed,
+               stroke=0, fill=1)
+        c.rect(mm(60), mm(49), mm(5), mm(5), stroke=0, fill=1)  # 1 mm over the cut line
+        c.restoreState()
+    problems = check_page(_draw(draw))
+    assert len(problems) == 1 and "by 1.0 mm" in problems[0]
+
+
+# -- the kits --------------------------------------------------------------------------------
+
+def _known() -> set[str]:
+    return {line.strip() for line in KNOWN_FILE.read_text().splitlines()
+            if line.strip() and not line.startswith("#")}
+
+
+def kit_problems(game: str, options: KitOptions,
+                 pages: Callable[[list[int]], list[int]] | None = None) -> dict[str, str]:
+    """Normalised problem -> one full example, for every file of the kit."""
+    out: dict[str, str] = {}
+    for stem, page_list in kit_page_lists(game, options).items():
+        picked = page_list if pages is None else [page_list[i] for i in
+                                                  pages(list(range(len(page_list))))]
+        for number, record in enumerate(record_pages(picked), 1):
+            for problem in check_page(record):
+                key = f"{stem} | {page_kind(record.label)} | {normalise(problem)}"
+                out.setdefault(key, f"{stem} p{number} ({record.label}): {problem}")
+    return out
+
+
+def _unknown(found: dict[str, str]) -> list[str]:
+    known = _known()
+    return sorted(example for key, example in found.items() if key not in known)
+
+
+PAPERS = ("a4", "letter")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_kit_layout_default_options(game: str, paper: str) -> None:
+    found = kit_problems(game, KitOptions(paper=paper, out=Path("unused")))
+    assert _unknown(found) == []
+
+
+OPTIONS = {
+    "duplex-short": {"duplex": "short"},
+    "duplex-none": {"duplex": "none"},
+    "gutter-fold": {"gutter_fold": True},
+    "bleed-3": {"bleed_mm": 3.0},
+    "low-ink": {"ink": "low"},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", sorted(OPTIONS))
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(BUILDERS))
+def test_kit_layout_every_option(game: str, paper: str, option: str) -> None:
+    options = KitOptions(paper=paper, out=Path("unused"), **OPTIONS[option])  # type: ignore[arg-type]
+    assert _unknown(kit_problems(game, options)) == []
+
+
+@cache
+def _seed_pages(game: str, paper: str) -> tuple[int, ...]:
+    """Pages whose drawing changes with the seed (seed 1 against seed 2)."""
+    def texts(seed: int) -> list[list[tuple[str, float, float]]]:
+        options = KitOptions(seed=seed, paper=paper, out=Path("unused"))
+        pages = [p for ps in kit_page_lists(game, options).values() for p in ps]
+        return [[(m.text, round(m.box.x, 1), round(m.box.y, 1)) for m in r.marks]
+                for r in record_pages(pages)]
+    one, two = texts(1), texts(2)
+    return tuple(i for i, (a, b) in enumerate(zip(one, two, strict=True)) if a != b)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(set(BUILDERS) - {"piecepack"}))
+def test_kit_layout_seeds_2_to_30(game: str, paper: str) -> None:
+    changing = _seed_pages(game, paper)
+    assert changing, f"{game}: no page depends on the seed?"
+    found: dict[str, str] = {}
+    for seed in range(2, 31):
+        options = KitOptions(seed=seed, paper=paper, out=Path("unused"))
+        for key, example in kit_problems(game, options, lambda _: list(changing)).items():
+            found.setdefault(key, f"seed {seed}: {example}")
+    assert _unknown(found) == []

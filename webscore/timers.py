@@ -1,0 +1,165 @@
+"""One Galaxy Trucker build timer per table, on the server's clock, shared by every phone.
+
+The rules of the sand timer are webscore.buildtimer's (GT-9); this module keeps one timer per
+table in ``table_timers`` (a revision number bumped on each change, so two phones flipping at
+once cannot both win: the second gets 409) and answers it as JSON with the server's time, so
+each phone shows the same sand whatever its own clock says.  Every change reaches the other
+phones through the live stream (webscore.live, ``event: timer``).
+
+``GET /t/ID/timer`` the timer (``{"table", "rev", "now", "timer": null | {...}}``);
+``POST /t/ID/timer`` (page form with CSRF, or ``/api/tables/ID/timer`` with the table's
+token): ``action`` = ``new`` (``round`` 1-3, ``run`` seconds), ``go``, ``flip`` (``by``: who
+turns it; the last flip needs a finished player) or ``finish`` (``by``: who takes the next
+number tile); ``rev`` (optional) the revision the phone showed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response as BaseResponse
+
+from pnp.engine import IllegalMove
+from webscore import buildtimer, live, security
+from webscore.db import get_engine
+from webscore.errors import ApiError
+from webscore.models import table_timers
+from webscore.store import load_table, now
+
+bp = Blueprint("timers", __name__)
+clock = time.time  # the server's clock; tests replace it
+ACTIONS = ("new", "go", "flip", "finish")
+
+
+def load_timer(engine: Engine, table_id: str) -> tuple[int, buildtimer.Timer | None]:
+    with engine.connect() as conn:
+        row = conn.execute(select(table_timers.c.rev, table_timers.c.state)
+                           .where(table_timers.c.table_id == table_id)).first()
+    if row is None:
+        return 0, None
+    try:
+        return int(row.rev), buildtimer.from_json(row.state)
+    except buildtimer.BadTimer:
+        return int(row.rev), None
+
+
+def view(table_id: str, rev: int, timer: buildtimer.Timer | None,
+         at: float | None = None) -> dict[str, Any]:
+    """The JSON every phone gets: the state, and what it means at the server's ``now``."""
+    t = clock() if at is None else at
+    out: dict[str, Any] = {"table": table_id, "rev": rev, "now": round(t, 3), "timer": None}
+    if timer is not None:
+        out["timer"] = {
+            "round": timer.round, "run": timer.run, "players": list(timer.players),
+            "circle": timer.circle, "since": timer.since, "ends_at": timer.ends_at(),
+            "phase": timer.phase(t), "left": round(timer.left(t), 3),
+            "circles": list(timer.circles()), "may_flip": list(timer.may_flip(t)),
+            "tiles": list(timer.tiles), "building": list(timer.building()),
+        }
+    return out
+
+
+def timer_view(engine: Engine, table_id: str) -> dict[str, Any] | None:
+    rev, timer = load_timer(engine, table_id)
+    return None if rev == 0 else view(table_id, rev, timer)
+
+
+def _stale(rev: int) -> ApiError:
+    return ApiError(409, f"the timer changed (now at revision {rev}); look again",
+                    rule="tracker.stale")
+
+
+def change(engine: Engine, table_id: str, players: tuple[str, ...], form: Any,
+           expected: int | None) -> dict[str, Any]:
+    """Apply one timer action; returns the new view.  ApiError on a refusal."""
+    action = str(form.get("action") or "")
+    if action not in ACTIONS:
+        raise ApiError(422, f"action is one of {', '.join(ACTIONS)}", field="action")
+    rev, timer = load_timer(engine, table_id)
+    if expected is not None and expected != rev:
+        raise _stale(rev)
+    at = clock()
+    try:
+        if action == "new":
+            timer = buildtimer.new_timer(form.get("round") or 1, list(players),
+                                         form.get("run") or buildtimer.DEFAULT_RUN)
+        elif timer is None:
+            raise ApiError(422, "this table has no timer yet; start one (action new)",
+                           field="action")
+        elif action == "go":
+            timer = timer.go(at)
+        elif action == "flip":
+            timer = timer.flip(at, str(form.get("by") or "") or None)
+        else:
+            timer = timer.finish(str(form.get("by") or ""), at)
+    except buildtimer.BadTimer as exc:
+        raise ApiError(422, exc.message, field=exc.field) from None
+    except IllegalMove as exc:
+        raise ApiError(422, exc.message, rule=exc.rule, legal=list(exc.legal)) from None
+    values = {"rev": rev + 1, "state": timer.to_json(), "updated_at": now()}
+    with engine.begin() as conn:
+        if rev == 0:
+            try:
+                conn.execute(insert(table_timers).values(table_id=table_id, **values))
+            except IntegrityError:
+                raise _stale(rev) from None
+        elif conn.execute(update(table_timers).where(table_timers.c.table_id == table_id,
+                                                     table_timers.c.rev == rev)
+                          .values(**values)).rowcount != 1:
+            raise _stale(rev)
+    live.publish(engine, table_id, timer=rev + 1)
+    return view(table_id, rev + 1, timer, at)
+
+
+def _table(table_id: str) -> Any:
+    table = load_table(get_engine(), table_id) if len(table_id) <= 32 else None
+    if table is None:
+        raise ApiError(404, "no table with that id", field="table_id")
+    return table
+
+
+def _expected(form: Any) -> int | None:
+    raw = str(form.get("rev") if form.get("rev") is not None else "")
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        raise ApiError(422, "rev is the timer revision the page showed", field="rev")
+    return int(raw)
+
+
+@bp.get("/t/<table_id>/timer")
+def show(table_id: str) -> Response:
+    _table(table_id)
+    rev, timer = load_timer(get_engine(), table_id)
+    response = jsonify(view(table_id, rev, timer))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/t/<table_id>/timer")
+def post(table_id: str) -> Response | BaseResponse:
+    """The page's form (CSRF and the browser's join); answers JSON to a script."""
+    security.check_csrf()
+    table = _table(table_id)
+    if not security.can_write(table):
+        abort(403, description="this browser has not joined the table; scan the table's QR "
+                               "code on a player's phone to join")
+    result = change(get_engine(), table_id, table.players, request.form,
+                    _expected(request.form))
+    if request.accept_mimetypes.best == "application/json":
+        return jsonify(result)
+    return redirect(url_for("tables.table", table_id=table_id) + "#timer", 303)
+
+
+@bp.post("/api/tables/<table_id>/timer")
+def api_post(table_id: str) -> tuple[Response, int]:
+    from webscore.api import authorize_table, body
+
+    data = body()
+    table = _table(table_id)
+    authorize_table(table)
+    return jsonify(change(get_engine(), table_id, table.players, data, _expected(data))), 200
