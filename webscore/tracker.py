@@ -45,6 +45,7 @@ from pnp.engine import (
     get_game,
 )
 from pnp.engine.play import resolve_dealt
+from pnp.engine.steps import replay_steps
 from webscore import checkpoints, live
 from webscore.checkpoints import EVERY
 from webscore.store import (
@@ -255,17 +256,17 @@ def _replay(game: Game[Any, Any], state: Any, moves: Sequence[Row | Entry]
             ) -> tuple[Any, list[Entry], dict[str, Any] | None]:
     """Apply moves from ``state``; stop at the first the engine refuses (the table is broken)."""
     entries: list[Entry] = []
-    for move in moves:
-        try:
-            event = game.parse(move.text)
-            actor = game.actor(state)
-            state = game.apply(state, event)
-        except (IllegalMove, NotationError) as exc:
-            return state, entries, {"seq": move.seq, "event": move.text,
-                                    "rule": getattr(exc, "rule", "notation"),
-                                    "message": exc.message}
-        entries.append(Entry(move.seq, move.text, move.source, bool(event.CHANCE),
-                             None if actor == CHANCE else actor))
+    try:
+        for step in replay_steps(game, state, (m.text for m in moves)):
+            move = moves[step.index]
+            entries.append(Entry(move.seq, move.text, move.source, bool(step.event.CHANCE),
+                                 step.seat))
+            state = step.state
+    except (IllegalMove, NotationError) as exc:
+        move = moves[len(entries)]
+        return state, entries, {"seq": move.seq, "event": move.text,
+                                "rule": getattr(exc, "rule", "notation"),
+                                "message": exc.message}
     return state, entries, None
 
 

@@ -196,7 +196,7 @@ def test_export_fields(client: FlaskClient) -> None:
     ex = client.get(f"/api/tables/{t['id']}/export").get_json()
     assert ex["play"]["location"] == "Café Ørsted" and ex["play"]["duration_min"] >= 1
     assert ex["bgg"]["players"] == [{"name": "Solo", "score": "3", "win": True,
-                                     "startposition": "1", "new": False}]
+                                     "startposition": "1", "color": "", "new": False}]
     assert ex["bgg"]["incomplete"] is False and ex["bgg"]["location"] == "Café Ørsted"
     play = ex["bgstats"]["plays"][0]
     assert play["playerScores"][0]["winner"] is True and play["locationRefId"] == 1

@@ -17,7 +17,7 @@ from functools import cache
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
-from pnp.engine.errors import legal_hint
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
@@ -58,6 +58,7 @@ from pnp.games.galaxy_trucker.events import (
     Yes,
     format_event,
     parse_event,
+    split_line,
 )
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
@@ -141,6 +142,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
+        check_fields("Galaxy Trucker option", options, SETUP_FIELDS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -168,6 +170,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
                       rounds=rounds, test_flight=test,
                       truckers=tuple(Trucker() for _ in names), names=names)
         return self._run(self._begin_round(state))
+
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each seat's pilot cabin colour (seat 1 blue, 2 red, 3 green, 4 yellow)."""
+        return tuple(PILOT_COLOURS[i] for i in range(min(len(players), len(PILOT_COLOURS))))
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         rounds = ", ".join(str(r) for r in setup.get("rounds") or [])
@@ -944,8 +950,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return format_event(event)
 
     def parse_line(self, text: str) -> list[GTEvent]:
-        """Events separated by white space (commas belong to squares and lists)."""
-        return [self.parse(tok) for tok in text.split()]
+        """Events separated by white space (commas belong to squares and lists); a ship
+        entry's tiles may be separated by spaces too (``events.split_line``)."""
+        return [self.parse(tok) for tok in split_line(text)]
 
     # -- results --------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
@@ -1110,7 +1117,11 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight")
+
+
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
+    check_fields("Galaxy Trucker setup field", setup, SETUP_FIELDS)
     chance = setup.get("chance", "table")
     if chance not in ("seeded", "table"):
         raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

@@ -18,6 +18,19 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pnp.engine.sheetspec import (
+    Block,
+    Column,
+    Field,
+    FilledSheet,
+    Grid,
+    GridRow,
+    Layout,
+    Line,
+    Section,
+    SheetSpec,
+)
+from pnp.engine.steps import Played
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import GOODS_VALUE, level_cards
 from pnp.games.galaxy_trucker.events import GTEvent
@@ -56,19 +69,6 @@ def flight_cap(round_name: str) -> int:
         values = sorted((c.credits for c in level_cards(level)), reverse=True)
         total += sum(values[:n])
     return total
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 def _int(text: str) -> int | None:
@@ -364,5 +364,77 @@ _HISTORY = re.compile(r"round (\w+): (?:place (\d)|gave up) \+(\d+), best-lookin
                       r"goods \+(\d+), lost components -(\d+) -> (\d+)")
 
 
-__all__ = ["COLOURS", "LINES", "ROUNDS", "SEATS", "check_sheet", "field_names", "fields_from_play",
-           "flight_cap"]
+LABELS = {  # each pay line's label and hint on the form
+    "place": ("Finish place", "1 = leader; empty if you gave up"),
+    "gaveup": ("Gave up", "x if you left the flight"),
+    "flight": ("Credits won in flight", "cards: ships, slavers, pirates"),
+    "finish": ("Finish reward", "by place"),
+    "exposed": ("Your exposed connectors", "count each open one"),
+    "fewest": ("Fewest of all finishers", "lowest count at the table"),
+    "looks": ("Best-looking bonus", "if yours is the fewest"),
+    "red": ("Red goods sold", "worth 4 each"),
+    "yellow": ("Yellow goods sold", "worth 3 each"),
+    "green": ("Green goods sold", "worth 2 each"),
+    "blue": ("Blue goods sold", "worth 1 each"),
+    "goods": ("Goods income", "half, rounded up, if you gave up"),
+    "lost": ("Components lost", "discard pile"),
+    "loss": ("Loss", "1 each, capped by the board"),
+    "round": ("Round result", "flight + finish + bonus + goods - loss"),
+    "credits": ("Credits after the round", "last total + result, not below 0"),
+}
+SHORT = {  # the same lines, shorter, in the filled sheet's tables
+    "place": "Finish place", "gaveup": "Gave up", "flight": "Credits in flight",
+    "finish": "Finish reward", "exposed": "Exposed connectors",
+    "fewest": "Fewest on the table", "looks": "Best-looking bonus", "red": "Red goods",
+    "yellow": "Yellow goods", "green": "Green goods", "blue": "Blue goods",
+    "goods": "Goods sold for", "lost": "Components lost", "loss": "Loss",
+    "round": "Round sum", "credits": "Credits after the round"}
+_BREAKS = {"flight": "break", "exposed": "break", "red": "break", "lost": "break",
+           "round": "sum break", "credits": "sum"}
+
+
+class ScoreSheets(SheetSpec):
+    """One page per player: a line per pay step, a column per round (names run round by
+    round, so down the columns), the name on top and the game total below."""
+
+    title = "Galaxy Trucker score sheets"
+
+    def field_names(self) -> list[str]:
+        return field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_sheet(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        return fields_from_play(play.states, play.events)
+
+    def layout(self) -> Layout:
+        blocks = []
+        for seat in range(1, SEATS + 1):
+            rows = tuple(GridRow(LABELS[line][0],
+                                 tuple(f"p{seat}_{round_key(r)}_{line}" for r in ROUNDS),
+                                 LABELS[line][1], _BREAKS.get(line, "")) for line in LINES)
+            grid = Grid(tuple(Column(f"Round {r}") for r in ROUNDS), rows, order="columns")
+            blocks.append(Block(f"Player {seat}", grid, head=(Field(f"p{seat}_name", "Name"),),
+                                foot=(Field(f"p{seat}_total", "Game total",
+                                            "credits at the end"),), style="rounds"))
+        return Layout(head=(Field("seed", "Seed"),), blocks=tuple(blocks), wrap="two-up")
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        f, rounds = fields, list(play.final.rounds)
+        sections = []
+        for s in range(1, SEATS + 1):
+            if f"p{s}_name" not in f:
+                continue
+            rows = [[SHORT[line], *[f.get(f"p{s}_{round_key(r)}_{line}", "") for r in rounds]]
+                    for line in LINES]
+            sections.append(Section(f"{f[f'p{s}_name']}'s page",
+                                    ["", *[f"Round {r}" for r in rounds]], rows,
+                                    [("Total credits", f.get(f"p{s}_total", ""))]))
+        return FilledSheet(self.title, sections)
+
+
+SHEET = ScoreSheets()
+
+__all__ = ["COLOURS", "LINES", "ROUNDS", "SEATS", "SHEET", "check_sheet", "field_names",
+           "fields_from_play", "flight_cap"]

@@ -22,6 +22,7 @@ from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
     AXES,
@@ -79,6 +80,7 @@ from pnp.games.wormholes.state import (
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
 OPTIONS = frozenset({"chance", "two_ships"})
+SETUP_FIELDS = OPTIONS | {"deal", "dice", "quick_start"}
 
 
 def _face(v: int) -> str:
@@ -106,10 +108,7 @@ class Wormholes(Game[State, WHEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Wormholes options: {', '.join(sorted(unknown))} "
-                             f"(known: {', '.join(sorted(OPTIONS))})")
+        check_fields("Wormholes option", options, OPTIONS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -132,6 +131,7 @@ class Wormholes(Game[State, WHEvent]):
         names = self.check_players(players)
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
+        check_fields("Wormholes setup field", setup, SETUP_FIELDS)
         chance = setup.get("chance")
         if chance not in ("seeded", "table"):
             raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -157,6 +157,11 @@ class Wormholes(Game[State, WHEvent]):
         return State(players=(names[0], names[1]), two_ships=two_ships,
                      seed=seed if deal is not None else None, deal=deal,
                      ships=start_ships())
+
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each side: OrthogonAliens (Sun and Moon ships), DiagonAliens (Crown and Arm)."""
+        return tuple(f"{SIDE_NAMES[i]} ({SUIT_NAMES[a]} and {SUIT_NAMES[b]} ships)"
+                     for i, (a, b) in sorted(SIDE_SUITS.items())[:len(players)])
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         lines = [
