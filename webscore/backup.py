@@ -101,10 +101,10 @@ def dump(engine: Engine) -> Iterator[str]:
                                           postgresql_readonly=True)
         with conn.begin():
             ids = _ordered_ids(conn)  # the first read fixes the snapshot
-            events = conn.execute(select(func.count()).select_from(table_events)).scalar_one()
+            rows = conn.execute(select(func.count()).select_from(table_events)).scalar_one()
             schema = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
             yield _line({"format": FORMAT, "version": VERSION, "schema": schema,
-                         "tables": len(ids), "events": int(events)})
+                         "tables": len(ids), "events": int(rows)})
             for table_id in ids:
                 table = conn.execute(select(game_tables)
                                      .where(game_tables.c.id == table_id)).one()

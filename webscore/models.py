@@ -18,6 +18,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
@@ -80,3 +81,13 @@ table_timers = Table(
     Column("state", Text, nullable=False),  # webscore.buildtimer.Timer.to_json()
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(200), primary_key=True),  # "<limit>:<client address>"
+    Column("until", BigInteger, primary_key=True),  # the window's end, epoch seconds
+    Column("hits", Integer, nullable=False),
+    Index("ix_rate_limits_until", "until"),
+)
+"""Fixed-window request counters (webscore.limits), shared by every instance on PostgreSQL."""

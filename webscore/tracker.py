@@ -47,6 +47,7 @@ from pnp.engine import (
 from pnp.engine.play import resolve_dealt
 from pnp.engine.steps import replay_steps
 from webscore import checkpoints, live
+from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
 from webscore.store import (
     Conflict,
@@ -89,7 +90,7 @@ class NotFound(Exception):
 class Entry:
     seq: int
     text: str
-    source: str  # "typed" | "dealt"
+    source: str  # "typed" | "dealt" | "auto" (a decision the rules forced)
     chance: bool
     actor: int | None  # the seat that decided (None for chance)
 
@@ -388,16 +389,6 @@ def snapshot(engine: Engine, table_id: str) -> Snapshot:
 
 
 # -- writing ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Step:
-    """One event to store: its canonical text, who produced it, and the deciding seat."""
-
-    text: str
-    source: str  # "typed" | "dealt"
-    chance: bool
-    actor: int | None  # None for a chance outcome
-
-
 def _stale(expected: int, head: int) -> TrackerRefusal:
     return TrackerRefusal("tracker.stale", f"you were looking at event {expected}, the table "
                           f"is now at {head}; look again and re-enter", 409)
@@ -417,68 +408,95 @@ def _writable(engine: Engine, snap: Snapshot, expected: int) -> Snapshot:
 
 
 def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any) -> Snapshot:
-    """Store checked events after ``snap``'s head: one INSERT (and a checkpoint when the
+    """Store checked steps after ``snap``'s head: one INSERT (and a checkpoint when the
     entries cross a multiple of ``EVERY``), one COMMIT; 409 if another writer got there
     first.  ``state`` is the engine state after the steps.  Returns the new snapshot."""
+    if not steps:
+        return snap
+    game = snap.game
     before, after = len(snap.entries), len(snap.entries) + len(steps)
     mark = None
-    if steps and after // EVERY > before // EVERY:
-        mark = checkpoints.encode(snap.game, snap.head + len(steps), state)
-    rows = [NewRow("move", s.source, s.text, None, CHANCE if s.actor is None else s.actor)
-            for s in steps]
+    if after // EVERY > before // EVERY:
+        mark = checkpoints.encode(game, snap.head + len(steps), state)
+    texts = [game.notation(st.event) for st in steps]
+    rows = [NewRow("move", st.source, text, None, CHANCE if st.actor is None else st.actor)
+            for st, text in zip(steps, texts, strict=True)]
     try:
         new = append(engine, snap.table.id, snap.head, rows, mark)
     except Conflict:
         raise _stale(snap.head, snapshot(engine, snap.table.id).head) from None
-    if not new:
-        return snap
     live.publish(engine, snap.table.id, new[-1].seq)  # wake this process's live streams
-    result = Snapshot(snap.table, snap.game, new[-1].seq, snap.entries + tuple(
-        Entry(r.seq, s.text, s.source, s.chance, s.actor) for r, s in zip(new, steps,
-                                                                         strict=True)),
+    result = Snapshot(snap.table, game, new[-1].seq, snap.entries + tuple(
+        Entry(r.seq, text, st.source, bool(st.event.CHANCE), st.actor)
+        for r, st, text in zip(new, steps, texts, strict=True)),
         state, snap.undos, None, new[-1].created_at)
     _cache(engine).put(result)
     return result
 
 
-def _deal(snap: Snapshot, state: Any) -> tuple[Any, list[Any]]:
-    if snap.table.auto_deal:
-        return resolve_dealt(snap.game, state)
-    return state, []
+def _deal(snap: Snapshot, state: Any, auto: bool) -> tuple[Any, list[Step]]:
+    """What follows an entry by itself: dealt outcomes (dealing tables) and, when ``auto``
+    (the pages, where a forced step takes no tap), the decisions the rules force."""
+    return advance(snap.game, state, deal=snap.table.auto_deal, forced=auto)
 
 
-def play(snap: Snapshot, events: Sequence[Any], source: str = "typed"
+def _skip_applied(game: Game[Any, Any], event: Any, applied: list[Step]) -> bool:
+    """Whether a typed event is one the tracker already applied after the previous one (a
+    dealt outcome or a forced step typed out of habit); drops it and what came before it from
+    ``applied``.  A typed outcome that differs from what the seed dealt is refused."""
+    kind = [i for i, st in enumerate(applied) if bool(st.event.CHANCE) == bool(event.CHANCE)]
+    if not kind:
+        return False
+    first = applied[kind[0]].event
+    if event == first:
+        del applied[:kind[0] + 1]
+        return True
+    if event.CHANCE:
+        raise TrackerRefusal("tracker.dealt", f"the tracker dealt {game.notation(first)} from "
+                             f"the seed, not {game.notation(event)}")
+    applied.clear()
+    return False
+
+
+def play(snap: Snapshot, events: Sequence[Any], *, auto: bool = False
          ) -> tuple[list[Step], Any]:
-    """Check ``events`` with the engine from the snapshot's state (dealing what the seed
-    deals after each, on a table that deals); the steps to store and the state after them.
-    Raises IllegalMove / TrackerRefusal; stores nothing."""
+    """Check typed ``events`` with the engine from the snapshot's state, with what follows
+    each by itself (dealt outcomes on a dealing table; forced decisions when ``auto``): the
+    steps to store and the state after them.  Raises IllegalMove / TrackerRefusal; stores
+    nothing (``store`` does)."""
     game, state = snap.game, snap.state
     steps: list[Step] = []
-    just_dealt: list[Any] = []  # outcomes the tracker dealt since the last typed decision
-    for event in events:
-        if event.CHANCE and just_dealt and game.actor(state) != CHANCE:
-            # Typed out of habit on a dealing table (`?c4=5`): it must be what was dealt.
-            if event != just_dealt[0]:
-                raise TrackerRefusal(
-                    "tracker.dealt", f"the tracker dealt {game.notation(just_dealt[0])} from "
-                    f"the seed, not {game.notation(event)}")
-            just_dealt.pop(0)
+    applied: list[Step] = []  # what the tracker applied by itself since the last typed event
+    for position, event in enumerate(events, 1):
+        # Typed out of habit (`?c4=5` on a dealing table, a forced `.`): already applied.
+        if applied and (not event.CHANCE or game.actor(state) != CHANCE) \
+                and _skip_applied(game, event, applied):
             continue
         actor = game.actor(state)
         if actor is None:
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
-        state = game.apply(state, event)
-        steps.append(Step(game.notation(event), source, bool(event.CHANCE),
-                          None if actor == CHANCE else actor))
-        state, dealt = _deal(snap, state)
-        just_dealt = list(dealt)
-        steps.extend(Step(game.notation(d), "dealt", True, None) for d in dealt)
+        try:
+            state = game.apply(state, event)
+        except IllegalMove as exc:
+            if len(events) == 1:
+                raise
+            # Say which event of the entry failed; its legal list is of that point.
+            done = " ".join(game.notation(st.event) for st in steps) or "nothing before it"
+            raise IllegalMove(exc.rule, f"event {position} of {len(events)}, "
+                              f"{game.notation(event)!r} (after {done}), is refused: "
+                              f"{exc.message}; nothing of this entry was stored",
+                              exc.legal) from None
+        steps.append(Step(event, "typed", None if actor == CHANCE else actor))
+        state, applied = _deal(snap, state, auto)
+        steps.extend(applied)
     return steps, state
 
 
-def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
-    """Check and store a typed entry (one or several events); all or nothing."""
+def submit(engine: Engine, table_id: str, expected: int, text: str, *,
+           auto: bool = False) -> Snapshot:
+    """Check and store a typed entry (one or several events); all or nothing.  With ``auto``
+    the decisions the rules then force are applied and stored too (source ``auto``)."""
     snap = _writable(engine, cached(engine, table_id), expected)
     text = text.strip()
     if not text:
@@ -491,11 +509,11 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
     events = snap.game.parse_line(text)
     if not events:
         raise TrackerRefusal("tracker.empty", "type an event in the game's notation, or pick one")
-    steps, state = play(snap, events)
+    steps, state = play(snap, events, auto=auto)
     return store(engine, snap, steps, state)
 
 
-def roll(engine: Engine, table_id: str, expected: int) -> Snapshot:
+def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False) -> Snapshot:
     """Apply the chance outcomes the seed dealt ("roll for us")."""
     snap = _writable(engine, cached(engine, table_id), expected)
     if snap.actor != CHANCE:
@@ -506,28 +524,29 @@ def roll(engine: Engine, table_id: str, expected: int) -> Snapshot:
         raise TrackerRefusal("tracker.no-seed",
                              "this table has no seed to deal from; enter what the table "
                              "rolled or revealed")
-    return store(engine, snap, [Step(snap.game.notation(d), "dealt", True, None)
-                                for d in dealt], state)
+    state, after = _deal(snap, state, auto)
+    return store(engine, snap, [Step(d, "dealt", None) for d in dealt] + after, state)
 
 
-def deal_pending(engine: Engine, snap: Snapshot) -> Snapshot:
-    """On an auto-dealing table, store outcomes the seed dealt (used right after setup)."""
-    if not snap.table.auto_deal or snap.actor != CHANCE or snap.dealt() is None:
+def deal_pending(engine: Engine, snap: Snapshot, *, auto: bool = False) -> Snapshot:
+    """Store what needs no tap at the start: outcomes the seed dealt on a dealing table, and
+    with ``auto`` the forced steps (used right after setup)."""
+    state, steps = _deal(snap, snap.state, auto)
+    if not steps or snap.broken is not None:
         return snap
-    return roll(engine, snap.table.id, snap.head)
+    return store(engine, snap, steps, state)
 
 
 def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
-    """Take back the last entry (and the outcomes the tracker dealt after it); recorded.
-    The state before it comes from the nearest checkpoint, not from the first row."""
+    """Take back the last entry a person made (with the steps that followed it by
+    themselves); recorded.  The state before it comes from the nearest checkpoint."""
     snap = _writable(engine, cached(engine, table_id), expected)
     entries = list(snap.entries)
-    taken: list[Entry] = []
-    while snap.table.auto_deal and entries and entries[-1].source == "dealt":
-        taken.append(entries.pop())
-    if not entries:
+    count = taken_back([e.source for e in entries], snap.table.auto_deal)
+    if not count:
         raise TrackerRefusal("tracker.nothing-to-undo", "there is no entry to take back")
-    taken.append(entries.pop())
+    taken = entries[len(entries) - count:][::-1]
+    del entries[len(entries) - count:]
     state, _, _ = rebuild(engine, snap.table, snap.game, entries)
     try:
         new = append(engine, table_id, expected,
@@ -552,5 +571,6 @@ def already_logged(snap: Snapshot, expected: int, text: str) -> bool:
         return False
     later = snap.entries_after(expected)
     typed = [e.text for e in later if e.source == "typed"]
+    made = [e.text for e in later if e.source in ("typed", "auto")]
     all_moves = len(later) == snap.head - expected  # no undo row since, nothing taken back
-    return bool(wanted) and all_moves and typed == wanted
+    return bool(wanted) and all_moves and wanted in (typed, made)

@@ -18,7 +18,6 @@ from typing import Any
 
 from pnp.engine.errors import PnpError
 from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.cards import card as card_named
 from pnp.games.galaxy_trucker.flight import lapped
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.state import LOOP, tiles_of
@@ -468,61 +467,3 @@ def draw(summary: dict[str, Any]) -> str:
                 else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
         body += _panel(summary, s, x, y, rank)
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
-
-
-# -- words for the entry buttons ---------------------------------------------------------------
-def _tiles(value: str) -> str:
-    ids = [t for t in value.split(",") if t]
-    counts: dict[str, int] = {}
-    for t in ids:
-        counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"#{t}" + (f" ×{n}" if n > 1 else "") for t, n in counts.items())
-
-
-def describe(notation: str) -> tuple[str, bool] | None:
-    """A few words for a flight decision's button; giving up asks for confirmation."""
-    n = notation.strip()
-    head, colon, rest = n.partition(":")
-    fixed = {"go": ("fly on", False), "quit": ("give up this round", True),
-             "no": ("decline", False), "yes": ("accept", False),
-             "take": ("take the hit", False), "pow:-": ("no batteries", False),
-             "crew:-": ("humans only", False), "cargo:-": ("keep no goods", False),
-             "fix:-": ("remove nothing", False)}
-    if n in fixed:
-        return fixed[n]
-    if not colon or not rest:
-        return None
-    if head.isdigit() and ";" in rest:
-        return f"number {head}, {rest.count('@')} tiles", False
-    if head == "land" and rest.isdigit():
-        return f"land on planet {rest}", False
-    if head == "pow":
-        doubles, _, _ = rest.partition("@")
-        return f"power {_tiles(doubles)}", False
-    if head == "yes":
-        return f"crew from {_tiles(rest)}", False
-    if head == "def":
-        tile, _, battery = rest.partition("@")
-        return f"stop it with #{tile}" + (f" (battery #{battery})" if battery else ""), False
-    if head == "keep":
-        return f"keep the part with #{rest}", False
-    if head == "lose":
-        return f"crew off {_tiles(rest)}", False
-    if head == "drop":
-        return f"give up from {_tiles(rest)}", False
-    if head == "fix":
-        return f"remove {_tiles(rest)}", False
-    if head == "crew":
-        words = {"P": "purple", "B": "brown"}
-        parts = [f"{words.get(p[-1], '?')} in #{p[:-1]}" for p in rest.split(",") if p]
-        return ", ".join(parts), False
-    if head == "cargo":
-        return "load " + ", ".join(f"#{p.replace('=', ': ')}" for p in rest.split(",")), False
-    if head == "card":
-        try:
-            return card_named(rest).title, False
-        except (PnpError, KeyError, ValueError):
-            return None
-    if head == "roll" and rest.isdigit():
-        return f"rolled {rest}", False
-    return None

@@ -217,6 +217,14 @@ class GalaxyExpress(Game[State, GEEvent]):
     def playout_choices(self, state: State) -> list[GEEvent]:
         return [m for m in self.legal(state) if not isinstance(m, Concede)]
 
+    def concedes(self, event: GEEvent) -> bool:
+        return isinstance(event, Concede)
+
+    def describe(self, state: State, event: GEEvent) -> str:
+        from pnp.games.galaxy_express.captions import describe
+
+        return describe(state, event)
+
     def chance_outcomes(self, state: State) -> list[GEEvent]:
         if state.result is not None:
             return []

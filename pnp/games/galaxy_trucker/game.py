@@ -223,6 +223,16 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        try:
+            return self._apply(replace(state, auto=()) if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            done = ", ".join(state.auto)
+            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
+                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+
+    def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
@@ -234,7 +244,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def _need_words(self, state: State) -> str:
         if state.need == "card":
-            return "adventure card turned up (card:I-5)"
+            flips = self.chance_outcomes(state)  # the example is one that can come now
+            example = format_event(flips[0]) if flips else "card:I-1"
+            return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
@@ -257,12 +269,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return self._decide(s, Cargo(()))  # no hold: nothing can be loaded
+            return self._decide(self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
         if kind in AUTO:
             options = self._options(s, ask)
             if len(options) == 1:
-                return self._decide(s, options[0])
+                return self._decide(self._auto(s, seat, options[0]), options[0])
         return s
+
+    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
+        return replace(s, auto=(*s.auto, f"{self._who(s, seat)} {format_event(event)}"))
 
     def _note(self, s: State, text: str) -> State:
         return replace(s, log=(*s.log, text))
@@ -301,7 +316,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _begin_round(self, s: State) -> State:
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
-        truckers = tuple(Trucker(credits=t.credits, history=t.history) for t in s.truckers)
+        truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
                        stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
@@ -320,8 +335,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """Pay the round (GT-6) and start the next one or end the game.
 
         ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
-        components lost) - gone from the state that follows.  Public so that a score sheet
-        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
+        components lost) - gone from the state that follows, so each seat keeps its pay as
+        data (``Trucker.pays``), which the score sheet is written from."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):
@@ -948,6 +963,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def notation(self, event: GTEvent) -> str:
         return format_event(event)
+
+    def describe(self, state: State, event: GTEvent) -> str:
+        from pnp.games.galaxy_trucker.captions import describe
+
+        return describe(state, event)
+
+    def confirm(self, state: State, event: GTEvent) -> str | None:
+        """Giving up a round is asked twice: a stray tap would cost the rest of the flight."""
+        return "Give up this round?" if isinstance(event, Quit) else None
 
     def parse_line(self, text: str) -> list[GTEvent]:
         """Events separated by white space (commas belong to squares and lists); a ship

@@ -34,9 +34,8 @@ from pnp.engine.steps import Played
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import GOODS_VALUE, level_cards
 from pnp.games.galaxy_trucker.events import GTEvent
-from pnp.games.galaxy_trucker.game import GalaxyTrucker
 from pnp.games.galaxy_trucker.rounds import composition
-from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD, State, Trucker
+from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD, Pay, State
 
 GAME_ID = "galaxy-trucker"
 SEATS = 4
@@ -279,89 +278,44 @@ def _cross_check(r: _Reader, rnd: str, table: Sequence[_Round]) -> None:
 
 
 
-class _PaySpy(GalaxyTrucker):
-    """The engine itself, noting the state it pays each end of round from (the truckers'
-    goods, ship and losses are gone from the state that follows)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.paid_from: list[State] = []
-
-    def end_round(self, s: State) -> State:
-        self.paid_from.append(s)
-        return super().end_round(s)
-
-
-def fields_from_play(states: Sequence[State], events: Sequence[GTEvent]
+def fields_from_play(states: Sequence[State], events: Sequence[GTEvent] = ()
                      ) -> dict[str, str] | None:
-    """Every player's page as a careful table writes it (``states[i + 1]`` is ``events[i]``
-    applied to ``states[i]``).
-
-    For each end of round (an event after which the truckers' ``history`` grows) the event is
-    applied again to the state before it by the engine with a spy on its end-of-round step,
-    which yields the state the pay was computed from: finish order (GT-6), exposed connectors
-    of the finishers, goods aboard by colour, components lost.  The reward, best-looking
-    bonus, goods price, loss and credits after the round are the engine's own history line;
-    "credits won during the flight" is the credits held when paid minus those after the round
-    before.  Every line of a played round can be derived; rounds not yet played stay empty,
-    and so does the total until the game is over.  None for an empty play or a history line
-    this function cannot read."""
+    """Every player's page as a careful table writes it, from the end-of-round pay the
+    engine keeps for each seat (``Trucker.pays``, GT-6) in the last state: finish place or
+    "gave up", credits won in flight, the exposed connectors (finishers), goods sold by
+    colour, components lost, and the reward, bonus, goods price, loss and credits after the
+    round.  Rounds not yet played stay empty, and so does the total until the game is over.
+    None for an empty play or more seats than the sheet has pages."""
+    del events  # the pay is kept in the states
     if not states:
         return None
-    first, final = states[0], states[-1]
-    if len(first.truckers) > SEATS:
+    final = states[-1]
+    if len(final.truckers) > SEATS:
         return None
     fields: dict[str, str] = {}
     if final.seed is not None:
         fields["seed"] = str(final.seed)
     for seat, name in enumerate(final.names):
         fields[f"p{seat + 1}_name"] = name
-    before = [t.credits for t in first.truckers]
-    for was, event, now in zip(states, events, states[1:], strict=False):
-        if len(now.truckers[0].history) == len(was.truckers[0].history):
-            continue
-        spy = _PaySpy()
-        if spy.apply(was, event) != now or len(spy.paid_from) != 1:
-            return None
-        paid = spy.paid_from[0]
-        finish = paid.order()
-        exposed = {s: _exposed(paid.truckers[s]) for s in finish}
-        for seat, t in enumerate(paid.truckers):
-            m = _HISTORY.fullmatch(now.truckers[seat].history[-1])
-            if m is None or m.group(1) != paid.round:
-                return None
-            place, reward, looks, sale, loss, credits = m.groups()[1:]
-            p = f"p{seat + 1}_{round_key(paid.round)}_"
-            if place:
-                fields[p + "place"] = place
-                fields[p + "exposed"] = str(exposed[seat])
-                fields[p + "fewest"] = str(min(exposed.values()))
-            else:
-                fields[p + "gaveup"] = "x"
-            flight = t.credits - before[seat]
-            fields[p + "flight"] = str(flight)
-            for colour in COLOURS:
-                fields[p + colour] = str(t.goods_list.count(colour[0].upper()))
-            fields[p + "finish"] = reward
-            fields[p + "looks"] = looks
-            fields[p + "goods"] = sale
-            fields[p + "lost"] = str(t.lost)
-            fields[p + "loss"] = loss
-            fields[p + "round"] = str(flight + int(reward) + int(looks) + int(sale) - int(loss))
-            fields[p + "credits"] = credits
-            before[seat] = int(credits)
-    if final.phase == "over":
-        for seat in range(len(final.truckers)):
-            fields[f"p{seat + 1}_total"] = str(before[seat])
+    for seat, trucker in enumerate(final.truckers):
+        for pay in trucker.pays:
+            fields.update(_pay_fields(f"p{seat + 1}_{round_key(pay.round)}_", pay))
+        if final.phase == "over":
+            fields[f"p{seat + 1}_total"] = str(trucker.pays[-1].credits if trucker.pays
+                                               else trucker.credits)
     return fields
 
 
-def _exposed(t: Trucker) -> int:
-    return t.ship.exposed_connectors if t.ship is not None else 0
-
-
-_HISTORY = re.compile(r"round (\w+): (?:place (\d)|gave up) \+(\d+), best-looking \+(\d+), "
-                      r"goods \+(\d+), lost components -(\d+) -> (\d+)")
+def _pay_fields(p: str, pay: Pay) -> dict[str, str]:
+    out = {p + "place": str(pay.place)} if pay.place is not None else {p + "gaveup": "x"}
+    if pay.exposed is not None and pay.fewest is not None:
+        out.update({p + "exposed": str(pay.exposed), p + "fewest": str(pay.fewest)})
+    out.update({p + colour: str(n) for colour, n in zip(COLOURS, pay.goods, strict=True)})
+    out.update({p + "flight": str(pay.flight), p + "finish": str(pay.reward),
+                p + "looks": str(pay.looks), p + "goods": str(pay.sale),
+                p + "lost": str(pay.lost), p + "loss": str(pay.loss),
+                p + "round": str(pay.result), p + "credits": str(pay.credits)})
+    return out
 
 
 LABELS = {  # each pay line's label and hint on the form

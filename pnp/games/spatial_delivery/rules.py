@@ -722,6 +722,11 @@ class SpatialDelivery(Game[State, SDEvent]):
     def notation(self, event: SDEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: SDEvent) -> str:
+        from pnp.games.spatial_delivery.captions import describe
+
+        return describe(state, event)
+
     # -- results --------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
         return [s.points + s.bonus for s in state.seats]

@@ -141,6 +141,11 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
     def notation(self, event: ev.WgEvent) -> str:
         return ev.notation(event)
 
+    def describe(self, state: State, event: ev.WgEvent) -> str:
+        from pnp.games.weird_galaxy.captions import describe
+
+        return describe(state, event)
+
     # -- results ------------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
         """Stations built (the winner has all 7); Space Bucks are in the summary."""

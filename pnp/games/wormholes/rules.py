@@ -261,8 +261,21 @@ class Wormholes(Game[State, WHEvent]):
     def notation(self, event: WHEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: WHEvent) -> str:
+        from pnp.games.wormholes.captions import describe
+
+        return describe(state, event)
+
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
+        try:
+            return self._apply(replace(state, auto="") if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+
+    def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                        "be logged")
@@ -687,9 +700,23 @@ class Wormholes(Game[State, WHEvent]):
                     continue
                 return state
             if state.step == "move" and not self._moves(state):
-                state = self._start_turn(state, opponent(state.turn))
+                state = self._start_turn(replace(state, auto=self._passed(state)),
+                                         opponent(state.turn))
+                if state.skipped:
+                    lost = " and ".join(self._side(state, s) for s in state.skipped)
+                    state = replace(state, auto=f"{state.auto}; {lost} lost the turn to black "
+                                                "holes (WH-14)".lstrip("; "))
             return state
         return state
+
+    def _passed(self, state: State) -> str:
+        """Why the turn ended by itself, or "" when every die was used."""
+        left = [f"{SUIT_NAMES[s]} {state.die(s)}" for s in state.unused]
+        if not left:
+            return ""
+        dice = " and ".join(left) + (" dice" if len(left) > 1 else " die")
+        return (f"{self._side(state, state.turn)}'s turn passed: no legal move was left for "
+                f"the {dice} (WH-T4)")
 
     def _check_dealt(self, state: State, event: WHEvent, rule: str) -> None:
         dealt = self.dealt_outcome(state)

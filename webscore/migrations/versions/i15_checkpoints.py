@@ -1,7 +1,7 @@
 """Checkpoints of a table's state, and the deciding seat on each move row.
 
 Revision ID: i15_checkpoints
-Revises: i14b_live
+Revises: i20_rate_limits
 Create Date: 2026-11-24
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "i15_checkpoints"
-down_revision = "i14b_live"
+down_revision = "i20_rate_limits"
 branch_labels = None
 depends_on = None
 
