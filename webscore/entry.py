@@ -64,9 +64,10 @@ def question(snap: Snapshot, text: str) -> str | None:
 # -- the one-shot notice a plain form post leaves for the page it redirects to -----------------
 def leave_notice(table_id: str, **notice: Any) -> None:
     kept = {k: (v[:MAX_NOTICE_TEXT] if isinstance(v, str) else v) for k, v in notice.items()}
-    if isinstance(kept.get("error"), dict):
+    error = kept.get("error")
+    if isinstance(error, dict):
         kept["error"] = {k: (str(v)[:MAX_NOTICE_TEXT] if k != "legal" else None)
-                         for k, v in kept["error"].items()}
+                         for k, v in error.items()}
     session[NOTICE_KEY] = {"table": table_id, **kept}
 
 
@@ -86,6 +87,7 @@ class Spot:
     size: float
     label: str  # what the place is ("c4")
     choices: tuple[Choice, ...]
+    alike: tuple[Choice, ...] = ()  # other entries with the very same result (not offered here)
 
     @property
     def key(self) -> str:
@@ -123,14 +125,21 @@ def overlay(snap: Snapshot, summary: dict[str, Any], svg: str,
     if place is None or box is None or not options:
         return None
     game, state = snap.game, snap.state
+    results: dict[str, Any] = {}
     seen: dict[str, dict[str, Any] | None] = {}
+
+    def result(text: str) -> Any:
+        if text not in results:
+            try:
+                results[text] = game.apply(state, game.parse(text))
+            except (IllegalMove, NotationError):
+                results[text] = None
+        return results[text]
 
     def after(text: str) -> dict[str, Any] | None:
         if text not in seen:
-            try:
-                seen[text] = game.summary(game.apply(state, game.parse(text)))
-            except (IllegalMove, NotationError):
-                seen[text] = None
+            outcome = result(text)
+            seen[text] = None if outcome is None else game.summary(outcome)
         return seen[text]
 
     groups: dict[tuple[float, float], list[Choice]] = {}
@@ -152,5 +161,13 @@ def overlay(snap: Snapshot, summary: dict[str, Any], svg: str,
     if not groups:
         return None
     size = float(getattr(boards.module_for(snap.table.game), "SPOT", 40))
-    return Overlay(box, tuple(Spot(x - size / 2, y - size / 2, size, labels[(x, y)],
-                                   tuple(group)) for (x, y), group in groups.items()))
+    spots = []
+    for (x, y), group in groups.items():
+        first = result(group[0].text)
+        # Entries that end in the very same state (a slide north or south round the torus
+        # to one cell) are one tap: the first is logged, the others stay in the full list.
+        same = first is not None and all(result(c.text) == first for c in group[1:])
+        spots.append(Spot(x - size / 2, y - size / 2, size, labels[(x, y)],
+                          (group[0],) if same else tuple(group),
+                          tuple(group[1:]) if same else ()))
+    return Overlay(box, tuple(spots))

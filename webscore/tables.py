@@ -121,7 +121,8 @@ def live_context(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
     options = entry.choices(snap) if writable else []
     named = {**state["summary"], "player_names": list(snap.table.players)}
     overlay = entry.overlay(snap, named, str(board), options) if options else None
-    on_board = {c.text for spot in (overlay.spots if overlay else ()) for c in spot.choices}
+    on_board = {c.text for spot in (overlay.spots if overlay else ())
+                for c in spot.choices + spot.alike}
     return {"snap": snap, "state": state, "board": board, "writable": writable,
             "error": error, "typed": typed, "ask": ask, "pick": pick,
             "options": options, "overlay": overlay, "on_board": on_board,

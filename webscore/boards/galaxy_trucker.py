@@ -13,14 +13,10 @@ lacks or gets wrong is drawn as unknown rather than failing.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from pnp.engine.errors import PnpError
-from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.flight import lapped
-from pnp.games.galaxy_trucker.notation import parse_ship
-from pnp.games.galaxy_trucker.state import LOOP, tiles_of
+from pnp.games.galaxy_trucker import BOARDS, LOOP, parse_ship, placed_cells, tiles_of
 from webscore.boards import galaxy_trucker_ship as ship_drawing
 from webscore.boards.svg import esc, svg, text
 
@@ -45,8 +41,6 @@ PANELS_Y = STRIP_Y + 40
 PANEL_W = (W - 3 * PAD) / 2
 SHIP_H = 146.0
 PANEL_H = 46 + SHIP_H + 40
-
-_PLACEMENT = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-3]))?$")
 
 
 # -- reading the summary defensively ---------------------------------------------------------
@@ -153,11 +147,10 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                             size=10, anchor="middle", weight="bold" if start else "normal",
                             fill=ACCENT if start else MUTED))
     flying = [s for s in ships if s.get("flying") and _int(s.get("pos")) is not None]
-    lead = max((_int(s.get("pos")) or 0 for s in flying), default=0)
     for s in flying:
         seat, pos = _int(s.get("seat")) or 0, _int(s.get("pos")) or 0
         x, y, heading = space_xy(pos)
-        behind = lapped(lead, pos)
+        behind = bool(s.get("lapped"))
         label = (f"{s['_name']}: space {pos % LOOP}" + (", lapped" if behind else ""))
         out.append(_rocket(x, y, heading, seat_colour(seat), label, seat + 1,
                            BAD if behind else None))
@@ -237,7 +230,6 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     chips = order + rest
     if not chips:
         return []
-    lead = max((_int(s.get("pos")) or 0 for s in order), default=0)
     width = (W - 2 * PAD) / max(len(chips), 1)
     over = summary.get("phase") == "over"
     caption = "Final credits" if over else "Flight order (leader first)"
@@ -254,7 +246,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
         elif pos is None:
             where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
             colour = MUTED
-        elif lapped(lead, pos):
+        elif s.get("lapped"):
             where, colour = f"lapped · {space}", BAD
         else:
             where, colour = f"space {space}", INK
@@ -314,11 +306,7 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
              label: str, marks: dict[int, str] | None = None) -> str:
     """The ship's squares and tile ids, for a summary that does not name the tile seed."""
     board = BOARDS.get(board_name)
-    placed: dict[tuple[int, int], int] = {}
-    for word in text_.split()[1:]:
-        m = _PLACEMENT.match(word)
-        if m:
-            placed[(int(m.group(2)), int(m.group(3)))] = int(m.group(1))
+    placed = placed_cells(text_)
     cells = set(board.cells if board else ()) | set(placed)
     if not cells:
         cells = {(7, 7)}

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
 from pnp.engine.errors import check_fields, legal_hint
@@ -82,6 +82,7 @@ from pnp.games.galaxy_trucker.strength import (
     engine_strength,
     format_strength,
 )
+from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind, TileSet
 
 ROUND_NAMES = tuple(ROUND_BOARD)
@@ -995,12 +996,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                        f"{', '.join(best)}")
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         c = card(state.card) if state.card else None
-        ships = []
+        lead = max((t.pos for t in state.truckers if t.active and t.pos is not None),
+                   default=0)
+        ships: list[ShipSummary] = []
         for i, t in enumerate(state.truckers):
             ships.append({
                 "seat": i, "name": self._who(state, i), "number": t.number,
                 "space": t.pos % LOOP if t.pos is not None else None, "pos": t.pos,
+                "lapped": t.active and t.pos is not None and lapped(lead, t.pos),
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
@@ -1018,6 +1026,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "now": self._now(state),
             "flight": self._flight_line(state),
             "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
+            "loop": LOOP,
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
@@ -1036,7 +1045,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "credits": self.scores(state),
             "result": outcome.detail if outcome else None,
         }
-
 
     def _now(self, state: State) -> str:
         """One line: the card and what is awaited."""
