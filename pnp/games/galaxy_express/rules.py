@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -100,11 +101,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Galaxy Express option", options, OPTIONS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         given = options.get("planets")
         if seed is None and given is None:
             raise SetupError("without a seed, give the six planet cells (option 'planets', "
@@ -141,9 +138,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         self.check_players(players)
         check_fields("Galaxy Express setup field", setup, SETUP_FIELDS)
         planets = _check_planets(setup.get("planets"))
-        chance = setup.get("chance", "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup)
         hidden_numbers = hidden_queue = None
         suns, moons = Coins(), Coins()
         if chance == "seeded":

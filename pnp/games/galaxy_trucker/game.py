@@ -17,6 +17,7 @@ from functools import cache
 from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -144,11 +145,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
         check_fields("Galaxy Trucker option", options, SETUP_FIELDS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         tiles = options.get("tiles", seed)
         if tiles is None:
             raise SetupError("give the seed the kit's tiles were printed from (option 'tiles')")
@@ -1154,9 +1151,7 @@ SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight")
 
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
     check_fields("Galaxy Trucker setup field", setup, SETUP_FIELDS)
-    chance = setup.get("chance", "table")
-    if chance not in ("seeded", "table"):
-        raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+    chance = chance_setup(setup)
     tiles = setup.get("tiles")
     if isinstance(tiles, bool) or not isinstance(tiles, int) or not 0 <= tiles < 2**63:
         raise SetupError("setup 'tiles' is the whole-number seed of the printed tile set")

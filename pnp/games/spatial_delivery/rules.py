@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -151,11 +152,7 @@ class SpatialDelivery(Game[State, SDEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Spatial Delivery option", options, SETUP_FIELDS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         rounds = _check_rounds(options.get("rounds", DEFAULT_ROUNDS))
         return {"chance": chance, "rounds": rounds}
 
@@ -163,9 +160,7 @@ class SpatialDelivery(Game[State, SDEvent]):
                       seed: int | None) -> State:
         names = self.check_players(players)
         check_fields("Spatial Delivery setup field", setup, SETUP_FIELDS)
-        chance = setup.get("chance", "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup)
         rounds = _check_rounds(setup.get("rounds", DEFAULT_ROUNDS))
         seeded = chance == "seeded"
         if seeded and seed is None:

@@ -22,6 +22,7 @@ from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
@@ -109,9 +110,7 @@ class Wormholes(Game[State, WHEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Wormholes option", options, OPTIONS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_option(options, seed)
         two_ships = options.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError(f"option 'two_ships' must be true or false, got {two_ships!r}")
@@ -132,9 +131,7 @@ class Wormholes(Game[State, WHEvent]):
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
         check_fields("Wormholes setup field", setup, SETUP_FIELDS)
-        chance = setup.get("chance")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup, default=None)
         two_ships = setup.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError("setup 'two_ships' must be true or false")
@@ -498,11 +495,34 @@ class Wormholes(Game[State, WHEvent]):
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        if end in BASES[opponent(OWNER[suit])]:
-            goal = BASES[opponent(OWNER[suit])]
-            if not state.two_ships or state.ship(other).cell in goal:
-                return True  # this move wins
-        return bool(self._die_moves(state, other, partner_at=end))
+        return any(final is None or self._die_moves(state, other, partner_at=final)
+                   for final in self._landings(state, suit, other, end))
+
+    def _landings(self, state: State, suit: Suit, other: Suit,
+                  end: Cell) -> list[Cell | None]:
+        """WH-10: where a die move onto ``end`` may leave the ship (None: it wins), counting
+        the wormhole there: its jump in either open direction, and, while it is hidden, every
+        value it may still show (the mover cannot know which)."""
+        goal = BASES[opponent(OWNER[suit])]
+        partner = state.ship(other).cell
+
+        def wins(cell: Cell) -> bool:
+            return cell in goal and (not state.two_ships or partner in goal)
+
+        if wins(end):
+            return [None]
+        coin = state.coin_at(end)
+        if coin is None:
+            return [end]
+        values = ([coin.value] if coin.value is not None
+                  else self._possible_values(state, coin))
+        out: list[Cell | None] = []
+        for value in values:
+            jumps = [] if value == 0 else [
+                c for c in (ray(end, vec, value) for vec in axis_vectors(coin.suit))
+                if c is not None and c != partner]
+            out += [None if wins(c) else c for c in jumps] or [end]
+        return out
 
     def _move(self, state: State, event: Move) -> State:
         seat = state.turn
