@@ -7,7 +7,6 @@ Every refusal names its rule: GE-1..GE-10 are the project's rulings
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
@@ -15,6 +14,7 @@ from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.galaxy_express.board import (
     COLS,
     DIRECTION_NAMES,

@@ -11,7 +11,6 @@ GT-F26 / GT-FR1.. (docs/rulings-galaxy-trucker.md, "Flight (part 2)").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import ClassVar, cast
@@ -21,10 +20,11 @@ from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.build import random_ship
+from pnp.games.galaxy_trucker.build import style_order, typical_ship
 from pnp.games.galaxy_trucker.cards import Card, card
 from pnp.games.galaxy_trucker.check import check, repair, repair_options
 from pnp.games.galaxy_trucker.crew import (
@@ -84,7 +84,7 @@ from pnp.games.galaxy_trucker.strength import (
     format_strength,
 )
 from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
-from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind, TileSet
+from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind
 
 ROUND_NAMES = tuple(ROUND_BOARD)
 AUTO: frozenset[str] = frozenset({"crew", "engines", "cannons", "land", "ship", "station",
@@ -109,18 +109,17 @@ ASK_WORDS: dict[str, str] = {
 
 
 @cache
-def offers(tile_seed: int, seed: int, index: int, seat: int,
-           used: frozenset[int], board_name: str) -> tuple[str, ...]:
-    """Two legal ships a seat may enter (for playouts and the tracker's legal list): of four
-    seeded random ships, the two with the most engines, then cannons."""
+def offers(tile_seed: int, seat: int, used: frozenset[int], board_name: str) -> tuple[str, ...]:
+    """Ships a seat may enter, as the legal list offers them (for playouts and the tracker):
+    two typical ships (a fighter and a trader) grown from the seat's pilot cabin out of the
+    tiles nobody has used, each legal by construction.  Any other legal ship is accepted too;
+    the list is a few typical ones built cheaply, not a sample of random ships."""
     tiles = tiles_of(tile_seed)
-    pool = TileSet(tiles.seed, tuple(t for t in tiles.tiles if t.id not in used))
-    ships = [random_ship(pool, BOARDS[board_name],
-                         Rng(seed, f"galaxy-trucker/offer/{index}/{seat}/{k}"),
-                         pilot=PILOT_IDS[seat]) for k in range(4)]
-    ships.sort(key=lambda x: (-len(x.of_kind(Kind.ENGINE, Kind.DOUBLE_ENGINE)),
-                              -len(x.of_kind(Kind.CANNON, Kind.DOUBLE_CANNON))))
-    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships[:2]))
+    board = BOARDS[board_name]
+    ships = [typical_ship(board, tiles[PILOT_IDS[seat]],
+                          [t for t in style_order(tile_seed, style) if t.id not in used])
+             for style in (0, 1)]
+    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships))
 
 
 def _ids(ids: Sequence[int]) -> str:
@@ -570,8 +569,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         kind = ask.kind
         if kind == "enter":
             used = frozenset(_used(s))
-            ships = offers(s.tile_seed, s.seed if s.seed is not None else s.tile_seed,
-                           s.round_index, ask.seat, used, ROUND_BOARD[s.round])
+            ships = offers(s.tile_seed, ask.seat, used, ROUND_BOARD[s.round])
             taken = {x.number for x in s.truckers if x.number is not None}
             return [Enter(n, text) for n in range(1, len(s.truckers) + 1) if n not in taken
                     for text in ships]

@@ -8,11 +8,12 @@ resolution stands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.galaxy_trucker.crew import Crew
 from pnp.games.galaxy_trucker.hits import Threat
 from pnp.games.galaxy_trucker.ship import Ship
