@@ -153,7 +153,9 @@ def test_no_traceback_when_the_reader_goes_away(tmp_path: Path) -> None:
 def test_no_traceback_on_ctrl_c(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
     proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "kit", "galaxy-trucker",
-                             "--out", str(tmp_path), "--quiet"], cwd=tmp_path, env=env,
+                             "--out", str(tmp_path), "--quiet",
+                             "--tracker-url", "http://192.0.2.1:5000"],  # no localhost warning
+                            cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)  # well into the kit (imports take about 0.3 s)
     proc.send_signal(signal.SIGINT)
