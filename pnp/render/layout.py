@@ -492,7 +492,8 @@ def _text_conflict(t: Mark, e: Mark, floor: int) -> str | None:
     if not _touches_shape(e, tb):
         return None
     if e.order > t.order and e.fill:
-        return "is covered by"
+        # wholly under a piece laid on it (a ship tile on a board's start square) is fine
+        return None if _inside_shape(e, tb, 0.0) else "is covered by"
     if e.fill and _inside_shape(e, tb, e.line_width / 2 if e.stroke else 0.0):
         return None
     if not e.fill and _inside_shape(e, tb, e.line_width / 2):
@@ -530,22 +531,28 @@ def check_page(page: PageRecord, *, margin: float = MARGIN) -> list[str]:
     safe = Rect(margin, margin, w - 2 * margin, h - 2 * margin)
     texts = [m for m in page.marks if m.kind == "text" and m.visible() is not None]
     grid = _Grid(page.marks)
+    floors: dict[int, int] = {}  # per text: the last opaque fill under it, drawn before it
+    for t in texts:
+        tv = t.visible()
+        assert tv is not None
+        floors[t.order] = max((f.order for f in grid.near(tv) if f.kind == "shape" and f.fill
+                               and f.alpha > 0 and f.order < t.order
+                               and f.visible() is not None and _inside_shape(f, tv, 0.0)),
+                              default=0)
     seen: set[tuple[int, int]] = set()
     for t in texts:
         tv = t.visible()
         assert tv is not None
-        if t.size < MIN_TEXT_PT - 1e-6:
+        if t.size < MIN_TEXT_PT - 0.01:
             problems.append(f"{t.describe()} is under {MIN_TEXT_PT:g} pt")
         if not safe.contains(tv, 0.05):
             problems.append(f"{t.describe()} is inside the {margin / MM_:.0f} mm margin")
-        near = grid.near(tv)
-        floor = max((f.order for f in near if f.kind == "shape" and f.fill and f.alpha > 0
-                     and f.order < t.order and f.visible() is not None
-                     and _inside_shape(f, tv, 0.0)), default=0)
-        for e in near:
+        for e in grid.near(tv):
             if e.order == t.order or (e.kind == "text" and (e.order, t.order) in seen):
                 continue
-            why = _text_conflict(t, e, floor)
+            if e.kind == "text" and min(e.order, t.order) < floors[max(e.order, t.order)]:
+                continue  # the earlier text lies under a background of the later one
+            why = _text_conflict(t, e, floors[t.order])
             if why is not None:
                 if e.kind == "text":
                     seen.add((t.order, e.order))
