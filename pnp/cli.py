@@ -158,7 +158,8 @@ def cmd_check_sheet(a: argparse.Namespace) -> int:
     print(json.dumps(report, ensure_ascii=False, indent=2) if a.json else render(report))
     if report.get("ok"):
         return 0
-    lines = [line for line in report.get("lines", []) if isinstance(line, dict)]
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
     mistakes = len(group(lines))
     print(f"pnp: {a.sheet}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet",
           file=sys.stderr)
