@@ -2,7 +2,8 @@
 
 Configuration (all optional): ``DATABASE_URL`` (default: SQLite in the instance folder),
 ``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``,
-``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy).
+``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy),
+``WEBSCORE_AUTO_MIGRATE`` (webscore.db), ``WEBSCORE_RATELIMITS`` (webscore.limits).
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.secret_key = security.secret_key(app)
 
-    from webscore import db, errors
+    from webscore import backup, db, errors, limits
 
     db.init_app(app)
     errors.register(app)
+    backup.init_app(app)
+    limits.init_app(app, db.get_engine(app))
 
-    from webscore import api, health, live, moves, sheets, ships, tables, timers
+    from webscore import api, favicon, health, live, moves, sheets, ships, tables, timers
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(moves.bp)
@@ -49,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(timers.bp)
+    app.register_blueprint(favicon.bp)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":
         # Behind a reverse proxy: join URLs and QR codes use the host the phone asked for.
@@ -57,5 +61,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.after_request(security.headers)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.jinja_env.globals["csp_nonce"] = security.csp_nonce
     app.json.sort_keys = False  # type: ignore[attr-defined]
     return app

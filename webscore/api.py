@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from pnp.engine import IllegalMove, NotationError, all_games
-from webscore import inputs, sheets
+from webscore import inputs, security, sheets
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.export import export
@@ -90,6 +90,7 @@ def create() -> tuple[Response, int]:
     snap = deal_pending(engine, snapshot(engine, record.id))
     out = state_json(snap, writable=True)
     out["token"] = token
+    security.no_store()
     out["join_url"] = url_for("tables.join", table_id=record.id, k=token, _external=True)
     return jsonify(out), 201
 

@@ -13,6 +13,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -56,6 +57,16 @@ table_timers = Table(
     Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
            primary_key=True),
     Column("rev", Integer, nullable=False),  # bumped on every change (live.py watches it)
-    Column("state", Text, nullable=False),  # webscore.buildtimer.Timer.to_json()
+    Column("state", Text, nullable=False),  # pnp.games.galaxy_trucker.buildtimer.Timer.to_json()
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(200), primary_key=True),  # "<limit>:<client address>"
+    Column("until", BigInteger, primary_key=True),  # the window's end, epoch seconds
+    Column("hits", Integer, nullable=False),
+    Index("ix_rate_limits_until", "until"),
+)
+"""Fixed-window request counters (webscore.limits), shared by every instance on PostgreSQL."""

@@ -44,7 +44,24 @@ def _write(summary: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
                       **_errors(400, 401, 403, 404, 409, 413, 415, 422)}}}
 
 
+def _not_now(doc: dict[str, Any]) -> dict[str, Any]:
+    """Every POST may be rate limited (429), every call that can fail may meet a database
+    fault (503); both with Retry-After (webscore.limits, webscore.errors)."""
+    for path in doc["paths"].values():
+        for method, op in path.items():
+            responses = op["responses"]
+            if method == "post":
+                responses["429"] = _json(_ERROR, "rate limit: see Retry-After")
+            if any(code.startswith("4") for code in responses):
+                responses["503"] = _json(_ERROR, "database unavailable: see Retry-After")
+    return doc
+
+
 def document() -> dict[str, Any]:
+    return _not_now(_document())
+
+
+def _document() -> dict[str, Any]:
     string_map = {"type": "object", "additionalProperties": {"type": "string"}}
     return {
         "openapi": "3.1.0",
@@ -160,7 +177,8 @@ def document() -> dict[str, Any]:
                 "error": {"type": "object", "required": ["message"], "properties": {
                     "message": {"type": "string"}, "rule": {"type": "string"},
                     "field": {"type": "string"},
-                    "legal": {"type": "array", "items": {"type": "string"}}}},
+                    "legal": {"type": "array", "items": {"type": "string"}},
+                    "retry_after": {"type": "integer"}}},
                 "state": _STATE}},
             "TableState": {"type": "object", "required": ["id", "game", "seq", "actor"],
                            "properties": {

@@ -12,7 +12,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, Response, abort, request, session
+from flask import Flask, Response, abort, g, request, session
 
 from webscore.store import TableRecord
 
@@ -58,6 +58,10 @@ def check_csrf() -> None:
 
 
 def remember_token(table_id: str, token: str) -> None:
+    """Keep a table's write token in this browser for PERMANENT_SESSION_LIFETIME (90 days,
+    renewed on every visit): rights survive closing the browser, and re-opening the join
+    link always restores them."""
+    session.permanent = True
     tokens = dict(session.get("tokens") or {})
     tokens[table_id] = token
     if len(tokens) > 30:  # a cookie is small; keep the newest tables
@@ -75,9 +79,34 @@ def can_write(table: TableRecord) -> bool:
     return table.token_ok(session_token(table.id))
 
 
+def csp_nonce() -> str:
+    """This response's script nonce (templates: ``<script nonce="{{ csp_nonce() }}">``)."""
+    if "csp_nonce" not in g:
+        g.csp_nonce = secrets.token_urlsafe(16)
+    return str(g.csp_nonce)
+
+
+def no_store() -> None:
+    """This response carries a write token (a join link or QR): no cache may keep it."""
+    g.no_store = True
+
+
+def content_security_policy() -> str:
+    """Scripts and styles only from our own files (or an inline script with this response's
+    nonce); nothing framed, posted or fetched elsewhere."""
+    scripts = "'self'" + (f" 'nonce-{g.csp_nonce}'" if "csp_nonce" in g else "")
+    return ("default-src 'self'; "
+            f"script-src {scripts}; style-src 'self'; img-src 'self' data:; "
+            "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+            "form-action 'self'; frame-ancestors 'none'")
+
+
 def headers(response: Response) -> Response:
     """Join links carry the write token: never send a URL of ours as a referrer elsewhere."""
     response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Content-Security-Policy", content_security_policy())
+    if g.get("no_store"):
+        response.headers["Cache-Control"] = "no-store"
     return response

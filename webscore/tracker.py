@@ -28,6 +28,7 @@ from pnp.engine import (
 )
 from pnp.engine.play import resolve_dealt
 from webscore import live
+from webscore.autostep import Step, advance, taken_back
 from webscore.store import (
     Conflict,
     NewRow,
@@ -66,7 +67,7 @@ class NotFound(Exception):
 class Entry:
     seq: int
     text: str
-    source: str  # "typed" | "dealt"
+    source: str  # "typed" | "dealt" | "auto" (a decision the rules forced)
     chance: bool
     actor: int | None  # the seat that decided (None for chance)
 
@@ -248,14 +249,34 @@ def _extend(snap: Snapshot, new: list[Row], entries: list[Entry], state: Any) ->
     return result
 
 
-def _deal(snap: Snapshot, state: Any) -> tuple[Any, list[Any]]:
-    if snap.table.auto_deal:
-        return resolve_dealt(snap.game, state)
-    return state, []
+def _deal(snap: Snapshot, state: Any, auto: bool) -> tuple[Any, list[Step]]:
+    """What follows an entry by itself: dealt outcomes (dealing tables) and, when ``auto``
+    (the pages, where a forced step takes no tap), the decisions the rules force."""
+    return advance(snap.game, state, deal=snap.table.auto_deal, forced=auto)
 
 
-def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
-    """Check and store a typed entry (one or several events); all or nothing."""
+def _skip_applied(game: Game[Any, Any], event: Any, applied: list[Step]) -> bool:
+    """Whether a typed event is one the tracker already applied after the previous one (a
+    dealt outcome or a forced step typed out of habit); drops it and what came before it from
+    ``applied``.  A typed outcome that differs from what the seed dealt is refused."""
+    kind = [i for i, st in enumerate(applied) if bool(st.event.CHANCE) == bool(event.CHANCE)]
+    if not kind:
+        return False
+    first = applied[kind[0]].event
+    if event == first:
+        del applied[:kind[0] + 1]
+        return True
+    if event.CHANCE:
+        raise TrackerRefusal("tracker.dealt", f"the tracker dealt {game.notation(first)} from "
+                             f"the seed, not {game.notation(event)}")
+    applied.clear()
+    return False
+
+
+def submit(engine: Engine, table_id: str, expected: int, text: str, *,
+           auto: bool = False) -> Snapshot:
+    """Check and store a typed entry (one or several events); all or nothing.  With ``auto``
+    the decisions the rules then force are applied and stored too (source ``auto``)."""
     snap = snapshot(engine, table_id)
     _writable(snap, expected)
     text = text.strip()
@@ -272,34 +293,39 @@ def submit(engine: Engine, table_id: str, expected: int, text: str) -> Snapshot:
         raise TrackerRefusal("tracker.empty", "type an event in the game's notation, or pick one")
     rows: list[NewRow] = []
     entries: list[tuple[Any, str, int | None]] = []
-    just_dealt: list[Any] = []  # outcomes the tracker dealt since the last typed decision
-    for event in events:
-        if event.CHANCE and just_dealt and game.actor(state) != CHANCE:
-            # Typed out of habit on a dealing table (`?c4=5`): it must be what was dealt.
-            if event != just_dealt[0]:
-                raise TrackerRefusal(
-                    "tracker.dealt", f"the tracker dealt {game.notation(just_dealt[0])} from "
-                    f"the seed, not {game.notation(event)}")
-            just_dealt.pop(0)
+    applied: list[Step] = []  # what the tracker applied by itself since the last typed event
+    for position, event in enumerate(events, 1):
+        # Typed out of habit (`?c4=5` on a dealing table, a forced `.`): already applied.
+        if applied and (not event.CHANCE or game.actor(state) != CHANCE) \
+                and _skip_applied(game, event, applied):
             continue
         if game.actor(state) is None:
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
         actor = game.actor(state)
-        state = game.apply(state, event)
+        try:
+            state = game.apply(state, event)
+        except IllegalMove as exc:
+            if len(events) == 1:
+                raise
+            # Say which event of the entry failed; its legal list is of that point.
+            done = " ".join(r.text for r in rows) or "nothing before it"
+            raise IllegalMove(exc.rule, f"event {position} of {len(events)}, "
+                              f"{game.notation(event)!r} (after {done}), is refused: "
+                              f"{exc.message}; nothing of this entry was stored",
+                              exc.legal) from None
         rows.append(NewRow("move", "typed", game.notation(event)))
         entries.append((event, "typed", None if actor == CHANCE else actor))
-        state, dealt = _deal(snap, state)
-        just_dealt = list(dealt)
-        for d in dealt:
-            rows.append(NewRow("move", "dealt", game.notation(d)))
-            entries.append((d, "dealt", None))
+        state, applied = _deal(snap, state, auto)
+        for step in applied:
+            rows.append(NewRow("move", step.source, game.notation(step.event)))
+            entries.append((step.event, step.source, step.actor))
     new = _append(engine, table_id, expected, rows)
     return _extend(snap, new, [Entry(r.seq, r.text, src, bool(ev.CHANCE), actor)
                                for r, (ev, src, actor) in zip(new, entries, strict=True)], state)
 
 
-def roll(engine: Engine, table_id: str, expected: int) -> Snapshot:
+def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False) -> Snapshot:
     """Apply the chance outcomes the seed dealt ("roll for us")."""
     snap = snapshot(engine, table_id)
     _writable(snap, expected)
@@ -311,17 +337,27 @@ def roll(engine: Engine, table_id: str, expected: int) -> Snapshot:
         raise TrackerRefusal("tracker.no-seed",
                              "this table has no seed to deal from; enter what the table "
                              "rolled or revealed")
+    state, after = _deal(snap, state, auto)
+    steps = [Step(d, "dealt", None) for d in dealt] + after
+    return _store_steps(engine, snap, expected, steps, state)
+
+
+def _store_steps(engine: Engine, snap: Snapshot, expected: int, steps: list[Step],
+                 state: Any) -> Snapshot:
     game = snap.game
-    new = _append(engine, table_id, expected,
-                 [NewRow("move", "dealt", game.notation(d)) for d in dealt])
-    return _extend(snap, new, [Entry(r.seq, r.text, "dealt", True, None) for r in new], state)
+    new = _append(engine, snap.table.id, expected,
+                  [NewRow("move", st.source, game.notation(st.event)) for st in steps])
+    return _extend(snap, new, [Entry(r.seq, r.text, st.source, bool(st.event.CHANCE), st.actor)
+                               for r, st in zip(new, steps, strict=True)], state)
 
 
-def deal_pending(engine: Engine, snap: Snapshot) -> Snapshot:
-    """On an auto-dealing table, store outcomes the seed dealt (used right after setup)."""
-    if not snap.table.auto_deal or snap.actor != CHANCE or snap.dealt() is None:
+def deal_pending(engine: Engine, snap: Snapshot, *, auto: bool = False) -> Snapshot:
+    """Store what needs no tap at the start: outcomes the seed dealt on a dealing table, and
+    with ``auto`` the forced steps (used right after setup)."""
+    state, steps = _deal(snap, snap.state, auto)
+    if not steps or snap.broken is not None:
         return snap
-    return roll(engine, snap.table.id, snap.head)
+    return _store_steps(engine, snap, snap.head, steps, state)
 
 
 def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
@@ -329,12 +365,10 @@ def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
     snap = snapshot(engine, table_id)
     _writable(snap, expected)
     entries = list(snap.entries)
-    taken: list[Entry] = []
-    while snap.table.auto_deal and entries and entries[-1].source == "dealt":
-        taken.append(entries.pop())
-    if not entries:
+    count = taken_back([e.source for e in entries], snap.table.auto_deal)
+    if not count:
         raise TrackerRefusal("tracker.nothing-to-undo", "there is no entry to take back")
-    taken.append(entries.pop())
+    taken = entries[len(entries) - count:][::-1]
     _append(engine, table_id, expected,
             [NewRow("undo", "undo", "", e.seq) for e in taken])
     return snapshot(engine, table_id)
@@ -349,4 +383,5 @@ def already_logged(snap: Snapshot, expected: int, text: str) -> bool:
         return False
     later = [r for r in snap.rows if r.seq > expected]
     typed = [r.text for r in later if r.kind == "move" and r.source == "typed"]
-    return bool(wanted) and all(r.kind == "move" for r in later) and typed == wanted
+    made = [r.text for r in later if r.kind == "move" and r.source in ("typed", "auto")]
+    return bool(wanted) and all(r.kind == "move" for r in later) and wanted in (typed, made)

@@ -69,6 +69,18 @@ def test_multi_event_entry_is_all_or_nothing(client: FlaskClient) -> None:
     assert client.get(f"/api/tables/{t['id']}").get_json()["seq"] == 0
 
 
+def test_a_refused_multi_event_entry_names_the_event_and_its_position(
+        client: FlaskClient) -> None:
+    t = new_table_api(client, chance="table")
+    r = post(client, t, "events", {"seq": 0, "text": "r3 +5 pass"})
+    assert r.status_code == 422
+    err = r.get_json()["error"]
+    assert err["rule"] == "TOY-1"
+    assert err["message"].startswith("event 2 of 3, '+5' (after r3), is refused: ")
+    assert "nothing of this entry was stored" in err["message"]
+    assert err["legal"] == ["+1", "+2", "+3", "pass"]  # what was legal there, after r3
+
+
 def test_stale_sequence_gets_409_with_fresh_state(client: FlaskClient) -> None:
     t = new_table_api(client, chance="table")
     assert post(client, t, "events", {"seq": 0, "text": "r1"}).status_code == 201
@@ -166,7 +178,7 @@ def test_export_fields(client: FlaskClient) -> None:
     ex = client.get(f"/api/tables/{t['id']}/export").get_json()
     assert ex["play"]["location"] == "Café Ørsted" and ex["play"]["duration_min"] >= 1
     assert ex["bgg"]["players"] == [{"name": "Solo", "score": "3", "win": True,
-                                     "startposition": "1", "new": False}]
+                                     "startposition": "1", "color": "", "new": False}]
     assert ex["bgg"]["incomplete"] is False and ex["bgg"]["location"] == "Café Ørsted"
     play = ex["bgstats"]["plays"][0]
     assert play["playerScores"][0]["winner"] is True and play["locationRefId"] == 1

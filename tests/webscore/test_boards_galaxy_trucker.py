@@ -279,21 +279,6 @@ def test_nonsense_summaries_still_draw() -> None:
         root_of(svg)
 
 
-def test_button_words_for_common_decisions() -> None:
-    assert gt.describe("quit") == ("give up this round", True)
-    assert gt.describe("go") == ("fly on", False)
-    assert gt.describe("land:2") == ("land on planet 2", False)
-    assert gt.describe("pow:36,37@74,74") == ("power #36, #37", False)
-    assert gt.describe("def:89@74") == ("stop it with #89 (battery #74)", False)
-    assert gt.describe("lose:12,12,141") == ("crew off #12 ×2, #141", False)
-    assert gt.describe("crew:12P,15B") == ("purple in #12, brown in #15", False)
-    assert gt.describe("2:I;141@7,7;12@6,7/1") == ("number 2, 2 tiles", False)
-    assert gt.describe("card:I-5") == ("Planets", False)
-    for junk in ("", "card:Z-99", "???", "pow", "land:x"):
-        assert gt.describe(junk) is None
-    assert boards.describe("galaxy-trucker", "quit") == ("give up this round", True)
-
-
 def test_discovered_by_the_tracker(midround: State) -> None:
     assert boards.drawer_for("galaxy-trucker") is gt.draw
     svg = str(boards.render("galaxy-trucker", GAME.summary(midround), ["Zoë", "Yann", "X", "W"],

@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.games.galaxy_trucker import Placement, check, generate_tiles
+from pnp.games.galaxy_trucker import Placement, buildtimer, check, generate_tiles, shipcheck
 from pnp.games.galaxy_trucker.build import fits_cleanly
 from pnp.games.galaxy_trucker.notation import format_ship, parse_ship
-from webscore import buildtimer, create_app, ships
+from webscore import create_app, ships
 
 from .conftest import csrf
 
@@ -78,7 +78,7 @@ def test_the_example_ship_is_legal_with_its_counts(client: FlaskClient) -> None:
     ship = parse_ship(EXAMPLE, tiles)
     assert f"{ship.exposed_connectors} exposed connectors" in body
     # one simple engine (#28); cannons: #65 forward 1, #50 to the right 1/2, #61 to the rear 1/2
-    counts = ships.counts(ship)
+    counts = shipcheck.counts(ship)
     assert counts["engine_strength"]["text"] == "1"
     assert counts["cannon_strength"]["text"] == "2"
     assert counts["crew"]["cabins"] == 3 and counts["crew"]["humans_max"] == 6
@@ -397,3 +397,12 @@ def test_timer_names_are_escaped(client: FlaskClient, clock: Clock) -> None:
     state = state_of(post_timer(client, action="finish", state=state, by=hostile))
     body = page(client, "/ships/timer?state=" + state)
     assert "<script>alert" not in body and "&lt;script&gt;alert" in body
+
+
+def test_api_never_offers_removing_nothing(client: FlaskClient) -> None:
+    # GT-R1: #121 hangs on by a wrong connector only; the repair still removes a tile.
+    hanging = EXAMPLE.replace("I ", "I 121@5,7 ", 1)
+    status, data = api(client, {"seed": 1, "ship": hanging})
+    assert status == 200 and not data["legal"]
+    options = data["repairs"]["options"]
+    assert [o["remove"] for o in options] == [[121]] and options[0]["notation"] == "-121"

@@ -13,15 +13,10 @@ lacks or gets wrong is drawn as unknown rather than failing.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from pnp.engine.errors import PnpError
-from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.cards import card as card_named
-from pnp.games.galaxy_trucker.flight import lapped
-from pnp.games.galaxy_trucker.notation import parse_ship
-from pnp.games.galaxy_trucker.state import LOOP, tiles_of
+from pnp.games.galaxy_trucker import BOARDS, LOOP, parse_ship, placed_cells, tiles_of
 from webscore.boards import galaxy_trucker_ship as ship_drawing
 from webscore.boards.svg import esc, svg, text
 
@@ -46,8 +41,6 @@ PANELS_Y = STRIP_Y + 40
 PANEL_W = (W - 3 * PAD) / 2
 SHIP_H = 146.0
 PANEL_H = 46 + SHIP_H + 40
-
-_PLACEMENT = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-3]))?$")
 
 
 # -- reading the summary defensively ---------------------------------------------------------
@@ -154,11 +147,10 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                             size=10, anchor="middle", weight="bold" if start else "normal",
                             fill=ACCENT if start else MUTED))
     flying = [s for s in ships if s.get("flying") and _int(s.get("pos")) is not None]
-    lead = max((_int(s.get("pos")) or 0 for s in flying), default=0)
     for s in flying:
         seat, pos = _int(s.get("seat")) or 0, _int(s.get("pos")) or 0
         x, y, heading = space_xy(pos)
-        behind = lapped(lead, pos)
+        behind = bool(s.get("lapped"))
         label = (f"{s['_name']}: space {pos % LOOP}" + (", lapped" if behind else ""))
         out.append(_rocket(x, y, heading, seat_colour(seat), label, seat + 1,
                            BAD if behind else None))
@@ -238,7 +230,6 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     chips = order + rest
     if not chips:
         return []
-    lead = max((_int(s.get("pos")) or 0 for s in order), default=0)
     width = (W - 2 * PAD) / max(len(chips), 1)
     over = summary.get("phase") == "over"
     caption = "Final credits" if over else "Flight order (leader first)"
@@ -255,7 +246,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
         elif pos is None:
             where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
             colour = MUTED
-        elif lapped(lead, pos):
+        elif s.get("lapped"):
             where, colour = f"lapped · {space}", BAD
         else:
             where, colour = f"space {space}", INK
@@ -315,11 +306,7 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
              label: str, marks: dict[int, str] | None = None) -> str:
     """The ship's squares and tile ids, for a summary that does not name the tile seed."""
     board = BOARDS.get(board_name)
-    placed: dict[tuple[int, int], int] = {}
-    for word in text_.split()[1:]:
-        m = _PLACEMENT.match(word)
-        if m:
-            placed[(int(m.group(2)), int(m.group(3)))] = int(m.group(1))
+    placed = placed_cells(text_)
     cells = set(board.cells if board else ()) | set(placed)
     if not cells:
         cells = {(7, 7)}
@@ -468,61 +455,3 @@ def draw(summary: dict[str, Any]) -> str:
                 else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
         body += _panel(summary, s, x, y, rank)
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
-
-
-# -- words for the entry buttons ---------------------------------------------------------------
-def _tiles(value: str) -> str:
-    ids = [t for t in value.split(",") if t]
-    counts: dict[str, int] = {}
-    for t in ids:
-        counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"#{t}" + (f" ×{n}" if n > 1 else "") for t, n in counts.items())
-
-
-def describe(notation: str) -> tuple[str, bool] | None:
-    """A few words for a flight decision's button; giving up asks for confirmation."""
-    n = notation.strip()
-    head, colon, rest = n.partition(":")
-    fixed = {"go": ("fly on", False), "quit": ("give up this round", True),
-             "no": ("decline", False), "yes": ("accept", False),
-             "take": ("take the hit", False), "pow:-": ("no batteries", False),
-             "crew:-": ("humans only", False), "cargo:-": ("keep no goods", False),
-             "fix:-": ("remove nothing", False)}
-    if n in fixed:
-        return fixed[n]
-    if not colon or not rest:
-        return None
-    if head.isdigit() and ";" in rest:
-        return f"number {head}, {rest.count('@')} tiles", False
-    if head == "land" and rest.isdigit():
-        return f"land on planet {rest}", False
-    if head == "pow":
-        doubles, _, _ = rest.partition("@")
-        return f"power {_tiles(doubles)}", False
-    if head == "yes":
-        return f"crew from {_tiles(rest)}", False
-    if head == "def":
-        tile, _, battery = rest.partition("@")
-        return f"stop it with #{tile}" + (f" (battery #{battery})" if battery else ""), False
-    if head == "keep":
-        return f"keep the part with #{rest}", False
-    if head == "lose":
-        return f"crew off {_tiles(rest)}", False
-    if head == "drop":
-        return f"give up from {_tiles(rest)}", False
-    if head == "fix":
-        return f"remove {_tiles(rest)}", False
-    if head == "crew":
-        words = {"P": "purple", "B": "brown"}
-        parts = [f"{words.get(p[-1], '?')} in #{p[:-1]}" for p in rest.split(",") if p]
-        return ", ".join(parts), False
-    if head == "cargo":
-        return "load " + ", ".join(f"#{p.replace('=', ': ')}" for p in rest.split(",")), False
-    if head == "card":
-        try:
-            return card_named(rest).title, False
-        except (PnpError, KeyError, ValueError):
-            return None
-    if head == "roll" and rest.isdigit():
-        return f"rolled {rest}", False
-    return None

@@ -98,3 +98,33 @@ def draw(summary: dict[str, Any]) -> str:
         body.append(text(LEFT, y, str(summary["result"]), size=12, weight="bold",
                          fill="#5be39b"))
     return svg(LEFT * 2 + size * TILE, y + 14, body, "Weird Galaxy tile grid")
+
+
+SPOT = 25  # a tap target: a quarter of a tile (webscore.entry lays it over the drawing)
+
+
+def _tile_xy(item: object) -> tuple[float, float, str] | None:
+    pos = _pos(item)
+    if pos is None or not isinstance(item, dict):
+        return None
+    return LEFT + pos[1] * TILE, TOP + pos[0] * TILE, str(item.get("at") or "")
+
+
+def place(summary: dict[str, Any], notation: str,
+          after: Any) -> tuple[float, float, str] | None:
+    """Where an entry is tapped: the tile the starship flies to (the middle of the tile) or
+    the tile Phredd moves to (its top right corner, where Phredd is drawn), both read from the
+    engine's own result of the move."""
+    result = after(notation) if (notation.isalpha() and notation.isupper()) \
+        or notation.startswith("P:") else None
+    if result is None:
+        return None
+    if notation.startswith("P:"):
+        where = _tile_xy(result.get("phredd"))
+        return (where[0] + 37, where[1] + 13, f"Phredd {where[2]}") if where else None
+    seat = (summary.get("turn") or {}).get("seat")
+    players = result.get("players") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return None
+    where = _tile_xy((players[seat] or {}).get("ship"))
+    return (where[0] + 17, where[1] + 32, where[2]) if where else None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
-from pnp.engine.errors import legal_hint
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_express.board import (
@@ -51,6 +51,8 @@ from pnp.games.galaxy_express.lost import MAX_SPEED, can_reach_planet
 from pnp.games.galaxy_express.state import RANKS, Coins, Need, State
 
 SUITS: tuple[Suit, Suit] = ("S", "M")
+OPTIONS = ("chance", "planets")
+SETUP_FIELDS = (*OPTIONS, "crowns", "start", "deal")
 POINTS_PER_DELIVERY = 20
 POINTS_PER_REFUEL = -10
 RATINGS: tuple[tuple[int, str], ...] = (
@@ -97,6 +99,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
+        check_fields("Galaxy Express option", options, OPTIONS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -136,6 +139,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     def initial_state(self, setup: Mapping[str, JSON], players: Sequence[str],
                       seed: int | None) -> State:
         self.check_players(players)
+        check_fields("Galaxy Express setup field", setup, SETUP_FIELDS)
         planets = _check_planets(setup.get("planets"))
         chance = setup.get("chance", "table")
         if chance not in ("seeded", "table"):
@@ -212,6 +216,14 @@ class GalaxyExpress(Game[State, GEEvent]):
 
     def playout_choices(self, state: State) -> list[GEEvent]:
         return [m for m in self.legal(state) if not isinstance(m, Concede)]
+
+    def concedes(self, event: GEEvent) -> bool:
+        return isinstance(event, Concede)
+
+    def describe(self, state: State, event: GEEvent) -> str:
+        from pnp.games.galaxy_express.captions import describe
+
+        return describe(state, event)
 
     def chance_outcomes(self, state: State) -> list[GEEvent]:
         if state.result is not None:

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
-from pnp.engine.errors import legal_hint
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
@@ -58,6 +58,7 @@ from pnp.games.galaxy_trucker.events import (
     Yes,
     format_event,
     parse_event,
+    split_line,
 )
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
@@ -81,6 +82,7 @@ from pnp.games.galaxy_trucker.strength import (
     engine_strength,
     format_strength,
 )
+from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind, TileSet
 
 ROUND_NAMES = tuple(ROUND_BOARD)
@@ -141,6 +143,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
+        check_fields("Galaxy Trucker option", options, SETUP_FIELDS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -168,6 +171,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
                       rounds=rounds, test_flight=test,
                       truckers=tuple(Trucker() for _ in names), names=names)
         return self._run(self._begin_round(state))
+
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each seat's pilot cabin colour (seat 1 blue, 2 red, 3 green, 4 yellow)."""
+        return tuple(PILOT_COLOURS[i] for i in range(min(len(players), len(PILOT_COLOURS))))
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         rounds = ", ".join(str(r) for r in setup.get("rounds") or [])
@@ -217,6 +224,16 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        try:
+            return self._apply(replace(state, auto=()) if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            done = ", ".join(state.auto)
+            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
+                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+
+    def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
@@ -228,7 +245,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def _need_words(self, state: State) -> str:
         if state.need == "card":
-            return "adventure card turned up (card:I-5)"
+            flips = self.chance_outcomes(state)  # the example is one that can come now
+            example = format_event(flips[0]) if flips else "card:I-1"
+            return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
@@ -251,12 +270,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return self._decide(s, Cargo(()))  # no hold: nothing can be loaded
+            return self._decide(self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
         if kind in AUTO:
             options = self._options(s, ask)
             if len(options) == 1:
-                return self._decide(s, options[0])
+                return self._decide(self._auto(s, seat, options[0]), options[0])
         return s
+
+    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
+        return replace(s, auto=(*s.auto, f"{self._who(s, seat)} {format_event(event)}"))
 
     def _note(self, s: State, text: str) -> State:
         return replace(s, log=(*s.log, text))
@@ -295,7 +317,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _begin_round(self, s: State) -> State:
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
-        truckers = tuple(Trucker(credits=t.credits, history=t.history) for t in s.truckers)
+        truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
                        stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
@@ -314,8 +336,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """Pay the round (GT-6) and start the next one or end the game.
 
         ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
-        components lost) - gone from the state that follows.  Public so that a score sheet
-        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
+        components lost) - gone from the state that follows, so each seat keeps its pay as
+        data (``Trucker.pays``), which the score sheet is written from."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):
@@ -943,9 +965,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def notation(self, event: GTEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: GTEvent) -> str:
+        from pnp.games.galaxy_trucker.captions import describe
+
+        return describe(state, event)
+
+    def confirm(self, state: State, event: GTEvent) -> str | None:
+        """Giving up a round is asked twice: a stray tap would cost the rest of the flight."""
+        return "Give up this round?" if isinstance(event, Quit) else None
+
     def parse_line(self, text: str) -> list[GTEvent]:
-        """Events separated by white space (commas belong to squares and lists)."""
-        return [self.parse(tok) for tok in text.split()]
+        """Events separated by white space (commas belong to squares and lists); a ship
+        entry's tiles may be separated by spaces too (``events.split_line``)."""
+        return [self.parse(tok) for tok in split_line(text)]
 
     # -- results --------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
@@ -964,12 +996,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                        f"{', '.join(best)}")
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         c = card(state.card) if state.card else None
-        ships = []
+        lead = max((t.pos for t in state.truckers if t.active and t.pos is not None),
+                   default=0)
+        ships: list[ShipSummary] = []
         for i, t in enumerate(state.truckers):
             ships.append({
                 "seat": i, "name": self._who(state, i), "number": t.number,
                 "space": t.pos % LOOP if t.pos is not None else None, "pos": t.pos,
+                "lapped": t.active and t.pos is not None and lapped(lead, t.pos),
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
@@ -987,6 +1026,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "now": self._now(state),
             "flight": self._flight_line(state),
             "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
+            "loop": LOOP,
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
@@ -1005,7 +1045,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "credits": self.scores(state),
             "result": outcome.detail if outcome else None,
         }
-
 
     def _now(self, state: State) -> str:
         """One line: the card and what is awaited."""
@@ -1110,7 +1149,11 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight")
+
+
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
+    check_fields("Galaxy Trucker setup field", setup, SETUP_FIELDS)
     chance = setup.get("chance", "table")
     if chance not in ("seeded", "table"):
         raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

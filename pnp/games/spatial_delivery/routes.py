@@ -79,7 +79,7 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
             return ("SD-6", f"{corner_name(a)} and {corner_name(b)} {kind}")
         if not (corner_laid(state, a) and corner_laid(state, b)):
             return ("SD-1", f"{corner_name(a)}-{corner_name(b)} is outside the laid galaxy")
-    for c in path[1:]:
+    for c in path[1:-1]:  # an Earth corner at the end is the site's problem (SD-1)
         if c in EARTH_CORNERS:
             return ("SD-6", f"the route passes through Earth at {corner_name(c)}")
     for c in path[1:-1]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnp.engine.errors import NotationError, SetupError
+from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
 from pnp.engine.rng import Rng
 from pnp.games.weird_galaxy import events as ev
@@ -29,10 +29,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
     """A normalised setup, or SetupError saying what is wrong."""
     if not isinstance(setup, Mapping):
         raise SetupError("the setup must be a JSON object")
-    unknown = sorted(set(setup) - set(OPTIONS))
-    if unknown:
-        raise SetupError(f"unknown Weird Galaxy setup fields: {', '.join(map(repr, unknown))} "
-                         f"(known: {', '.join(OPTIONS)})")
+    check_fields("Weird Galaxy setup field", setup, OPTIONS)
     chance = setup.get("chance", "seeded" if seed is not None else "table")
     if chance not in ("seeded", "table"):
         raise SetupError(f"'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -85,6 +82,14 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
             phredd=HOLE, turn=s["first"], points=POINTS_PER_TURN, seed=seed,
             seeded=s["chance"] == "seeded", public_balances=s["public_balances"])
 
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each seat's suit (its ship, stations and Space Bucks colour)."""
+        try:
+            suits = _check_setup({**setup, "chance": "table"}, len(players), None)["suits"]
+        except SetupError:
+            return super().seat_roles(setup, players)
+        return tuple(SUIT_NAMES[s] for s in suits)
+
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         suits = setup.get("suits") if isinstance(setup, Mapping) else None
         s = _check_setup(setup, len(suits) if isinstance(suits, list | str) else 0, seed)
@@ -135,6 +140,11 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
 
     def notation(self, event: ev.WgEvent) -> str:
         return ev.notation(event)
+
+    def describe(self, state: State, event: ev.WgEvent) -> str:
+        from pnp.games.weird_galaxy.captions import describe
+
+        return describe(state, event)
 
     # -- results ------------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:

@@ -22,6 +22,7 @@ from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
     AXES,
@@ -79,6 +80,7 @@ from pnp.games.wormholes.state import (
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
 OPTIONS = frozenset({"chance", "two_ships"})
+SETUP_FIELDS = OPTIONS | {"deal", "dice", "quick_start"}
 
 
 def _face(v: int) -> str:
@@ -106,10 +108,7 @@ class Wormholes(Game[State, WHEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Wormholes options: {', '.join(sorted(unknown))} "
-                             f"(known: {', '.join(sorted(OPTIONS))})")
+        check_fields("Wormholes option", options, OPTIONS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -132,6 +131,7 @@ class Wormholes(Game[State, WHEvent]):
         names = self.check_players(players)
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
+        check_fields("Wormholes setup field", setup, SETUP_FIELDS)
         chance = setup.get("chance")
         if chance not in ("seeded", "table"):
             raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -157,6 +157,11 @@ class Wormholes(Game[State, WHEvent]):
         return State(players=(names[0], names[1]), two_ships=two_ships,
                      seed=seed if deal is not None else None, deal=deal,
                      ships=start_ships())
+
+    def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
+        """Each side: OrthogonAliens (Sun and Moon ships), DiagonAliens (Crown and Arm)."""
+        return tuple(f"{SIDE_NAMES[i]} ({SUIT_NAMES[a]} and {SUIT_NAMES[b]} ships)"
+                     for i, (a, b) in sorted(SIDE_SUITS.items())[:len(players)])
 
     def describe_setup(self, setup: Mapping[str, JSON], seed: int | None) -> str:
         lines = [
@@ -256,8 +261,21 @@ class Wormholes(Game[State, WHEvent]):
     def notation(self, event: WHEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: WHEvent) -> str:
+        from pnp.games.wormholes.captions import describe
+
+        return describe(state, event)
+
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
+        try:
+            return self._apply(replace(state, auto="") if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+
+    def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                        "be logged")
@@ -682,9 +700,23 @@ class Wormholes(Game[State, WHEvent]):
                     continue
                 return state
             if state.step == "move" and not self._moves(state):
-                state = self._start_turn(state, opponent(state.turn))
+                state = self._start_turn(replace(state, auto=self._passed(state)),
+                                         opponent(state.turn))
+                if state.skipped:
+                    lost = " and ".join(self._side(state, s) for s in state.skipped)
+                    state = replace(state, auto=f"{state.auto}; {lost} lost the turn to black "
+                                                "holes (WH-14)".lstrip("; "))
             return state
         return state
+
+    def _passed(self, state: State) -> str:
+        """Why the turn ended by itself, or "" when every die was used."""
+        left = [f"{SUIT_NAMES[s]} {state.die(s)}" for s in state.unused]
+        if not left:
+            return ""
+        dice = " and ".join(left) + (" dice" if len(left) > 1 else " die")
+        return (f"{self._side(state, state.turn)}'s turn passed: no legal move was left for "
+                f"the {dice} (WH-T4)")
 
     def _check_dealt(self, state: State, event: WHEvent, rule: str) -> None:
         dealt = self.dealt_outcome(state)

@@ -92,6 +92,9 @@ class State:
     unused: tuple[Suit, ...] = ()  # ships whose die still waits to be used
     stack: tuple[Task, ...] = ()
     skipped: tuple[int, ...] = ()  # seats whose turn was just lost to black holes
+    # what happened by itself since the last event (a turn passed with dice left unusable),
+    # named by a refusal of the next entry so nobody wonders where the turn went
+    auto: str = ""
     winner: int | None = None
     result: str = ""
 
