@@ -23,7 +23,7 @@ import itertools
 import math
 import re
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -35,7 +35,6 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from pnp.render.document import Page
 from pnp.render.fonts import REGULAR, register_fonts, text_width
 from pnp.render.geometry import MARGIN, Rect
-from pnp.render.options import KitOptions
 
 Kind = Literal["text", "shape", "segment"]
 Matrix = tuple[float, float, float, float, float, float]
@@ -598,23 +597,6 @@ def record_pages(pages: Sequence[Page]) -> list[PageRecord]:
     for page, record in zip(pages, c.pages, strict=True):
         record.label = page.label
     return c.pages
-
-
-def kit_page_lists(game_id: str, options: KitOptions) -> dict[str, list[Page]]:
-    """The pages of every PDF file ``pnp kit GAME`` writes, by file stem, without writing."""
-    from pnp.render import galaxy_express, spatial_delivery, weird_galaxy, wormholes
-    from pnp.render.galaxy_trucker import kit as galaxy_trucker
-    from pnp.render.kits import PIECEPACK_PARTS, piecepack_pages
-
-    if game_id == "piecepack":
-        return {name: piecepack_pages(options, suits, title)
-                for name, suits, title in PIECEPACK_PARTS}
-    makers: dict[str, Callable[[KitOptions], Any]] = {
-        "galaxy-express": galaxy_express.kit_pages, "wormholes": wormholes.kit_pages,
-        "weird-galaxy": weird_galaxy.kit_pages, "spatial-delivery": spatial_delivery.kit_pages,
-        "galaxy-trucker": galaxy_trucker.kit_pages}
-    made = makers[game_id](options)
-    return {game_id: made[0] if isinstance(made, tuple) else made}
 
 
 def normalise(problem: str) -> str:
