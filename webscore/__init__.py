@@ -42,9 +42,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     backup.init_app(app)
     limits.init_app(app, db.get_engine(app))
 
-    from webscore import api, favicon, health, live, moves, sheets, ships, tables, timers
+    from webscore import (
+        api,
+        faultpage,
+        favicon,
+        health,
+        live,
+        moves,
+        sheets,
+        ships,
+        tables,
+        timers,
+    )
 
     app.register_blueprint(tables.bp)
+    faultpage.init_app(app)
     app.register_blueprint(moves.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)

@@ -9,7 +9,6 @@ requests a game can take), one request every half second, faster than any table 
 from __future__ import annotations
 
 import doctest
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +89,12 @@ def test_writes_past_the_limit_get_429_then_the_next_window_opens(tmp_path: Path
     refused = client.post(f"/t/{tid}/move", data={"csrf": csrf(client), "seq": "0",
                                                    "text": "r6"})
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "40"
-    html = refused.data.decode()
-    assert "Too many requests" in html and 'name="text" value="r6"' in html
+    html = refused.data.decode()  # the table page, its refusal box saying why
+    assert "rate.write" in html and "try again in 40 seconds" in html
+    assert '<input id="text" name="text" value="r6"' in html
+    form = client.post("/sheets/toy-dice", data={"csrf": csrf(client), "total": "7"})
+    assert form.status_code == 429 and "Too many requests" in form.data.decode()
+    assert 'name="total" value="7"' in form.data.decode()  # other forms: kept to resend
     assert client.get(f"/api/tables/{table['id']}").status_code == 200  # reading is free
     clock.now += 40
     assert event(client, table, 2, "r3").status_code == 201
@@ -125,15 +128,8 @@ def test_uploads_have_their_own_limit(tmp_path: Path) -> None:
     assert new_table_api(client)  # other posts are not held back by the upload limit
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    else:
-        yield request.getfixturevalue("postgres_db")
-
-
-def test_database_counters_are_shared_by_instances(url: str) -> None:
+def test_database_counters_are_shared_by_instances(database_url: str) -> None:
+    url = database_url
     """Two app instances on one database (two machines behind a balancer) share a window;
     a window that has ended is deleted when the next one starts."""
     one, clock_one = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database")
@@ -156,7 +152,8 @@ def test_database_counters_are_shared_by_instances(url: str) -> None:
         get_engine(app).dispose()
 
 
-def test_postgres_counts_in_the_database_by_default(url: str) -> None:
+def test_postgres_counts_in_the_database_by_default(database_url: str) -> None:
+    url = database_url
     app, _ = limited_app(url, "")
     expected = "database" if url.startswith("postgresql") else "memory"
     counters = app.extensions["webscore_limits"].counters

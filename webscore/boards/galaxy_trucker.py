@@ -18,7 +18,7 @@ from typing import Any
 from pnp.engine.errors import PnpError
 from pnp.games.galaxy_trucker import BOARDS, LOOP, parse_ship, placed_cells, tiles_of
 from webscore.boards import galaxy_trucker_ship as ship_drawing
-from webscore.boards.svg import esc, svg, text
+from webscore.boards.svg import esc, short, svg, text
 
 W = 440
 PAD = 8
@@ -56,11 +56,6 @@ def _list(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _clip(value: object, n: int) -> str:
-    s = str(value)
-    return s if len(s) <= n else s[: n - 1] + "…"
-
-
 def _wrap(value: object, width: int, lines: int) -> list[str]:
     """Greedy word wrap by characters; the last line is clipped with an ellipsis."""
     out: list[str] = []
@@ -75,8 +70,8 @@ def _wrap(value: object, width: int, lines: int) -> list[str]:
         out.append(line)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = _clip(out[-1] + " …", width)
-    return [_clip(x, width) for x in out]
+        out[-1] = short(out[-1] + " …", width)
+    return [short(x, width) for x in out]
 
 
 def seat_colour(seat: object) -> str:
@@ -166,12 +161,12 @@ def _centre(summary: dict[str, Any]) -> list[str]:
     c = _dict(summary.get("card"))
     rnd = summary.get("round")
     turned, size = _int(summary.get("cards_turned")), _int(summary.get("deck_size"))
-    head = f"Round {_clip(rnd, 4)}" if rnd is not None else "Galaxy Trucker"
+    head = f"Round {short(rnd, 4)}" if rnd is not None else "Galaxy Trucker"
     if turned is not None and size is not None:
         head += f" · card {turned} of {size}"
     out.append(text(W / 2, CY - 47, head, size=11, anchor="middle", fill=MUTED))
     if c:
-        cid, title = _clip(c.get("id") or "?", 8), _clip(c.get("title") or "", 22)
+        cid, title = short(c.get("id") or "?", 8), short(c.get("title") or "", 22)
         badge = 8 + 7 * len(cid)
         out.append(f'<rect x="{x}" y="{CY - 40}" width="{badge}" height="16" rx="4" '
                    f'fill="{ACCENT}"/>')
@@ -183,7 +178,7 @@ def _centre(summary: dict[str, Any]) -> list[str]:
             out.append(text(x, CY - 9 + 14 * i, line, size=12, fill=INK))
         stage = c.get("stage")
         if stage:
-            out.append(text(x, CY + 20, f"stage: {_clip(stage, 26)}", size=11, fill=MUTED))
+            out.append(text(x, CY + 20, f"stage: {short(stage, 26)}", size=11, fill=MUTED))
     else:
         words = {"build": "Building: enter the ships", "fix": "Spot check: repairs",
                  "crew": "Crew and aliens board", "gate": "Between cards",
@@ -196,7 +191,7 @@ def _centre(summary: dict[str, Any]) -> list[str]:
         out.append(f'<g class="dice"><title>last 2d6 roll: {dice}</title>'
                    f'<rect x="{dx}" y="{dy}" width="26" height="24" rx="5" fill="#fdfdfd" '
                    'stroke="#0b1026"/>'
-                   + text(dx + 13, dy + 17.5, _clip(dice, 3), size=14, anchor="middle",
+                   + text(dx + 13, dy + 17.5, short(dice, 3), size=14, anchor="middle",
                           weight="bold", fill="#0b1026")
                    + text(dx - 4, dy + 16, "roll", size=10, anchor="end", fill=MUTED)
                    + "</g>")
@@ -256,7 +251,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                    f'fill="{seat_colour(seat)}" stroke="#0b1026"/>'
                    + text(x + 10, STRIP_Y + 14, seat + 1, size=10, anchor="middle",
                           weight="bold", fill="#0b1026")
-                   + text(x + 24, STRIP_Y + 8, _clip(s["_name"], chars), size=13,
+                   + text(x + 24, STRIP_Y + 8, short(s["_name"], chars), size=13,
                           weight="bold", fill=INK)
                    + text(x + 24, STRIP_Y + 23, where, size=11, fill=colour) + "</g>")
     return out
@@ -264,27 +259,29 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
 
 # -- one seat's ship -------------------------------------------------------------------------
 def _crew_marks(value: object) -> dict[int, str]:
-    """Figures on their cabins: a white badge with the number of humans, or the alien."""
+    """Figures on their cabins (the summary's ``berths``): a white badge with the number of
+    humans, or the alien."""
     out: dict[int, str] = {}
-    for word in str(value or "").split():
-        cabin, _, what = word.partition(":")
-        if not cabin.isdigit() or not what:
+    for berth in _list(value):
+        b = _dict(berth)
+        cabin, humans, alien = _int(b.get("cabin")), _int(b.get("humans")), b.get("alien")
+        if cabin is None:
             continue
-        if what in ALIENS:
-            out[int(cabin)] = (f'<circle cx="48" cy="48" r="12" fill="{ALIENS[what]}" '
-                               'stroke="#fdfdfd" stroke-width="2"/>'
-                               + text(48, 54, what, size=15, anchor="middle", weight="bold",
-                                      fill="#fdfdfd"))
-        elif what.count("H"):
-            out[int(cabin)] = ('<circle cx="48" cy="48" r="12" fill="#fdfdfd" '
-                               'stroke="#0b1026" stroke-width="1.5"/>'
-                               + text(48, 54, what.count("H"), size=16, anchor="middle",
-                                      weight="bold", fill="#0b1026"))
+        if alien in ALIENS:
+            out[cabin] = (f'<circle cx="48" cy="48" r="12" fill="{ALIENS[str(alien)]}" '
+                          'stroke="#fdfdfd" stroke-width="2"/>'
+                          + text(48, 54, alien, size=15, anchor="middle", weight="bold",
+                                 fill="#fdfdfd"))
+        elif humans:
+            out[cabin] = ('<circle cx="48" cy="48" r="12" fill="#fdfdfd" '
+                          'stroke="#0b1026" stroke-width="1.5"/>'
+                          + text(48, 54, humans, size=16, anchor="middle", weight="bold",
+                                 fill="#0b1026"))
     return out
 
 
 def _tile_marks(s: dict[str, Any]) -> dict[int, str]:
-    marks = _crew_marks(s.get("crew"))
+    marks = _crew_marks(s.get("berths"))
     for tile, n in _dict(s.get("batteries")).items():
         if str(tile).isdigit() and _int(n) is not None:
             marks[int(tile)] = marks.get(int(tile), "") + (
@@ -384,7 +381,7 @@ def _panel(summary: dict[str, Any], s: dict[str, Any], x: float, y: float,
            f'<circle cx="{x + 22}" cy="{y + 18}" r="10" fill="{colour}" stroke="#0b1026"/>',
            text(x + 22, y + 22, seat + 1, size=11, anchor="middle", weight="bold",
                 fill="#0b1026"),
-           text(x + 38, y + 23, _clip(s["_name"], 12), size=14, weight="bold", fill=INK)]
+           text(x + 38, y + 23, short(s["_name"], 12), size=14, weight="bold", fill=INK)]
     credits = _int(s.get("credits"))
     out.append(text(x + PANEL_W - 10, y + 23, f"{credits if credits is not None else '?'} cr",
                     size=14, anchor="end", weight="bold", fill=ACCENT))
@@ -442,7 +439,7 @@ def draw(summary: dict[str, Any]) -> str:
     body = [f'<rect width="{W}" height="{height:.0f}" fill="#0b1026"/>',
             text(PAD, 20, head, size=14, weight="bold", fill=INK)]
     if board:
-        body.append(text(W - PAD, 20, f"flight board {_clip(board, 6)}", size=11,
+        body.append(text(W - PAD, 20, f"flight board {short(board, 6)}", size=11,
                          anchor="end", fill=MUTED))
     body += _loop(summary, ships)
     body += _centre(summary)

@@ -14,10 +14,10 @@ import math
 import re
 from typing import Any
 
-from webscore.boards.svg import esc, svg, text
+from webscore.boards.svg import esc, short, svg, text
 
 SIZE = 30.0  # hex circumradius
-SPOT = 28  # a tap target on a corner or a world (webscore.entry lays it over the drawing)
+SPOT = 31  # a tap target on a corner or a world: 24 px on a 360 px phone (webscore.entry)
 SQ3 = math.sqrt(3)
 CX, CY = 24 + SQ3 * SIZE * 3.5, 44 + SIZE * 5.5  # Earth's centre
 WIDTH = 2 * CX
@@ -174,7 +174,7 @@ def _seats(summary: dict[str, Any]) -> tuple[list[str], float]:
                    f'fill="{seat_colour(seat)}"/>')
         mark = "  ◀ to play" if turn == seat else ""
         names = summary.get("player_names") or []
-        who = str(names[seat])[:24] if seat < len(names) else f"Seat {seat + 1}"
+        who = short(names[seat], 13) if seat < len(names) else f"Seat {seat + 1}"
         out.append(text(x + 18, y, f"{who}: {scores[seat]} pts{mark}", size=11,
                         weight="bold"))
         y += 14

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from webscore.boards.svg import svg, text
+from webscore.boards.svg import short, svg, text
 
 CELL = 22
 SPOT = CELL  # a tap target is one cell (webscore.entry lays it over the drawing)
-LEFT, TOP = 22, 76
+LEFT, TOP = 22, 58
 NAME_CHARS = 12
 SUIT_COLOURS = {"S": "#ffb703", "M": "#9fc2ff", "C": "#c77dff", "A": "#ef476f"}
 SEAT_COLOURS = ["#ffd166", "#06d6a0"]
@@ -34,8 +34,8 @@ def draw(summary: dict[str, Any]) -> str:
     width = int(board.get("width") or 10)
     height = int(board.get("height") or 18)
     body = ['<rect width="100%" height="100%" rx="10" fill="#141a33"/>']
-    body.append(text(LEFT - 10, 20, f"{summary.get('phase', '')} · turn "
-                     f"{summary.get('turns', 0)}", size=13, weight="bold"))
+    body.append(text(LEFT - 10, 17, f"{summary.get('phase', '')} · turn "
+                     f"{summary.get('turns', 0)}", size=12, weight="bold"))
     bases: dict[str, int] = {}
     for seat, side in enumerate(summary.get("sides") or []):
         for cell in (board.get("bases") or {}).get(side.get("side"), []):
@@ -89,27 +89,20 @@ def draw(summary: dict[str, Any]) -> str:
     return svg(total_w, y + 8, body, "Wormholes board")
 
 
-def short(value: str, chars: int) -> str:
-    """A name cut to fit its column, with an ellipsis."""
-    return value if len(value) <= chars else value[:chars - 1] + "…"
-
-
 def _band(summary: dict[str, Any], width: float) -> list[str]:
     """The players (colour, name, side, suits) and the dice, above the board."""
     out: list[str] = []
     half = (width - LEFT) / 2
     for seat, side in enumerate((summary.get("sides") or [])[:2]):
-        px, y = LEFT - 10 + seat * half, 36.0
+        px, y = LEFT - 10 + seat * half, 33.0
         out.append(f'<rect x="{px}" y="{y - 9}" width="10" height="10" '
                    f'fill="{SEAT_COLOURS[seat % 2]}"/>')
         out.append(text(px + 14, y, short(str(side.get("player", "")), NAME_CHARS), size=11,
                         weight="bold"))
         suits = " ".join(side.get("suits") or [])
-        out.append(text(px + 14, y + 13, f"{side.get('side', '')} {suits}", size=8.5,
+        out.append(text(px + 14, y + 12, f"{side.get('side', '')} {suits}", size=8.5,
                         fill="#98a2c7"))
-    x, y = LEFT - 10, 64.0
-    out.append(text(x, y, "Dice", size=11, weight="bold"))
-    x += 34
+    x, y = width - 8 - 54 * len(summary.get("dice") or []), 17.0
     for die in summary.get("dice") or []:
         used = bool(die.get("used"))
         fill = SUIT_COLOURS.get(str(die.get("suit")), "#888")
@@ -120,9 +113,7 @@ def _band(summary: dict[str, Any], width: float) -> list[str]:
                         weight="bold", fill="#0b1026"))
         out.append(text(x + 19, y, f"{die.get('suit', '')}{' used' if used else ''}",
                         size=9, fill="#98a2c7"))
-        x += 58
-    out.append(text(width - 8, y, f"step: {summary.get('step') or '-'}", size=9,
-                    anchor="end", fill="#98a2c7"))
+        x += 54
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from pnp.engine.chance import chance_option
 from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
 from pnp.engine.rng import Rng
@@ -30,11 +31,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
     if not isinstance(setup, Mapping):
         raise SetupError("the setup must be a JSON object")
     check_fields("Weird Galaxy setup field", setup, OPTIONS)
-    chance = setup.get("chance", "seeded" if seed is not None else "table")
-    if chance not in ("seeded", "table"):
-        raise SetupError(f"'chance' must be 'seeded' or 'table', got {chance!r}")
-    if chance == "seeded" and seed is None:
-        raise SetupError("seeded chance needs a seed; use chance 'table' without one")
+    chance = chance_option(setup, seed)
     suits = setup.get("suits", DEFAULT_SUITS.get(n, ""))
     if isinstance(suits, str):
         suits = list(suits)
