@@ -22,6 +22,7 @@ EXIT_USAGE = 2
 EXIT_FAIL = 1
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -235,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("pnp: interrupted")
         return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        _say(f"pnp: internal error ({type(exc).__name__}: {str(exc)[:200]}); please report "
+             "it with the command that caused it")
+        return EXIT_INTERNAL
 
 
 def _say(line: str) -> None:

@@ -261,7 +261,7 @@ def test_galaxy_trucker_form_is_a_block_per_player_rounds_as_columns(
     p2 = spec["blocks"][1]
     assert [c["label"] for c in p2["grid"]["columns"]] == [
         "Round 1", "Round 2", "Round 3", "Round 3a"]
-    assert len(p2["grid"]["rows"]) == len(LINES) == 16
+    assert len(p2["grid"]["rows"]) == len(LINES) == 17
     assert p2["grid"]["rows"][0]["cells"] == ["p2_r1_place", "p2_r2_place", "p2_r3_place",
                                               "p2_r3a_place"]
     assert [f["name"] for f in p2["head"]] == ["p2_name"]
