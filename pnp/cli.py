@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ EXIT_USAGE = 2
 EXIT_FAIL = 1
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
     c.add_argument("sheet", type=Path)
+    c.add_argument("--json", action="store_true",
+                   help="print the full report (every checked field) as JSON")
     return p
 
 
@@ -164,7 +168,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
 
 
 def cmd_kit(a: argparse.Namespace) -> int:
-    from pnp.render.kits import build_kit
+    from pnp.render.kits import BUILDERS, build_kit
 
     url = a.tracker_url or default_tracker_url()
     opts = KitOptions(
@@ -176,7 +180,8 @@ def cmd_kit(a: argparse.Namespace) -> int:
     )
     for path in build_kit(a.game, opts):
         print(path)
-    has_qr = a.game in {g.id for g in all_games()}  # the piecepack kit has no QR code
+    has_qr = a.game not in BUILDERS  # a game's kit, not the piecepack (no QR code there);
+    # asked without loading every game: a kit imports its own rules engine only
     if has_qr and points_at_localhost(url):
         print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
               "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
@@ -186,10 +191,18 @@ def cmd_kit(a: argparse.Namespace) -> int:
 
 def cmd_check_sheet(a: argparse.Namespace) -> int:
     from pnp.sheets import check_sheet_file
+    from pnp.sheets.report import group, render
 
     report = check_sheet_file(a.sheet)
-    print(json.dumps(report, ensure_ascii=False, indent=2))
-    return 0 if report.get("ok") else EXIT_FAIL
+    print(json.dumps(report, ensure_ascii=False, indent=2) if a.json else render(report))
+    if report.get("ok"):
+        return 0
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
+    mistakes = len(group(lines))
+    print(f"pnp: {a.sheet}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet",
+          file=sys.stderr)
+    return EXIT_FAIL
 
 
 COMMANDS: dict[str, Any] = {
@@ -223,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("pnp: interrupted")
         return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        _say(f"pnp: internal error ({type(exc).__name__}: {str(exc)[:200]}); please report "
+             "it with the command that caused it")
+        return EXIT_INTERNAL
 
 
 def _say(line: str) -> None:
@@ -245,4 +262,8 @@ def _silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _code = main()
+    # The work is done: a Ctrl-C that lands while the interpreter shuts down is not an error
+    # (it would print a KeyboardInterrupt traceback from the teardown).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(_code)

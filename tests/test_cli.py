@@ -153,7 +153,9 @@ def test_no_traceback_when_the_reader_goes_away(tmp_path: Path) -> None:
 def test_no_traceback_on_ctrl_c(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
     proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "kit", "galaxy-trucker",
-                             "--out", str(tmp_path), "--quiet"], cwd=tmp_path, env=env,
+                             "--out", str(tmp_path), "--quiet",
+                             "--tracker-url", "http://192.0.2.1:5000"],  # no localhost warning
+                            cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)  # well into the kit (imports take about 0.3 s)
     proc.send_signal(signal.SIGINT)
@@ -173,3 +175,16 @@ def test_kit_warns_once_when_its_qr_codes_point_at_localhost(tmp_path: Path,
     assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
                  "--tracker-url", "http://192.168.1.20:5000"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_bug_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.cli
+
+    def broken(_: object) -> int:
+        raise KeyError("cards")
+
+    monkeypatch.setitem(pnp.cli.COMMANDS, "games", broken)
+    code, _out, err = run(capsys, "games")
+    assert code == 70 and err == ("pnp: internal error (KeyError: 'cards'); please report it "
+                                  "with the command that caused it\n")

@@ -27,14 +27,13 @@ Problem = tuple[str, str]
 
 
 def corner_laid(state: State, corner: int) -> bool:
-    return all(state.tiles[h] is not None for h in CORNERS[corner])
+    return corner in state.laid_corners
 
 
 def usable_segments(state: State, corner: int) -> list[int]:
-    """Borders leaving a corner that join two corners of the laid galaxy."""
-    if not corner_laid(state, corner):
-        return []
-    return [s for s in CORNER_SEGMENTS[corner] if corner_laid(state, other_end(s, corner))]
+    """Borders leaving a corner that join two corners of the laid galaxy (cached per board:
+    ``State.usable``)."""
+    return list(state.usable[corner])
 
 
 def worlds_at(state: State, corner: int) -> list[int]:
@@ -144,7 +143,7 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
             continue
         if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
             continue  # cannot pass on
-        for seg in usable_segments(state, c):
+        for seg in state.usable[c]:
             n = other_end(seg, c)
             if n in path:
                 continue

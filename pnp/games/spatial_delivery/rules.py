@@ -12,15 +12,15 @@ paid with Rocket Fuel first); apply() accepts and checks every route, stop list 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.spatial_delivery.board import (
     AXIAL,
     CORNERS,
@@ -86,6 +86,7 @@ from pnp.games.spatial_delivery.routes import (
     worlds_at,
 )
 from pnp.games.spatial_delivery.state import Goods, Need, Seat, State
+from pnp.games.spatial_delivery.summary import HexSummary, Summary
 
 DEFAULT_ROUNDS = 5  # SD-8
 SETUP_FIELDS = ("chance", "rounds")
@@ -230,12 +231,12 @@ class SpatialDelivery(Game[State, SDEvent]):
                         event = Deliver(card, world, use)
                         if use and power_of(card) not in CARD_ACTION_POWERS:
                             continue
-                        if self.is_legal(state, event):
+                        if self._passes(self._deliver_check, state, event):
                             moves.append(event)
         if state.stage <= 2:
             for card in sorted(set(seat.hand) - {FUEL}):
-                if power_of(card) in CARD_ACTION_POWERS and self.is_legal(
-                        state, CardAction(card)):
+                if power_of(card) in CARD_ACTION_POWERS and self._passes(
+                        self._card_action_check, state, CardAction(card)):
                     moves.append(CardAction(card))
         if state.stage >= 1:
             moves.append(EndTurn())
@@ -305,6 +306,14 @@ class SpatialDelivery(Game[State, SDEvent]):
             legal = [format_event(e) for e in self.legal(state)]
             raise IllegalMove(refusal.rule, f"{refusal.message}; {legal_hint(legal)}",
                               legal) from None
+
+    @staticmethod
+    def _passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
+        try:
+            check(state, event)
+        except (_Refusal, IllegalMove):
+            return False
+        return True
 
     def is_legal(self, state: State, event: SDEvent) -> bool:
         try:
@@ -474,7 +483,9 @@ class SpatialDelivery(Game[State, SDEvent]):
         return replace(state.with_seat(who, replace(state.seats[who], location=here)), stage=1)
 
     # Deliver and card powers -------------------------------------------------------------------
-    def _deliver(self, state: State, move: Deliver) -> State:
+    def _deliver_check(self, state: State, move: Deliver) -> tuple[int, Seat]:
+        """Every refusal of a delivery, without making the new state (the legal list asks
+        this for each card, world and use instead of a trial apply)."""
         who, seat = self._journey_seat(state, "a delivery")
         if state.stage > 1:
             raise self._order_error(state, "a delivery")
@@ -503,6 +514,15 @@ class SpatialDelivery(Game[State, SDEvent]):
                                                "round (only a Shortage card may still deliver)")
         if move.use:
             self._check_power_use(state, card, "upon delivery")
+        return who, seat
+
+    def _deliver(self, state: State, move: Deliver) -> State:
+        who, seat = self._deliver_check(state, move)
+        card, world = move.card, move.world
+        kind = state.tiles[world]
+        power = power_of(card)
+        colour = colour_of(card)
+        token = state.tokens[world]
         value = token or SCORE_TOKEN_BY_RING[RING[world]]
         owner = state.station_at(seat.location)
         bonus = 0
@@ -552,12 +572,17 @@ class SpatialDelivery(Game[State, SDEvent]):
             return state.with_seat(who, replace(seat, points=seat.points + INITIATIVE_POINTS))
         return replace(state, next_track=(*state.next_track, who))
 
-    def _card_action(self, state: State, move: CardAction) -> State:
+    def _card_action_check(self, state: State, move: CardAction) -> int:
+        """Every refusal of a card action, without making the new state."""
         who, seat = self._journey_seat(state, "a card action")
         if state.stage > 2:
             raise self._order_error(state, "a second card action")
         self._check_hand(state, seat, [move.card])
         self._check_power_use(state, move.card, "as a card action")
+        return who
+
+    def _card_action(self, state: State, move: CardAction) -> State:
+        who = self._card_action_check(state, move)
         state = replace(self._spend(state, who, [move.card]), stage=3)
         return self._use_power(state, who, move.card)
 
@@ -661,9 +686,13 @@ class SpatialDelivery(Game[State, SDEvent]):
                 format_event(e) for e in self.legal(state)]
             raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
                               options)
-        outcomes = [format_event(e) for e in self.chance_outcomes(state)
-                    if _need_of(e) == want]
-        if format_event(event) not in outcomes:
+        if isinstance(event, TileLaid):
+            possible = event.kind in self._tiles_left(state)
+        else:
+            possible = event.card in state.goods[_ci(str(want.key))].deck
+        if not possible:  # the outcome list is made only for the refusal
+            outcomes = [format_event(e) for e in self.chance_outcomes(state)
+                        if _need_of(e) == want]
             if isinstance(event, TileLaid):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
@@ -743,6 +772,10 @@ class SpatialDelivery(Game[State, SDEvent]):
         return Outcome(winners, "win" if len(winners) == 1 else "shared win", detail)
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         outcome = self.outcome(state)
         return {
             "round": state.round,
@@ -792,7 +825,7 @@ def _need_of(event: SDEvent) -> Need | None:
     return None
 
 
-def _hex_json(state: State, h: int) -> dict[str, Any]:
+def _hex_json(state: State, h: int) -> HexSummary:
     kind = state.tiles[h]
     q, r = AXIAL[h]
     return {

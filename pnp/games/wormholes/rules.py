@@ -17,14 +17,15 @@ states itself:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from functools import lru_cache
 from itertools import product
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
+from pnp.engine.values import replace
 from pnp.games.wormholes.board import (
     AXES,
     BASES,
@@ -77,6 +78,7 @@ from pnp.games.wormholes.state import (
     Task,
     start_ships,
 )
+from pnp.games.wormholes.summary import Summary
 
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
@@ -478,12 +480,8 @@ class Wormholes(Game[State, WHEvent]):
         if value == 0:
             return [(None, ship.cell)] if state.coin_at(ship.cell) else []
         own = state.own_cells(ship.owner) if partner_at is None else {ship.cell, partner_at}
-        out: list[tuple[str | None, Cell]] = []
-        for name in DIRECTIONS:
-            end = ray(ship.cell, COMPASS[ship.owner][name], value)
-            if end is not None and end not in own:
-                out.append((name, end))
-        return out
+        return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
+                if end not in own]
 
     def _moves(self, state: State) -> list[tuple[Suit, str | None, Cell]]:
         cands = [(s, d, end) for s in state.unused for d, end in self._die_moves(state, s)]
@@ -754,8 +752,12 @@ class Wormholes(Game[State, WHEvent]):
         return Outcome((state.winner,), "win", state.result)
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         seat = self.actor(state)
-        pending: dict[str, JSON] | None = None
+        pending: dict[str, object] | None = None
         if seat == CHANCE:
             if state.phase == "opening":
                 pending = {"kind": "opening-roll"}
@@ -768,7 +770,7 @@ class Wormholes(Game[State, WHEvent]):
                            "possible": self._possible_values(state, coin)}
             else:
                 pending = {"kind": "roll", "dice": list(state.rolling)}
-        tasks: list[JSON] = []
+        tasks: list[dict[str, object]] = []
         for t in state.stack:
             if isinstance(t, Activate):
                 tasks.append({"kind": "activate", "ship": t.ship, "cell": cell_name(t.cell)})
@@ -816,3 +818,11 @@ class Wormholes(Game[State, WHEvent]):
 
 def _is_base(cell: Cell) -> bool:
     return cell in BASES[0] or cell in BASES[1]
+
+
+@lru_cache(maxsize=4096)
+def _straight_moves(cell: Cell, seat: int, value: int) -> tuple[tuple[str, Cell], ...]:
+    """(direction, end) of every straight move of ``value`` from ``cell`` that stays on the
+    board, in compass order (own ships are the caller's to exclude)."""
+    return tuple((name, end) for name in DIRECTIONS
+                 if (end := ray(cell, COMPASS[seat][name], value)) is not None)

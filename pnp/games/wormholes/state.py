@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
 
 Phase = Literal["opening", "choose", "placement", "play", "over"]
@@ -121,7 +122,10 @@ class State:
         return frozenset(self.ship(s).cell for s in SIDE_SUITS[seat])
 
     def die(self, suit: Suit) -> int:
-        return dict(self.dice)[suit]
+        for s, value in self.dice:
+            if s == suit:
+                return value
+        raise KeyError(suit)
 
     def with_ship(self, ship: Ship) -> State:
         i = SUITS.index(ship.suit)
