@@ -123,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
     c.add_argument("sheet", type=Path)
+    c.add_argument("--json", action="store_true",
+                   help="print the full report (every checked field) as JSON")
     return p
 
 
@@ -189,10 +191,18 @@ def cmd_kit(a: argparse.Namespace) -> int:
 
 def cmd_check_sheet(a: argparse.Namespace) -> int:
     from pnp.sheets import check_sheet_file
+    from pnp.sheets.report import group, render
 
     report = check_sheet_file(a.sheet)
-    print(json.dumps(report, ensure_ascii=False, indent=2))
-    return 0 if report.get("ok") else EXIT_FAIL
+    print(json.dumps(report, ensure_ascii=False, indent=2) if a.json else render(report))
+    if report.get("ok"):
+        return 0
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
+    mistakes = len(group(lines))
+    print(f"pnp: {a.sheet}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet",
+          file=sys.stderr)
+    return EXIT_FAIL
 
 
 COMMANDS: dict[str, Any] = {
