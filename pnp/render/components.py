@@ -174,7 +174,7 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cut_rects, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    return Page(size, draw, title, trim, bleed_box, stock="card")
 
 
 @dataclass(frozen=True)
@@ -312,7 +312,7 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
             label.draw(c)
 
     trim, _ = _boxes([r for _, r in items], 0.0)
-    return Page(size, draw, title, trim, trim)
+    return Page(size, draw, title, trim, trim, stock="card")
 
 
 def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str
@@ -340,7 +340,7 @@ def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    return Page(size, draw, title, trim, bleed_box, stock="card")
 
 
 def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
@@ -413,7 +413,7 @@ def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
 
     cuts = obstacles or [area]
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    return Page(size, draw, title, trim, bleed_box, stock="card")
 
 
 def blank_back(size: tuple[float, float], title: str) -> Page:

@@ -50,3 +50,8 @@ class KitOptions:
     crop_marks: bool = True
     ink: Ink = "full"
     progress: bool = False
+
+    @property
+    def print_mode(self) -> str:
+        """How the sheets are printed: ``long``/``short`` duplex, ``none`` or ``fold``."""
+        return "fold" if self.gutter_fold else self.duplex
