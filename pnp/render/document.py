@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import PnpError
+from pnp.render.cutfile import Cut, write_cut_files
 from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.geometry import Rect
 from pnp.render.progress import Progress
@@ -37,6 +38,8 @@ class Page:
     trim: Rect | None = None  # the cut area a print shop trims to (None: the whole sheet)
     bleed: Rect | None = None
     stock: str = "paper"  # "card" for sheets of pieces: the print guide says which is which
+    cuts: tuple[Cut, ...] = ()  # the pieces' cut lines, for cut files (fronts only)
+    targets: tuple[tuple[float, float], ...] = ()  # registration targets printed on the page
 
 
 def fit_transform(src: tuple[float, float], dst: tuple[float, float]
@@ -132,10 +135,12 @@ DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge
 
 
 def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = False,
-              fields: Sequence[FormField] = (), duplex: str = "none") -> Path:
+              fields: Sequence[FormField] = (), duplex: str = "none",
+              cut_file: str | None = None) -> Path:
     """Write ``pages`` to ``path`` in one pass, fillable ``fields`` included.  The file asks
     viewers to print at 100 % (``/PrintScaling /None``) in the kit's duplex mode (``long``,
-    ``short``, ``none`` or ``fold``) and opens with its bookmarks shown."""
+    ``short``, ``none`` or ``fold``) and opens with its bookmarks shown.  ``cut_file="svg"``
+    also writes the component sheets' cut lines beside it (see cutfile.py)."""
     if not pages:
         raise PnpError(f"nothing to print for {title}")
     try:
@@ -155,6 +160,8 @@ def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = Fa
         raise PnpError(f"cannot write {path}: {exc.strerror}") from None
     finally:
         bar.close()
+    if cut_file == "svg":
+        write_cut_files(path, [(p.size, p.cuts, p.targets) for p in pages])
     return path
 
 

@@ -736,7 +736,8 @@ def galaxy_express_kit(options: KitOptions) -> list[Path]:
     path = kit_path(options)
     write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
               record_fields(options, pages[record_index].size, record_index),
-              duplex=options.print_mode)
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -44,7 +44,8 @@ def piecepack_kit(options: KitOptions) -> list[Path]:
     for name, suits, title in PIECEPACK_PARTS:
         pages = piecepack_pages(options, suits, title)
         path = options.out / f"{name}-{options.paper}.pdf"
-        out.append(write_pdf(path, pages, title, options.progress, duplex=options.print_mode))
+        out.append(write_pdf(path, pages, title, options.progress, duplex=options.print_mode,
+                             cut_file=options.cut_file))
     return out
 
 

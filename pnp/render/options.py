@@ -50,6 +50,7 @@ class KitOptions:
     crop_marks: bool = True
     ink: Ink = "full"
     progress: bool = False
+    cut_file: str | None = None  # "svg": write each component sheet's cut lines as well
 
     @property
     def print_mode(self) -> str:

@@ -1437,7 +1437,8 @@ def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     path = kit_path(options)
     write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
               score_fields(options, pages[score_index].size, score_index),
-              duplex=options.print_mode)
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

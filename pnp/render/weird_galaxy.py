@@ -1399,7 +1399,8 @@ def weird_galaxy_kit(options: KitOptions) -> list[Path]:
     pages, forms = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
-              form_fields(options, pages, forms), duplex=options.print_mode)
+              form_fields(options, pages, forms), duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -133,7 +133,8 @@ def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
     first = score_first(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
               score_fields(options.paper, options.seed, pages[first].size, first,
-                           score_stride(options)), duplex=options.print_mode)
+                           score_stride(options)), duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 
