@@ -26,6 +26,7 @@ from pnp.engine import (
     UnknownGame,
     get_game,
 )
+from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.play import resolve_dealt
 from webscore import live
 from webscore.store import (
@@ -112,15 +113,14 @@ class Snapshot:
         return GameLog(t.game, t.seed, t.setup, t.players, tuple(e.text for e in self.entries))
 
     def public_log(self) -> GameLog:
-        """The log to hand out: while the game goes on, a seeded table's hidden deal is left
-        out and the log reads as table play (every dealt outcome is a possible one, so it
-        still replays); once the game is over the whole seeded log is given."""
+        """The log to hand out: while the game goes on, a seeded table's hidden deal and its
+        secret deal seed are left out and the log reads as table play (every dealt outcome
+        is a possible one, so it still replays); once the game is over the whole seeded log
+        is given, and it replays with the same deal."""
         log = self.log()
-        if self.outcome is not None or "deal" not in log.setup:
+        if self.outcome is not None or not any(k in log.setup for k in HIDDEN_SETUP_KEYS):
             return log
-        setup = {k: v for k, v in log.setup.items() if k != "deal"}
-        setup["chance"] = "table"
-        return GameLog(log.game, log.seed, setup, log.players, log.events)
+        return GameLog(log.game, log.seed, public_setup(log.setup), log.players, log.events)
 
     def started_at(self) -> Any:
         return self.table.created_at

@@ -17,6 +17,7 @@ from functools import cache
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
+from pnp.engine.deal import copy_deal_seed, deal_seed
 from pnp.engine.errors import legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -130,6 +131,7 @@ def _battery_list(t: Trucker) -> list[int]:
 
 class GalaxyTrucker(Game[State, GTEvent]):
     id: ClassVar[str] = "galaxy-trucker"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Galaxy Trucker"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
@@ -155,6 +157,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         test = options.get("test_flight", False)
         setup: dict[str, JSON] = {"chance": chance, "tiles": tiles,
                                   "rounds": list(_rounds(rounds)), "test_flight": test}
+        copy_deal_seed(options, setup)
         _check_setup(setup)
         return setup
 
@@ -164,7 +167,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         tiles, rounds, test, chance = _check_setup(setup)
         if chance == "seeded" and seed is None:
             raise SetupError("a seeded setup needs the log's seed (cards and dice)")
-        state = State(tile_seed=tiles, seed=seed if chance == "seeded" else None,
+        state = State(tile_seed=tiles,
+                      seed=deal_seed(setup, seed) if chance == "seeded" else None,
                       rounds=rounds, test_flight=test,
                       truckers=tuple(Trucker() for _ in names), names=names)
         return self._run(self._begin_round(state))
@@ -344,7 +348,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                               [format_event(e) for e in possible])
         dealt = self.dealt_outcome(s)
         if dealt is not None and event != dealt:
-            raise IllegalMove("GT-F24", f"this table plays the deal of seed {s.seed}: the "
+            raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
                               f"next is {format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
         if isinstance(event, Flip):

@@ -22,6 +22,7 @@ from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
     AXES,
@@ -78,7 +79,7 @@ from pnp.games.wormholes.state import (
 
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
-OPTIONS = frozenset({"chance", "two_ships"})
+OPTIONS = frozenset({"chance", "two_ships", DEAL_SEED})
 
 
 def _face(v: int) -> str:
@@ -95,6 +96,7 @@ def _notes(events: Sequence[WHEvent]) -> list[str]:
 
 class Wormholes(Game[State, WHEvent]):
     id: ClassVar[str] = "wormholes"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Wormholes"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
@@ -120,7 +122,10 @@ class Wormholes(Game[State, WHEvent]):
         if chance == "seeded":
             if seed is None:
                 raise SetupError("seeded play needs a seed")
-            setup["deal"] = {s: v for s, v in deal_coin_values(seed).items()}
+            hidden = deal_seed(options, seed)
+            assert hidden is not None
+            setup["deal"] = {s: v for s, v in deal_coin_values(hidden).items()}
+            copy_deal_seed(options, setup)
             setup["dice"] = "roll n (from 0, opening rolls included) uses Rng(seed, 'dice/<n>')"
         if seed is not None:  # a layout only: the values stay hidden (or physical) either way
             setup["quick_start"] = {SIDE_NAMES[int(k)]: v
@@ -155,7 +160,7 @@ class Wormholes(Game[State, WHEvent]):
                 rows.append(tuple(vals))
             deal = tuple(rows)
         return State(players=(names[0], names[1]), two_ships=two_ships,
-                     seed=seed if deal is not None else None, deal=deal,
+                     seed=deal_seed(setup, seed) if deal is not None else None, deal=deal,
                      ships=start_ships())
 
     def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
