@@ -1,6 +1,6 @@
 """Kit printing speed: seconds per kit and per page, for each kit and paper size.
 
-Every kit registered in ``pnp.render.kits.BUILDERS`` is measured (a kit added there is picked
+Every kit ``pnp.render.kits.kit_ids()`` lists is measured (a game's kit is picked
 up without touching this file).  Each kit is timed against a baseline measured in the same
 run: a bare ReportLab canvas that writes the same number of pages (one line of text each) to a
 file of the same paper size.  The ratio kit/baseline per page is the figure to compare across
@@ -26,7 +26,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.geometry import paper_size
-from pnp.render.kits import BUILDERS, build_kit
+from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
 PAPERS = ("a4", "letter")
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kits", default="", help="only these kits (default: every kit)")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args(argv)
-    kits = [k for k in a.kits.split(",") if k] or sorted(BUILDERS)
+    kits = [k for k in a.kits.split(",") if k] or kit_ids()
     papers = [p for p in a.papers.split(",") if p]
     rows = []
     failed = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,8 @@ from pnp.render.options import KitOptions, default_tracker_url, points_at_localh
 
 EXIT_USAGE = 2
 EXIT_FAIL = 1
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
+EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,6 +52,29 @@ def _bleed(text: str) -> float:
     return value
 
 
+def _option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, got {text!r}")
+    try:
+        parsed: object = json.loads(value)
+    except ValueError:
+        parsed = value
+    return name.strip(), parsed
+
+
+def _read_options(path: Path) -> dict[str, object]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PnpError(f"cannot read {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise PnpError(f"{path} is not a JSON object of options") from None
+    if not isinstance(data, dict):
+        raise PnpError(f"{path} is not a JSON object of options")
+    return data
+
+
 def _game_id(text: str) -> str:
     get_game(text)  # raises UnknownGame with the list of known ids
     return text
@@ -62,10 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("setup", help="a randomized setup from a seed")
     s.add_argument("game", type=_game_id)
-    s.add_argument("--seed", type=_seed, required=True)
+    s.add_argument("--seed", type=_seed, default=None,
+                   help="deal the hidden pieces from this seed (without it: table play)")
     s.add_argument("--players", nargs="+", default=None, help="player names")
     s.add_argument("--table", action="store_true",
                    help="physical randomness: leave the hidden deal out of the setup")
+    s.add_argument("--option", action="append", default=[], type=_option,
+                   metavar="NAME=VALUE",
+                   help="a game option (VALUE is read as JSON when it is JSON, else as text), "
+                        "e.g. --option 'planets=a1 c3 f2 h6 d5 b6' or --option two_ships=true")
+    s.add_argument("--options", type=Path, default=None, metavar="FILE",
+                   help="a JSON object of game options, e.g. a hand-laid board")
     s.add_argument("--json", action="store_true", help="print the whole log skeleton as JSON")
 
     r = sub.add_parser("replay", help="check a JSON game log and print the result as JSON")
@@ -107,7 +140,9 @@ def cmd_games(_: argparse.Namespace) -> int:
 
 def cmd_setup(a: argparse.Namespace) -> int:
     players = a.players or _default_players(a.game)
-    options = {"chance": "table" if a.table else "seeded"}
+    options = _read_options(a.options) if a.options else {}
+    options.update(dict(a.option))
+    options.setdefault("chance", "table" if a.table or a.seed is None else "seeded")
     log = new_log(a.game, players, a.seed, options)
     if a.json:
         print(log.dumps())
@@ -141,7 +176,8 @@ def cmd_kit(a: argparse.Namespace) -> int:
     )
     for path in build_kit(a.game, opts):
         print(path)
-    if points_at_localhost(url):
+    has_qr = a.game in {g.id for g in all_games()}  # the piecepack kit has no QR code
+    if has_qr and points_at_localhost(url):
         print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
               "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
               "(`make run` does)", file=sys.stderr)
@@ -166,15 +202,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return int(COMMANDS[args.command](args))
+        if sys.stdout is None:  # started with standard output closed (pnp games >&-)
+            raise PnpError("standard output is closed")
+        code = int(COMMANDS[args.command](args))
+        sys.stdout.flush()  # a reader that went away shows up here, not at exit
+        return code
     except PnpError as exc:
         # One line, whatever the message quotes from the input.
         text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
-        print(f"pnp: {text}", file=sys.stderr)
+        _say(f"pnp: {text}")
+        return EXIT_FAIL
+    except BrokenPipeError:
+        # The reader stopped reading (pnp replay LOG | head): quietly stop writing too.
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:  # stdout closed or full (pnp games >&- , /dev/full)
+        _silence_stdout()
+        _say(f"pnp: cannot write the output: {exc.strerror or exc}")
         return EXIT_FAIL
     except KeyboardInterrupt:
-        print("pnp: interrupted", file=sys.stderr)
-        return 130
+        _say("pnp: interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is a stderr to write to."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr)
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +87,72 @@ def test_replay_of_garbage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     bad.write_text('{"format": 1}', encoding="utf-8")
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 1 and "'game'" in err
+
+
+def test_setup_without_a_seed_is_table_play(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    code, out, err = run(capsys, "setup", "galaxy-express", "--table")
+    assert code == 1 and "give the six planet cells (option 'planets'" in err
+    code, out, _ = run(capsys, "setup", "galaxy-express", "--table", "--json",
+                       "--option", "planets=a1 f1 g2 a4 f6 g6")
+    assert code == 0 and json.loads(out)["setup"]["planets"] == ["a1", "f1", "g2", "a4",
+                                                                 "f6", "g6"]
+    board = tmp_path / "board.json"
+    board.write_text('{"planets": ["d4", "a4", "b6", "f1", "g3", "e6"]}', encoding="utf-8")
+    code, out, _ = run(capsys, "setup", "galaxy-express", "--options", str(board))
+    arms = next(line for line in out.splitlines() if line.startswith("Arms coins"))
+    assert code == 0 and sorted(arms.split(": ")[1].split()) == ["a4", "b6", "d4", "e6", "f1",
+                                                                 "g3"]
+    assert "table play" in out
+    code, out, _ = run(capsys, "setup", "wormholes", "--json", "--option", "two_ships=true")
+    assert code == 0 and json.loads(out)["setup"] == {"chance": "table", "two_ships": True}
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["setup", "wormholes", "--option", "two_ship=true"], "did you mean 'two_ships'"),
+    (["setup", "wormholes", "--option", "two_ships"], "an option is NAME=VALUE"),
+    (["setup", "wormholes", "--options", "/no/such.json"], "cannot read"),
+    (["setup", "galaxy-expres", "--seed", "1"], "did you mean 'galaxy-express'"),
+])
+def test_setup_refuses_what_it_does_not_know(capsys: pytest.CaptureFixture[str],
+                                             argv: list[str], needle: str) -> None:
+    code, _out, err = run(capsys, *argv)
+    assert code != 0 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_games_says_1_player(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "games")
+    assert "Galaxy Express (1 player)" in out and "1 players" not in out
+
+
+def pnp_shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
+           f"{os.environ.get('PATH', '')}", "PYTHONPATH": str(Path(__file__).parent.parent)}
+    return subprocess.run(["bash", "-c", command], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_no_traceback_when_the_reader_goes_away(tmp_path: Path) -> None:
+    proc = pnp_shell("set -o pipefail; pnp setup galaxy-express --seed 7 --json > g.json && "
+                     "pnp replay g.json | head -1; echo status ${PIPESTATUS[0]}", tmp_path)
+    assert proc.stdout == "{\nstatus 141\n" and proc.stderr == ""
+    proc = pnp_shell("pnp games >&-; echo status $?", tmp_path)
+    assert "Traceback" not in proc.stderr and "standard output is closed" in proc.stderr
+    assert proc.stdout == "status 1\n"
+    proc = pnp_shell("pnp games > /dev/full; echo status $?", tmp_path)
+    assert proc.stderr.startswith("pnp: cannot write the output") and "status 1" in proc.stdout
+
+
+def test_no_traceback_on_ctrl_c(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", "kit", "galaxy-trucker",
+                             "--out", str(tmp_path), "--quiet"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)  # well into the kit (imports take about 0.3 s)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err
+    assert (proc.returncode, err) in ((130, "pnp: interrupted\n"), (0, ""))
 
 
 def test_kit_warns_once_when_its_qr_codes_point_at_localhost(tmp_path: Path,

@@ -34,10 +34,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.secret_key = security.secret_key(app)
 
-    from webscore import db, errors
+    from webscore import backup, db, errors
 
     db.init_app(app)
     errors.register(app)
+    backup.init_app(app)
 
     from webscore import api, favicon, health, live, moves, sheets, ships, tables, timers
 

@@ -1,33 +1,26 @@
 """Friendly form fields for the game options a table most often needs (the rest: JSON box).
 
-Each entry names an option of the game's ``new_setup`` and how to read it from a form.
+Each game's record declares its option fields (``GameRecord.options``); this reads them from
+the new-table form, whose field names are ``opt.<game>.<option>``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-FIELDS: dict[str, list[dict[str, str]]] = {
-    "galaxy-express": [{
-        "name": "planets", "kind": "text", "label": "Planet cells",
-        "hint": "real coins and no seed: the six cells your Arms coins landed on, "
-                "e.g. a1 c3 f2 h6 d5 b6"}],
-    "wormholes": [{
-        "name": "two_ships", "kind": "checkbox", "label": "Longer game: two ships each",
-        "hint": ""}],
-}
+from pnp.engine import UnknownGame, all_records, get_record
+
+
+def fields() -> dict[str, list[dict[str, str]]]:
+    """Every game's option fields, by game id (for the new-table form)."""
+    return {r.id: [o.to_json() for o in r.options] for r in all_records() if r.options}
 
 
 def from_form(game_id: str, form: Any) -> dict[str, Any]:
     """The options these fields give for ``game_id`` (empty fields give nothing)."""
-    out: dict[str, Any] = {}
-    for field in FIELDS.get(game_id, []):
-        key = f"opt.{game_id}.{field['name']}"
-        if field["kind"] == "checkbox":
-            if form.get(key):
-                out[field["name"]] = True
-        else:
-            value = (form.get(key) or "").strip()
-            if value:
-                out[field["name"]] = value[:200]
-    return out
+    try:
+        record = get_record(game_id)
+    except UnknownGame:
+        return {}
+    return record.read_options({o.name: form.get(f"opt.{game_id}.{o.name}")
+                                for o in record.options})

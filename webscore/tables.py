@@ -76,7 +76,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
         form = _prefill()
         return render_template("new.html", games=games, form=form, error=None,
                                seats=max((g.max_players for g in games), default=1),
-                               fields=gameopts.FIELDS,
+                               fields=gameopts.fields(),
                                spans={g.id: players_span(g) for g in games})
     security.check_csrf()
     players = request.form.getlist("player")
@@ -95,7 +95,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
     except ApiError as exc:
         return render_template("new.html", games=games, form=form, error=exc,
                                seats=max((g.max_players for g in games), default=1),
-                               fields=gameopts.FIELDS,
+                               fields=gameopts.fields(),
                                spans={g.id: players_span(g) for g in games}), 422
     engine = get_engine()
     record, token = create_table(engine, game=spec.game, seed=spec.seed, players=spec.players,

@@ -1,4 +1,5 @@
-"""Game-independent core: the Game contract, events, errors, seeded RNG, logs and replay."""
+"""Game-independent core: the Game contract, the game record and registry, events, errors,
+seeded RNG, logs and replay."""
 
 from pnp.engine.errors import (
     IllegalMove,
@@ -8,12 +9,25 @@ from pnp.engine.errors import (
     SetupError,
     UnknownGame,
 )
-from pnp.engine.game import CHANCE, Chance, Decision, Event, Game, Outcome, all_games, get_game
-from pnp.engine.log import GameLog, ReplayResult, load_log, log_from_json, new_log, replay
+from pnp.engine.game import CHANCE, Chance, Decision, Event, Game, Outcome
+from pnp.engine.log import (
+    GameLog,
+    ReplayResult,
+    load_log,
+    log_from_json,
+    new_log,
+    play_log,
+    replay,
+)
+from pnp.engine.record import GameRecord, OptionField
+from pnp.engine.registry import all_games, all_records, get_game, get_record
 from pnp.engine.rng import Rng
+from pnp.engine.steps import Played, Step, replay_steps
 
 __all__ = [
-    "CHANCE", "Chance", "Decision", "Event", "Game", "GameLog", "IllegalMove", "LogError",
-    "NotationError", "Outcome", "PnpError", "ReplayResult", "Rng", "SetupError", "UnknownGame",
-    "all_games", "get_game", "load_log", "log_from_json", "new_log", "replay",
+    "CHANCE", "Chance", "Decision", "Event", "Game", "GameLog", "GameRecord", "IllegalMove",
+    "LogError", "NotationError", "OptionField", "Outcome", "Played", "PnpError",
+    "ReplayResult", "Rng", "SetupError", "Step", "UnknownGame", "all_games", "all_records",
+    "get_game", "get_record", "load_log", "log_from_json", "new_log", "play_log", "replay",
+    "replay_steps",
 ]

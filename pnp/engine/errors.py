@@ -6,7 +6,8 @@ plain words, what was wrong and what would have been legal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
 
 
 class PnpError(Exception):
@@ -52,7 +53,44 @@ class UnknownGame(PnpError, KeyError):
         super().__init__(game_id)
 
     def __str__(self) -> str:
-        return f"unknown game {self.game_id!r}; known games: {', '.join(self.known)}"
+        return (f"unknown game {self.game_id!r}{did_you_mean(self.game_id, self.known)}; "
+                f"known games: {', '.join(self.known)}")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``" (did you mean 'x'?)"`` when a known word is close to ``word``, else ``""``.
+
+    >>> did_you_mean("two_ship", ["chance", "two_ships"])
+    " (did you mean 'two_ships'?)"
+    >>> did_you_mean("colour", ["chance"])
+    ''
+    """
+    folded = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(word.lower(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean {folded[close[0]]!r}?)" if close else ""
+
+
+def check_fields(what: str, given: Mapping[str, object], known: Iterable[str]) -> None:
+    """Refuse any field of ``given`` not in ``known``, naming the nearest known one.
+
+    Every game calls this on its options and on the setup it reads, so a misspelled field
+    is never silently ignored (``"two_ship": true`` would otherwise play the one-ship game).
+
+    >>> try:
+    ...     check_fields("setup field", {"chance": "table", "two_ship": True},
+    ...                  ["chance", "two_ships"])
+    ... except SetupError as exc:
+    ...     print(exc)
+    unknown setup field 'two_ship' (did you mean 'two_ships'?); known: chance, two_ships
+    """
+    names = sorted(set(known))
+    unknown = sorted(str(k) for k in given if k not in names)
+    if not unknown:
+        return
+    parts = [f"{k[:40]!r}{did_you_mean(k, names)}" for k in unknown[:5]]
+    s = "s" if len(unknown) > 1 else ""
+    raise SetupError(f"unknown {what}{s} {', '.join(parts)}; "
+                     f"known: {', '.join(names) or 'none'}")
 
 
 def legal_hint(options: Sequence[str], limit: int = 12) -> str:

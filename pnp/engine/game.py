@@ -1,4 +1,4 @@
-"""The one shape every rules engine takes, and the registry of games.
+"""The one shape every rules engine takes (the registry of games is ``pnp.engine.registry``).
 
 A game is a stateless object; all of a match lives in an immutable state value.  Events are
 of two kinds, as in OpenSpiel's chance nodes: *decisions* made by a player and checked against
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pnp.engine.errors import SetupError, UnknownGame
+from pnp.engine.errors import SetupError
 
 JSON = Any  # a value json.dumps accepts
 
@@ -92,7 +92,8 @@ class Game(ABC, Generic[S, E]):
         if not self.min_players <= len(names) <= self.max_players:
             span = (str(self.min_players) if self.min_players == self.max_players
                     else f"{self.min_players}-{self.max_players}")
-            raise SetupError(f"{self.title} takes {span} players, got {len(names)}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise SetupError(f"{self.title} takes {span} {noun}, got {len(names)}")
         if any(not n for n in names):
             raise SetupError("every player needs a non-empty name")
         return names
@@ -160,31 +161,3 @@ class Game(ABC, Generic[S, E]):
     @abstractmethod
     def summary(self, state: S) -> dict[str, JSON]:
         """A JSON picture of the public state, for `pnp replay` and the tracker."""
-
-
-_REGISTRY: dict[str, Game[Any, Any]] = {}
-
-
-def register(game: Game[Any, Any]) -> Game[Any, Any]:
-    if game.id in _REGISTRY:
-        raise ValueError(f"game id {game.id!r} registered twice")
-    _REGISTRY[game.id] = game
-    return game
-
-
-def _load_builtin() -> None:
-    # Importing the package registers every built-in game.
-    import pnp.games  # noqa: F401
-
-
-def get_game(game_id: str) -> Game[Any, Any]:
-    _load_builtin()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        raise UnknownGame(game_id, sorted(_REGISTRY)) from None
-
-
-def all_games() -> list[Game[Any, Any]]:
-    _load_builtin()
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]

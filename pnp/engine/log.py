@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.engine.errors import IllegalMove, LogError, NotationError, PnpError, SetupError
-from pnp.engine.game import JSON, Game, get_game
+from pnp.engine.game import JSON, Game
+from pnp.engine.registry import get_game
+from pnp.engine.steps import Played, Step, replay_steps
 
 LOG_FORMAT = 1
 MAX_EVENTS = 100_000
@@ -135,33 +137,41 @@ class ReplayResult:
         }
 
 
-def replay(log: GameLog, keep_history: bool = False) -> ReplayResult:
-    """Apply a log's events in order; stop at the first unreadable or illegal one."""
-    game = get_game(log.game)
+def _start(game: Game[Any, Any], log: GameLog) -> Any:
     try:
         players = game.check_players(log.players)
-        state = game.initial_state(log.setup, players, log.seed)
+        return game.initial_state(log.setup, players, log.seed)
     except SetupError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise SetupError(f"malformed setup: {exc}") from None
-    result = ReplayResult(game, log, state, 0)
-    for index, text in enumerate(log.events):
-        try:
-            event = game.parse(text)
-            state = game.apply(state, event)
-        except NotationError as exc:
-            result.error = {"index": index, "event": text, "rule": "notation",
-                            "message": exc.message, "legal": []}
-            break
-        except IllegalMove as exc:
-            result.error = {"index": index, "event": text, **exc.to_json()}
-            break
-        result.state = state
-        result.applied = index + 1
-        if keep_history:
-            result.history.append(state)
+
+
+def replay(log: GameLog, keep_history: bool = False) -> ReplayResult:
+    """Apply a log's events in order; stop at the first unreadable or illegal one."""
+    game = get_game(log.game)
+    result = ReplayResult(game, log, _start(game, log), 0)
+    try:
+        for step in replay_steps(game, result.state, log.events):
+            result.state = step.state
+            result.applied = step.index + 1
+            if keep_history:
+                result.history.append(step.state)
+    except NotationError as exc:
+        result.error = {"index": result.applied, "event": log.events[result.applied],
+                        "rule": "notation", "message": exc.message, "legal": []}
+    except IllegalMove as exc:
+        result.error = {"index": result.applied, "event": log.events[result.applied],
+                        **exc.to_json()}
     return result
+
+
+def play_log(log: GameLog) -> Played:
+    """Every step of a log that replays (raises NotationError or IllegalMove otherwise)."""
+    game = get_game(log.game)
+    start = _start(game, log)
+    steps: tuple[Step, ...] = tuple(replay_steps(game, start, log.events))
+    return Played(log.players, log.seed, log.setup, start, steps)
 
 
 def replay_text(text: str) -> ReplayResult:
@@ -169,4 +179,4 @@ def replay_text(text: str) -> ReplayResult:
 
 
 __all__ = ["GameLog", "LogError", "PnpError", "ReplayResult", "load_log", "log_from_json",
-           "new_log", "replay", "replay_text"]
+           "new_log", "play_log", "replay", "replay_text"]

@@ -1,9 +1,2 @@
-"""Built-in games; importing this package registers each of them."""
-
-from pnp.games import (  # noqa: F401  (imported to register)
-    galaxy_express,
-    galaxy_trucker,
-    spatial_delivery,
-    weird_galaxy,
-    wormholes,
-)
+"""Built-in games, one package each; each declares its ``record.RECORD`` in the ``pnp.games``
+entry-point group (pyproject.toml), which is how the engine finds them."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.engine import PnpError, get_game
+from pnp.engine import PnpError, all_records, get_record
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
 from pnp.render.options import KitOptions
@@ -45,53 +45,21 @@ def piecepack_kit(options: KitOptions) -> list[Path]:
     return out
 
 
-def _galaxy_express(options: KitOptions) -> list[Path]:
-    from pnp.render.galaxy_express import galaxy_express_kit
-
-    return galaxy_express_kit(options)
+BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {"piecepack": piecepack_kit}
+"""Kits that are not a game's (a game's kit is its record's ``kit``)."""
 
 
-def _wormholes(options: KitOptions) -> list[Path]:
-    from pnp.render.wormholes import wormholes_kit
-
-    return wormholes_kit(options)
-
-
-def _galaxy_trucker(options: KitOptions) -> list[Path]:
-    from pnp.render.galaxy_trucker import galaxy_trucker_kit
-
-    return galaxy_trucker_kit(options)
-
-
-def _weird_galaxy(options: KitOptions) -> list[Path]:
-    from pnp.render.weird_galaxy import weird_galaxy_kit
-
-    return weird_galaxy_kit(options)
-
-
-def _spatial_delivery(options: KitOptions) -> list[Path]:
-    from pnp.render.spatial_delivery import spatial_delivery_kit
-
-    return spatial_delivery_kit(options)
-
-
-BUILDERS: dict[str, Callable[[KitOptions], list[Path]]] = {
-    "piecepack": piecepack_kit,
-    "galaxy-express": _galaxy_express,
-    "galaxy-trucker": _galaxy_trucker,
-    "wormholes": _wormholes,
-    "weird-galaxy": _weird_galaxy,
-    "spatial-delivery": _spatial_delivery,
-}
+def kit_ids() -> list[str]:
+    """Every kit ``pnp kit`` can print."""
+    return sorted([*BUILDERS, *(r.id for r in all_records() if r.kit is not None)])
 
 
 def build_kit(game_id: str, options: KitOptions) -> list[Path]:
-    builder = BUILDERS.get(game_id)
+    builder = BUILDERS.get(game_id) or get_record(game_id).kit  # UnknownGame for a bad id
     if builder is not None:
         return builder(options)
-    game = get_game(game_id)  # raises UnknownGame with the known ids
-    ready = ", ".join(sorted(BUILDERS))
-    raise PnpError(f"no printed kit for {game.title} yet (kits so far: {ready})")
+    title = get_record(game_id).game.title
+    raise PnpError(f"no printed kit for {title} yet (kits so far: {', '.join(kit_ids())})")
 
 
-__all__ = ["BUILDERS", "build_kit", "piecepack_kit", "piecepack_pages"]
+__all__ = ["BUILDERS", "build_kit", "kit_ids", "piecepack_kit", "piecepack_pages"]

@@ -1,76 +1,52 @@
 """Score-sheet checking: recompute every line of a filled sheet from the rules.
 
 A sheet arrives as form fields (the tracker's web form, a JSON file, or the AcroForm fields of
-a score-sheet PDF filled in a PDF reader).  Each game with a printed sheet registers a checker.
+a score-sheet PDF filled in a PDF reader).  Each game with a printed sheet declares it in its
+record (``GameRecord.sheet``, a ``pnp.engine.sheetspec.SheetSpec``).
 """
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pnp.engine import PnpError, all_games, get_game
+from pnp.engine import PnpError, all_records, get_record
+from pnp.engine.sheetspec import SheetSpec
 
 MAX_SHEET_BYTES = 5 * 1024 * 1024
 
-Checker = Callable[[Mapping[str, str]], dict[str, object]]
 
-
-def _checkers() -> dict[str, tuple[Checker, list[str]]]:
-    """Every registered game whose package has a ``sheet`` module (check_sheet, field_names)."""
-    found: dict[str, tuple[Checker, list[str]]] = {}
-    for game in all_games():
-        name = f"pnp.games.{game.id.replace('-', '_')}.sheet"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name and name.startswith(exc.name):  # no sheet module (or a game from
-                continue  # outside pnp.games, like the tracker tests' toy game)
-            raise
-        found[game.id] = (module.check_sheet, module.field_names())
-    return found
+def sheet_spec(game_id: str) -> SheetSpec:
+    """The game's score-sheet spec (UnknownGame for a bad id, PnpError without a sheet)."""
+    record = get_record(game_id)
+    if record.sheet is None:
+        raise PnpError(f"{game_id} has no score sheet to check yet")
+    return record.sheet
 
 
 def sheet_games() -> list[str]:
-    return sorted(_checkers())
+    return [r.id for r in all_records() if r.sheet is not None]
 
 
 def sheet_fields(game_id: str) -> list[str]:
-    get_game(game_id)
-    try:
-        return _checkers()[game_id][1]
-    except KeyError:
-        raise PnpError(f"{game_id} has no score sheet to check yet") from None
+    return sheet_spec(game_id).field_names()
+
+
+def _clean(fields: Mapping[str, Any]) -> dict[str, str]:
+    return {str(k): ("" if v is None else str(v))[:200] for k, v in fields.items()}
 
 
 def check_sheet(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
-    get_game(game_id)  # UnknownGame for a bad id
-    entry = _checkers().get(game_id)
-    if entry is None:
-        raise PnpError(f"{game_id} has no score sheet to check yet")
-    clean = {str(k): ("" if v is None else str(v))[:200] for k, v in fields.items()}
-    return entry[0](clean)
+    return dict(sheet_spec(game_id).check(_clean(fields)))
 
 
 def check_document(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
     """Check every fillable sheet of a game's kit at once (a filled kit PDF carries them all).
-
-    A game whose kit prints more than one checkable sheet gives its sheet module a
-    ``check_document(fields)``; otherwise this is ``check_sheet``.
-    """
-    get_game(game_id)
-    if game_id not in _checkers():
-        raise PnpError(f"{game_id} has no score sheet to check yet")
-    module = importlib.import_module(f"pnp.games.{game_id.replace('-', '_')}.sheet")
-    whole = getattr(module, "check_document", None)
-    if whole is None:
-        return check_sheet(game_id, fields)
-    clean = {str(k): ("" if v is None else str(v))[:200] for k, v in fields.items()}
-    return dict(whole(clean))
+    For a kit with one sheet this is ``check_sheet``."""
+    return dict(sheet_spec(game_id).check_document(_clean(fields)))
 
 
 def read_pdf_fields(data: bytes) -> dict[str, str]:
@@ -102,8 +78,8 @@ def guess_game(fields: Mapping[str, str]) -> str:
     if named:
         return str(named)
     best, overlap = None, 0
-    for game_id, (_, names) in _checkers().items():
-        hits = len(set(names) & set(fields))
+    for game_id in sheet_games():
+        hits = len(set(sheet_fields(game_id)) & set(fields))
         if hits > overlap:
             best, overlap = game_id, hits
     if best is None:

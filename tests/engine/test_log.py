@@ -48,7 +48,7 @@ def test_unknown_game_lists_the_known_ones() -> None:
 
 
 def test_wrong_player_count_and_bad_setup() -> None:
-    with pytest.raises(SetupError, match="1 players"):
+    with pytest.raises(SetupError, match="takes 1 player, got"):
         replay(log_from_json(good() | {"players": ["A", "B"]}))
     with pytest.raises(SetupError):
         replay(log_from_json(good() | {"setup": {"chance": "seeded", "planets": "a1"}}))

@@ -473,3 +473,12 @@ def test_ge1_non_ascii_digits_are_not_cells() -> None:
     assert parse_cell("a²") is None and parse_cell("a٣") is None
     with pytest.raises(SetupError, match="GE-1"):
         table(["a1", "c3", "e5", "g1", "b6", "h²"])
+
+
+def test_scan_shorthand_in_a_log_says_how_to_write_it() -> None:
+    from pnp.engine import NotationError
+    from pnp.games.galaxy_express.events import parse_event, parse_turn
+
+    assert len(parse_turn("?c4=5")) == 2
+    with pytest.raises(NotationError, match=r"'\?c4' then 'c4=5'"):
+        parse_event("?c4=5")

@@ -130,8 +130,9 @@ def test_a_tile_held_only_by_a_wrong_connector_is_one_mistake() -> None:
     s = ship(put(1, S, "-s-u", 7, 8), put(2, S, "--ud", 7, 9), put(3, S, "u---", 8, 9))
     # 3 hangs from 2, 2 meets 1 with the wrong connector: one mistake, no "loose" reports
     assert rules(s) == [("GT-S1", 1, Side.E, 2)]
-    (only,) = repair_options(s)  # 2 and 3 are not held anyway: they fall off
-    assert only.removed == frozenset() and only.fallen == {2, 3}
+    # 2 and 3 are not held anyway: they fall off, but a repair removes a tile (GT-R1)
+    assert [(set(o.removed), set(o.fallen)) for o in repair_options(s)] == [
+        ({2}, {3}), ({3}, {2})]
 
 
 def test_pilot_cabin_off_the_start_square() -> None:
@@ -267,10 +268,10 @@ def test_repair_of_a_legal_ship_is_nothing() -> None:
     assert [r.notation for r in repair_options(s)] == ["-"]
 
 
-def test_hanging_tiles_fall_off_with_no_choice() -> None:
+def test_hanging_tiles_are_the_removal_offered() -> None:
     s = ship(put(1, S, "uuuu", 7, 5))
-    (only,) = repair_options(s)
-    assert only.removed == frozenset() and only.fallen == {1} and only.lost == 1
+    (only,) = repair_options(s)  # GT-R1: one or more tiles removed, never none
+    assert only.removed == {1} and only.fallen == frozenset() and only.lost == 1
 
 
 def test_repair_options_are_minimal_and_complete_on_two_mistakes() -> None:
@@ -527,18 +528,6 @@ def test_remove_reports_fallen_tiles() -> None:
     assert r.fallen == {2, 4} and r.ship.ids == {141, 1}
 
 
-def test_the_notation_docs_example_is_a_legal_seed_1_ship() -> None:
-    from pathlib import Path
-
-    from pnp.games.galaxy_trucker.picture import picture
-
-    doc = (Path(__file__).parents[2] / "docs/notation/galaxy-trucker.md").read_text()
-    example = doc.split("## A ship\n```\n")[1].split("\n```")[0]
-    s = parse_ship(example, generate_tiles(1))
-    assert check(s) == [] and len(s) == 10
-    assert picture(s) in doc
-
-
 def test_rule_ids_agree_between_code_docs_and_table() -> None:
     import re
     from pathlib import Path
@@ -555,3 +544,24 @@ def test_rule_ids_agree_between_code_docs_and_table() -> None:
     doc = (root / "docs/rulings-galaxy-trucker.md").read_text()
     for rule in RULES:
         assert rule in doc
+
+
+# #121 touches the seed-1 example ship only through a double connector on #103's smooth side:
+# it is never held, so it falls off with any repair, but GT-R1 still asks for a removal.
+HANGING = ("I 121@5,7 11@6,6/2 103@6,7/1 98@7,6/1 141@7,7 65@7,8 80@7,9/2 28@8,6 50@8,7/1 "
+           "5@8,9/3 61@9,9/2")
+
+
+def test_gt_r1_a_repair_never_removes_nothing() -> None:
+    from pnp.games.galaxy_trucker.check import repair, repair_options
+
+    ship = parse_ship(HANGING, generate_tiles(1))
+    assert [v.rule for v in check(ship)] == ["GT-S2"]
+    options = repair_options(ship)
+    assert options and all(o.removed for o in options)
+    assert [(sorted(o.removed), o.notation) for o in options] == [([121], "-121")]
+    with pytest.raises(IllegalMove, match="removes one or more tiles") as exc:
+        repair(ship, [])
+    assert exc.value.rule == "GT-R1" and exc.value.legal == ("-121",)
+    assert repair(ship, [121]).ship.ids == ship.ids - {121}
+    assert 121 in repair(ship, [103]).fallen  # any removal that works is accepted (GT-B4)

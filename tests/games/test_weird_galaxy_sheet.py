@@ -67,8 +67,7 @@ def test_empty_sheet_and_field_names() -> None:
 # -- the worksheet and ledger written from a played game (the tracker's result PDF) ------------
 @pytest.mark.parametrize("seed,n", [(1, 2), (2, 3), (3, 4), (4, 5), (5, 2)])
 def test_greedy_games_written_from_play_check_out(seed: int, n: int) -> None:
-    from pnp.games.weird_galaxy.ledger import check_all
-    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from pnp.games.weird_galaxy.ledger import check_all, fields_from_play
     from tests.games.test_weird_galaxy_properties import greedy, playout
 
     log, states, events = playout(seed, "seeded", n, 30_000, chooser=greedy)
@@ -89,7 +88,7 @@ def test_greedy_games_written_from_play_check_out(seed: int, n: int) -> None:
 
 
 def test_a_game_with_more_missions_than_rows_fills_the_worksheet_only() -> None:
-    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from pnp.games.weird_galaxy.ledger import fields_from_play
     from tests.games.test_weird_galaxy_properties import playout
 
     _, states, events = playout(3, "seeded", 2, 30_000)  # random play rolls many missions
@@ -107,8 +106,7 @@ def test_any_greedy_game_cut_anywhere_writes_a_sheet_that_checks_out(seed: int, 
                                                                      cut: float) -> None:
     """Property: at any point of a seeded game (and at its end) the worksheet and ledger
     written from the play so far pass the checkers."""
-    from pnp.games.weird_galaxy.ledger import check_all
-    from pnp.games.weird_galaxy.sheet import fields_from_play
+    from pnp.games.weird_galaxy.ledger import check_all, fields_from_play
     from tests.games.test_weird_galaxy_properties import greedy, playout
 
     log, states, events = playout(seed, "seeded", n, 30_000, chooser=greedy)

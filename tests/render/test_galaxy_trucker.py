@@ -22,7 +22,7 @@ from pnp.render.galaxy_trucker.tiles import PIPES, SAMPLE_OFFSETS, TILE, tile_pi
 from pnp.render.galaxy_trucker.tokens import COUNTS, bank_pieces, credit_pieces
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import impose
-from pnp.render.kits import BUILDERS, build_kit
+from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
 from .pdfutil import box, decode_qr, unembedded_fonts
@@ -36,19 +36,14 @@ def test_tracker_url_names_the_game_and_seed() -> None:
 
 
 @pytest.mark.slow
-def test_registered_as_a_kit_only_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kit builds with no galaxy-trucker Game registered; unknown ids stay errors."""
-    import pnp.render.kits as kits
+def test_the_kit_is_the_records(tmp_path: Path) -> None:
+    """`pnp kit galaxy-trucker` builds the game record's kit; unknown ids stay errors."""
+    from pnp.engine import get_record
 
-    assert "galaxy-trucker" in BUILDERS
+    assert "galaxy-trucker" in kit_ids() and get_record("galaxy-trucker").kit is not None
     with pytest.raises(PnpError, match="known games"):
         build_kit("chess", KitOptions(out=tmp_path))
     assert not any(tmp_path.iterdir())
-
-    def no_game(game_id: str) -> None:
-        raise PnpError(f"unknown game {game_id!r}")
-
-    monkeypatch.setattr(kits, "get_game", no_game)
     (path,) = build_kit("galaxy-trucker", KitOptions(out=tmp_path, seed=2))
     assert path.name == "galaxy-trucker-seed2-a4.pdf" and path.stat().st_size > 0
 

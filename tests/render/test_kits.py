@@ -9,7 +9,6 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.engine import PnpError
-from pnp.render import kits
 from pnp.render.geometry import mm, paper_size
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
@@ -24,8 +23,13 @@ def test_unknown_game_lists_known_ids(tmp_path: Path) -> None:
 
 def test_game_without_kit_yet_is_a_clear_error(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    # A registered game whose kit builder is missing (every game has one today).
-    monkeypatch.delitem(kits.BUILDERS, "wormholes", raising=False)
+    # A registered game whose record has no kit builder (every game has one today).
+    from dataclasses import replace
+
+    from pnp.engine import get_record, registry
+
+    monkeypatch.setitem(registry._load(), "wormholes", replace(get_record("wormholes"),
+                                                                 kit=None))
     with pytest.raises(PnpError, match="no printed kit for Wormholes yet"):
         build_kit("wormholes", KitOptions(out=tmp_path))
     assert not any(tmp_path.iterdir())

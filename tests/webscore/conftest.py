@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from pnp.engine import game as game_registry
+from pnp.engine import GameRecord, registry
 from webscore import create_app
 from webscore.tracker import clear_cache
 
@@ -21,11 +21,11 @@ from .toygame import TOY
 
 @pytest.fixture(autouse=True)
 def toy_game() -> Iterator[None]:
-    game_registry._load_builtin()
-    game_registry._REGISTRY[TOY.id] = TOY
+    registry.unregister(TOY.id)
+    registry.register(GameRecord(TOY))
     clear_cache()
     yield
-    game_registry._REGISTRY.pop(TOY.id, None)
+    registry.unregister(TOY.id)
     clear_cache()
 
 

@@ -120,15 +120,16 @@ def test_every_sheet_game_gets_a_form_with_all_its_fields(client: FlaskClient) -
 
 
 def test_infer_layout_groups_rows_and_falls_back() -> None:
-    from webscore.sheetforms import field_names, infer_layout
+    from pnp.engine.sheetspec import infer_layout
+    from webscore.sheetforms import field_names
 
     names = ["seed", "m1_a", "m1_b", "m2_a", "m2_b", "total"]
-    spec = infer_layout("g", names)
+    spec = infer_layout(names).to_json()
     assert spec["rows"]["count"] == 2 and [c["key"] for c in spec["rows"]["columns"]] == [
         "a", "b"]
     assert [h["name"] for h in spec["head"]] == ["seed"]
     assert field_names(spec) == names
-    ragged = infer_layout("g", ["m1_a", "m2_b"])  # not a full grid: one box per field
+    ragged = infer_layout(["m1_a", "m2_b"]).to_json()  # not a full grid: one box per field
     assert ragged["rows"] is None and field_names(ragged) == ["m1_a", "m2_b"]
 
 
@@ -142,14 +143,16 @@ def test_the_printed_record_sheet_filled_in_a_reader_checks(client: FlaskClient,
     from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
     from webscore.db import get_engine
-    from webscore.sheetfill import galaxy_express_fields
+    from webscore.sheetfill import sheet_fields
     from webscore.tracker import snapshot
 
     from .test_galaxy_express_table import new_ge, play_random
 
     t = new_ge(client, seed=13, chance="tracker")
     play_random(client, t, 2)
-    fields, turns = galaxy_express_fields(snapshot(get_engine(client.application), t["id"]))
+    fields = sheet_fields(snapshot(get_engine(client.application), t["id"]))
+    assert fields is not None
+    turns = sum(name.endswith("_coin") for name in fields)
     assert turns >= 2
     kit = next(p for p in build_kit("galaxy-express", KitOptions(seed=13, out=tmp_path))
                if p.suffix == ".pdf")
@@ -202,17 +205,16 @@ def form_names(page: str) -> list[str]:
 @pytest.mark.parametrize("game_id", ["galaxy-express", "spatial-delivery", "galaxy-trucker",
                                      "wormholes", "weird-galaxy"])
 def test_each_form_lists_exactly_its_fields_in_order(client: FlaskClient, game_id: str) -> None:
-    from pnp.sheets import sheet_fields
-    from webscore.sheetforms import _LAYOUTS, field_names
+    from pnp.sheets import sheet_fields, sheet_spec
+    from webscore.sheetforms import field_names
 
     page = client.get(f"/sheets/{game_id}").data.decode()
     names = form_names(page)
     assert sorted(names) == sorted(sheet_fields(game_id)) and len(set(names)) == len(names)
     spec = client.get(f"/api/sheets/{game_id}").get_json()
     assert field_names(spec) == sheet_fields(game_id)
-    if game_id in _LAYOUTS:  # a hand layout is used, not silently replaced by the inferred one
-        assert field_names(_LAYOUTS[game_id]()) == sheet_fields(game_id)
-        assert spec["rows"] or spec["blocks"]
+    assert sheet_spec(game_id).layout().field_names() == sheet_fields(game_id)
+    assert spec["rows"] or spec["blocks"]
 
 
 def test_every_sheet_game_has_a_hand_or_full_grid_layout() -> None:
@@ -226,12 +228,17 @@ def test_every_sheet_game_has_a_hand_or_full_grid_layout() -> None:
 
 
 def test_grid_names_follow_the_checkers_order_down_columns() -> None:
-    from webscore.sheetforms import _grid, grid_names
+    from pnp.engine.sheetspec import Column, Grid, GridRow
+    from webscore.sheetforms import field_names
 
-    rows = [("A", "", ["a1", "a2"]), ("B", "", ["b1", "b2"])]
-    assert grid_names(_grid("", [("1", ""), ("2", "")], rows)) == ["a1", "a2", "b1", "b2"]
-    assert grid_names(_grid("", [("1", ""), ("2", "")], rows, order="columns")) == [
-        "a1", "b1", "a2", "b2"]
+    rows = (GridRow("A", ("a1", "a2")), GridRow("B", ("b1", "b2")))
+    columns = (Column("1"), Column("2"))
+    assert Grid(columns, rows).field_names() == ["a1", "a2", "b1", "b2"]
+    down = Grid(columns, rows, order="columns")
+    assert down.field_names() == ["a1", "b1", "a2", "b2"]
+    spec = {"head": [], "totals": [], "blocks": [{"head": [], "foot": [],
+                                                 "grid": down.to_json()}]}
+    assert field_names(spec) == down.field_names()  # the form reads the JSON the same way
 
 
 def test_spatial_delivery_form_is_players_by_columns_like_the_paper(client: FlaskClient) -> None:

@@ -397,3 +397,12 @@ def test_timer_names_are_escaped(client: FlaskClient, clock: Clock) -> None:
     state = state_of(post_timer(client, action="finish", state=state, by=hostile))
     body = page(client, "/ships/timer?state=" + state)
     assert "<script>alert" not in body and "&lt;script&gt;alert" in body
+
+
+def test_api_never_offers_removing_nothing(client: FlaskClient) -> None:
+    # GT-R1: #121 hangs on by a wrong connector only; the repair still removes a tile.
+    hanging = EXAMPLE.replace("I ", "I 121@5,7 ", 1)
+    status, data = api(client, {"seed": 1, "ship": hanging})
+    assert status == 200 and not data["legal"]
+    options = data["repairs"]["options"]
+    assert [o["remove"] for o in options] == [[121]] and options[0]["notation"] == "-121"

@@ -87,9 +87,9 @@ CRASH_SCRIPT = textwrap.dedent("""
     from webscore.db import get_engine
     from webscore.tracker import submit
     sys.path.insert(0, {tests!r})
-    from pnp.engine import game as reg
+    from pnp.engine import GameRecord, registry
     from webscore_toy import TOY
-    reg._load_builtin(); reg._REGISTRY[TOY.id] = TOY
+    registry.register(GameRecord(TOY))
     app = create_app({{"SECRET_KEY": "x", "DATABASE_URL": {url!r}, "AUTO_MIGRATE": True}})
     engine = get_engine(app)
     seq = 0

@@ -245,10 +245,10 @@ def test_table_page_title_and_scripts(client: FlaskClient) -> None:
 
 
 def test_a_table_whose_game_is_gone_is_a_clear_404(client: FlaskClient) -> None:
-    from pnp.engine import game as registry
+    from pnp.engine import registry
 
     tid = create(client)
-    del registry._REGISTRY["toy-dice"]  # the autouse fixture's teardown tolerates this
+    registry.unregister("toy-dice")  # the autouse fixture's teardown tolerates this
     from webscore.tracker import clear_cache
 
     clear_cache()

@@ -1,5 +1,6 @@
-"""State drawings: one module per game (``webscore/boards/<game_module>.py``) with
-``draw(summary) -> str`` (an SVG document, every text escaped), and a generic fallback."""
+"""State drawings: the game record's board drawer (``GameRecord.board``), else a module here
+named after the game (``webscore/boards/<game_module>.py``) with ``draw(summary) -> str`` (an
+SVG document, every text escaped), else a generic fallback."""
 
 from __future__ import annotations
 
@@ -10,12 +11,19 @@ from typing import Any
 
 from markupsafe import Markup
 
+from pnp.engine import UnknownGame, get_record
 from webscore.boards import generic
 
 Drawer = Callable[[dict[str, Any]], str]
 
 
 def drawer_for(game_id: str) -> Drawer | None:
+    try:
+        declared = get_record(game_id).board
+    except UnknownGame:
+        declared = None
+    if declared is not None:
+        return declared
     module_name = game_id.replace("-", "_")
     if not module_name.isidentifier():
         return None

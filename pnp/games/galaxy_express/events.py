@@ -127,6 +127,11 @@ def parse_event(text: str) -> GEEvent:
         return QueueRevealed(rank_value(m.group(1)))
     if m := _COIN.fullmatch(t):
         return CoinRevealed(_suit(m.group(1)), rank_value(m.group(2)))
+    if m := _SCAN_REVEAL.fullmatch(t):
+        cell = m.group(1).lower()
+        raise NotationError(text, f"'?{cell}={m.group(2)}' is a typed turn's shorthand for two "
+                                  f"events; one event at a time (a log's entries) is "
+                                  f"'?{cell}' then '{cell}={m.group(2)}'")
     raise NotationError(text, "expected a coin and direction (S3E, M2), @cell, ?cell, "
                               "D, R, ., X, or a revealed value (c4=5, Q3, +S2)")
 

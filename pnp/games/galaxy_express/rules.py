@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import legal_hint
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_express.board import (
@@ -52,6 +52,8 @@ from pnp.games.galaxy_express.lost import MAX_SPEED, can_reach_planet
 from pnp.games.galaxy_express.state import RANKS, Coins, Need, State
 
 SUITS: tuple[Suit, Suit] = ("S", "M")
+OPTIONS = ("chance", "planets", DEAL_SEED)
+SETUP_FIELDS = (*OPTIONS, "crowns", "start", "deal")
 POINTS_PER_DELIVERY = 20
 POINTS_PER_REFUEL = -10
 RATINGS: tuple[tuple[int, str], ...] = (
@@ -99,6 +101,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
+        check_fields("Galaxy Express option", options, OPTIONS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -141,6 +144,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     def initial_state(self, setup: Mapping[str, JSON], players: Sequence[str],
                       seed: int | None) -> State:
         self.check_players(players)
+        check_fields("Galaxy Express setup field", setup, SETUP_FIELDS)
         planets = _check_planets(setup.get("planets"))
         chance = setup.get("chance", "table")
         if chance not in ("seeded", "table"):

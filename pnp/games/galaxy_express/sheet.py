@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from pnp.engine.sheetspec import (
+    Column,
+    Field,
+    FilledSheet,
+    Layout,
+    Line,
+    Numbered,
+    Section,
+    SheetSpec,
+)
+from pnp.engine.steps import Played
+from pnp.games.galaxy_express import events as ge
 from pnp.games.galaxy_express.events import rank_value
-from pnp.games.galaxy_express.rules import rating_of, score_of
+from pnp.games.galaxy_express.rules import GalaxyExpress, rating_of, score_of
 
 ROWS = 40
 TOTAL_FIELDS = ("deliveries", "refuels", "coins_left", "score", "rating")
@@ -21,24 +32,14 @@ _COIN = re.compile(r"\s*([SsMm])\s*([0-5NnAa])\s*")
 _MARKS = {"x", "X", "✓", "✔", "yes", "y", "1", "true", "on", "/Yes", "Yes"}
 
 
+COLUMNS = ("coin", "speed", "dir", "scans", "deliver", "refuel")
+
+
 def field_names() -> list[str]:
     names = ["seed"]
     for n in range(1, ROWS + 1):
-        names += [f"t{n}_{c}" for c in ("coin", "speed", "dir", "scans", "deliver", "refuel")]
+        names += [f"t{n}_{c}" for c in COLUMNS]
     return [*names, *TOTAL_FIELDS]
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 def _marked(text: str) -> bool:
@@ -137,3 +138,70 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
 
 def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def fields_from_play(play: Played) -> dict[str, str]:
+    """The record sheet a careful player writes for a played game: a row per coin played
+    (speed after it, direction), the cells scanned that turn, the delivery and refuel marks,
+    and the totals."""
+    fields: dict[str, str] = {}
+    if play.seed is not None:
+        fields["seed"] = str(play.seed)
+    row = 0
+    for step in play.steps:
+        event = step.event
+        if isinstance(event, ge.Play):
+            row += 1
+            fields[f"t{row}_coin"] = f"{event.suit}{event.value}"
+            fields[f"t{row}_speed"] = str(step.state.speed)
+            fields[f"t{row}_dir"] = event.direction or ""
+        elif isinstance(event, ge.Scan) and row:
+            key = f"t{row}_scans"
+            cell = ge.format_event(event)[1:]
+            fields[key] = f"{fields[key]} {cell}" if fields.get(key) else cell
+        elif isinstance(event, ge.Deliver) and row:
+            fields[f"t{row}_deliver"] = "x"
+        elif isinstance(event, ge.Refuel) and row:
+            fields[f"t{row}_refuel"] = "x"
+    summary = GalaxyExpress().summary(play.final)
+    fields.update({k: str(summary[k]) for k in TOTAL_FIELDS})
+    return fields
+
+
+_HEADS = {"coin": ("Coin", "S3 / M0"), "speed": ("Speed", "0-10"), "dir": ("Dir", "N E S W"),
+          "scans": ("Scans", "cells"), "deliver": ("Deliver", "x"), "refuel": ("Refuel", "x")}
+_TOTALS = {"deliveries": "Deliveries", "refuels": "Refuels", "coins_left": "Coins left",
+           "score": "Score", "rating": "Rating"}
+
+
+class RecordSheet(SheetSpec):
+    """The Galaxy Express record sheet: a row per turn and the score box."""
+
+    title = "Record sheet"
+
+    def field_names(self) -> list[str]:
+        return field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_sheet(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str]:
+        return fields_from_play(play)
+
+    def layout(self) -> Layout:
+        return Layout(
+            head=(Field("seed", "Seed"),),
+            rows=Numbered(ROWS, "Turn", "t{n}_{key}",
+                          tuple(Column(*_HEADS[c], key=c) for c in COLUMNS)),
+            totals=tuple(Field(k, _TOTALS[k]) for k in TOTAL_FIELDS))
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        turns = sum(isinstance(e, ge.Play) for e in play.events)
+        rows = [[str(n)] + [fields.get(f"t{n}_{c}", "") for c in COLUMNS]
+                for n in range(1, turns + 1)]
+        return FilledSheet(self.title, [Section(
+            "Turns", ["Turn", *[_HEADS[c][0] for c in COLUMNS]], rows,
+            [(_TOTALS[k], fields[k]) for k in TOTAL_FIELDS])])
+
+
+SHEET = RecordSheet()

@@ -7,7 +7,6 @@ connectors, capacities), check (spot check and repairs), crew, strength, hits
 (GT-4 and the H rules) and notation.
 """
 
-from pnp.engine.game import register
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, board
 from pnp.games.galaxy_trucker.check import (
     Repair,
@@ -24,7 +23,6 @@ from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet, generate_tiles
 
 GAME = GalaxyTrucker()
-register(GAME)
 
 __all__ = [
     "BOARDS", "GAME", "Board", "Connector", "GalaxyTrucker", "Impact", "Kind", "Placement",

@@ -162,8 +162,13 @@ def remove(ship: Ship, removed: Iterable[int]) -> Repair:
 
 
 def repair(ship: Ship, removed: Iterable[int]) -> Repair:
-    """The player's chosen removals; refused (GT-R1) when the ship is still not legal."""
+    """The player's chosen removals; refused (GT-R1) when the ship is still not legal, or when
+    nothing is removed (the text: "remove one or more components")."""
     done = remove(ship, removed)
+    if not done.removed:
+        options = [r.notation for r in repair_options(ship)] if check(ship) else []
+        raise IllegalMove("GT-R1", "a repair removes one or more tiles; "
+                          f"{legal_hint(options)}", options)
     left = check(done.ship)
     if left:
         options = [r.notation for r in repair_options(ship)]
@@ -263,6 +268,11 @@ def find_repairs(ship: Ship, max_removals: int | None = None,
         complete = False
     if not found:
         found.append(_greedy(ship, pilot, open_mistakes))
+    if frozenset() in found:
+        # Only tiles that are not held are wrong: they fall off, but a repair removes one or
+        # more tiles (GT-R1), so the choices are one of those tiles each.
+        loose = ship.ids - ship.piece_of(pilot)
+        found = [frozenset({i}) for i in sorted(loose)] or found
     repairs = [remove(ship, r) for r in found]
     ordered = sorted(repairs, key=lambda r: (r.lost, len(r.removed), sorted(r.removed)))
     return RepairSearch(tuple(ordered), complete)

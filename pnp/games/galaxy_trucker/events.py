@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from pnp.engine import Chance, Decision, NotationError
 from pnp.games.galaxy_trucker.cards import all_cards
+from pnp.games.galaxy_trucker.notation import board_name
 
 
 @dataclass(frozen=True)
@@ -115,20 +116,23 @@ GTEvent = (Enter | Fix | Aliens | Go | Quit | Power | Land | Yes | No | Cargo | 
 
 _ID = r"[0-9]{1,4}"
 _IDS = rf"{_ID}(?:,{_ID})*"
-_ENTER = re.compile(rf"([1-4]):((?:I|II|III|IIIa)(?:;[0-9@,/]+)*)(?:;aside=({_IDS}))?")
+_ENTER = re.compile(rf"([1-4]):((?:IIIa|III|II|I)(?:;[0-9@,/]+)*)(?:;aside=({_IDS}))?",
+                    re.IGNORECASE)
+_ENTER_START = re.compile(r"[1-4]:(?:IIIa|III|II|I)?", re.IGNORECASE)
 _SHIP_TOKEN = re.compile(r"[0-9]{1,4}@[0-9]{1,3},[0-9]{1,3}(?:/[0-3])?")
-_FIX = re.compile(rf"fix:({_IDS})")
-_ALIENS = re.compile(rf"crew:(-|{_ID}[PB](?:,{_ID}[PB])?)")
-_POWER = re.compile(rf"pow:(?:-|({_IDS})@({_IDS}))")
-_LAND = re.compile(r"land:([1-4])")
-_YES = re.compile(rf"yes(?::({_IDS}))?")
-_CARGO = re.compile(rf"cargo:(-|{_ID}=[RYGB]{{1,3}}(?:,{_ID}=[RYGB]{{1,3}})*)")
-_LOSE = re.compile(rf"lose:({_IDS})")
-_DROP = re.compile(rf"drop:({_IDS})")
-_DEFEND = re.compile(rf"def:({_ID})(?:@({_ID}))?")
-_KEEP = re.compile(rf"keep:({_ID})")
-_FLIP = re.compile(r"card:(I{1,3}-[0-9]{1,2})")
-_ROLL = re.compile(r"roll:([0-9]{1,2})")
+_I = re.IGNORECASE  # letters may be typed in either case
+_FIX = re.compile(rf"fix:({_IDS})", _I)
+_ALIENS = re.compile(rf"crew:(-|{_ID}[PB](?:,{_ID}[PB])?)", _I)
+_POWER = re.compile(rf"pow:(?:-|({_IDS})@({_IDS}))", _I)
+_LAND = re.compile(r"land:([1-4])", _I)
+_YES = re.compile(rf"yes(?::({_IDS}))?", _I)
+_CARGO = re.compile(rf"cargo:(-|{_ID}=[RYGB]{{1,3}}(?:,{_ID}=[RYGB]{{1,3}})*)", _I)
+_LOSE = re.compile(rf"lose:({_IDS})", _I)
+_DROP = re.compile(rf"drop:({_IDS})", _I)
+_DEFEND = re.compile(rf"def:({_ID})(?:@({_ID}))?", _I)
+_KEEP = re.compile(rf"keep:({_ID})", _I)
+_FLIP = re.compile(r"card:(I{1,3}-[0-9]{1,2})", _I)
+_ROLL = re.compile(r"roll:([0-9]{1,2})", _I)
 _WORDS: dict[str, GTEvent] = {"go": Go(), "quit": Quit(), "no": No(), "take": Take()}
 _VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}
 
@@ -152,20 +156,29 @@ def parse_event(text: str) -> GTEvent:
     word = _WORDS.get(t.lower())
     if word is not None:
         return word
+    if _ENTER_START.match(t):
+        # A ship as the ships page shows it (spaces between tokens) reads as with ';'.
+        t = re.sub(r"[\s;]+", ";", re.sub(r"^([1-4]):[\s;]*", r"\1:", t))
     if m := _ENTER.fullmatch(t):
         tokens = m.group(2).split(";")
         bad = [w for w in tokens[1:] if not _SHIP_TOKEN.fullmatch(w)]
         if bad:
             raise NotationError(text, f"{bad[0]!r} is not a tile id@row,col with an optional "
                                 "/rotation 0-3")
+        board = board_name(tokens[0])
+        assert board is not None  # the pattern admits only board names
         aside = tuple(sorted(set(_ids(m.group(3))))) if m.group(3) else ()
-        return Enter(int(m.group(1)), m.group(2), aside)
+        return Enter(int(m.group(1)), ";".join([board, *tokens[1:]]), aside)
+    if _ENTER_START.match(t):
+        raise NotationError(text, "a ship entry is the number tile, ':', the board and the "
+                            "tiles, separated by ';' or spaces: 2:I;141@7,7;12@6,7/1 (the "
+                            "ships page's text pasted after '2:' works too)")
     if m := _FIX.fullmatch(t):
         return Fix(tuple(sorted(set(_ids(m.group(1))))))
     if m := _ALIENS.fullmatch(t):
         if m.group(1) == "-":
             return Aliens(())
-        pairs = tuple(sorted((int(w[:-1]), w[-1]) for w in m.group(1).split(",")))
+        pairs = tuple(sorted((int(w[:-1]), w[-1].upper()) for w in m.group(1).split(",")))
         return Aliens(pairs)
     if m := _POWER.fullmatch(t):
         if m.group(1) is None:
@@ -183,7 +196,7 @@ def parse_event(text: str) -> GTEvent:
             tile, _, goods = item.partition("=")
             if int(tile) in holds:
                 raise NotationError(text, f"hold #{tile} is named twice")
-            holds[int(tile)] = _sorted_goods(goods)
+            holds[int(tile)] = _sorted_goods(goods.upper())
         return Cargo(tuple(sorted(holds.items())))
     if m := _LOSE.fullmatch(t):
         return Lose(_ids(m.group(1)))
@@ -194,12 +207,34 @@ def parse_event(text: str) -> GTEvent:
     if m := _KEEP.fullmatch(t):
         return Keep(int(m.group(1)))
     if m := _FLIP.fullmatch(t):
-        if m.group(1) not in all_cards():
+        if m.group(1).upper() not in all_cards():
             raise NotationError(text, "cards are I-1..I-20, II-1..II-20, III-1..III-20")
-        return Flip(m.group(1))
+        return Flip(m.group(1).upper())
     if m := _ROLL.fullmatch(t):
         return Roll(int(m.group(1)))
     raise NotationError(text, HELP)
+
+
+def split_line(text: str) -> list[str]:
+    """A typed line's events: white space separates them, except inside a ship entry, whose
+    tiles may be pasted with spaces as the ships page shows them (``2:I 141@7,7 12@6,7/1``).
+
+    >>> split_line("2:I 141@7,7 12@6,7/1 aside=57 go")
+    ['2:I;141@7,7;12@6,7/1;aside=57', 'go']
+    >>> split_line("2: iiia; 141@7,7")
+    ['2:iiia;141@7,7']
+    """
+    out: list[str] = []
+    joining = False
+    for word in text.split():
+        piece = word.strip(";")
+        if joining and (_SHIP_TOKEN.fullmatch(piece) or board_name(piece)
+                        or piece.lower().startswith("aside=")):
+            out[-1] = f"{out[-1].rstrip(';')};{piece}".replace(":;", ":")
+            continue
+        joining = bool(_ENTER_START.match(word))
+        out.append(word)
+    return out
 
 
 def _list(ids: tuple[int, ...]) -> str:

@@ -17,8 +17,8 @@ from functools import cache
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
-from pnp.engine.deal import copy_deal_seed, deal_seed
-from pnp.engine.errors import legal_hint
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
@@ -59,6 +59,7 @@ from pnp.games.galaxy_trucker.events import (
     Yes,
     format_event,
     parse_event,
+    split_line,
 )
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
@@ -143,6 +144,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
+        check_fields("Galaxy Trucker option", options, SETUP_FIELDS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -303,7 +305,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _begin_round(self, s: State) -> State:
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
-        truckers = tuple(Trucker(credits=t.credits, history=t.history) for t in s.truckers)
+        truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
                        stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
@@ -322,8 +324,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """Pay the round (GT-6) and start the next one or end the game.
 
         ``s`` is the state the pay is worked out from (finish order, ships, goods aboard,
-        components lost) - gone from the state that follows.  Public so that a score sheet
-        written from a play can observe it (pnp.games.galaxy_trucker.sheet)."""
+        components lost) - gone from the state that follows, so each seat keeps its pay as
+        data (``Trucker.pays``), which the score sheet is written from."""
         finish = s.order()
         penalties = {}
         for seat, t in enumerate(s.truckers):
@@ -952,8 +954,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return format_event(event)
 
     def parse_line(self, text: str) -> list[GTEvent]:
-        """Events separated by white space (commas belong to squares and lists)."""
-        return [self.parse(tok) for tok in text.split()]
+        """Events separated by white space (commas belong to squares and lists); a ship
+        entry's tiles may be separated by spaces too (``events.split_line``)."""
+        return [self.parse(tok) for tok in split_line(text)]
 
     # -- results --------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
@@ -1118,7 +1121,11 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", DEAL_SEED)
+
+
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
+    check_fields("Galaxy Trucker setup field", setup, SETUP_FIELDS)
     chance = setup.get("chance", "table")
     if chance not in ("seeded", "table"):
         raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

@@ -1,7 +1,8 @@
 """Compact text for ships, crews and shots (docs/notation/galaxy-trucker.md).
 
 Ship: the board name, then one ``id@row,col`` token per tile, ``/r`` after it for r clockwise
-quarter turns (omitted when 0): ``II 141@7,7 12@6,7 30@8,7/2``.  Crew: ``cabin:HH`` (two
+quarter turns (omitted when 0): ``II 141@7,7 12@6,7 30@8,7/2``; tokens are separated by spaces
+or ``;``, and letters may be in either case.  Crew: ``cabin:HH`` (two
 humans), ``cabin:H``, ``cabin:P`` (purple alien), ``cabin:B`` (brown, the text's orange; ``O``
 is read too).  Shot: a threat and the 2d6 line, ``L-F@7``.  Printers write tokens in square
 order, so printing a parsed text gives the canonical text, and parsing it gives the same value.
@@ -49,13 +50,19 @@ def parse_placement(token: str, tiles: TileSet) -> Placement:
 def parse_ship(text: str, tiles: TileSet) -> Ship:
     """Read a ship; tile ids are looked up in the seed's tile set."""
     words = [w for w in _SPLIT.split(text.strip()) if w]
-    if not words or words[0] not in BOARDS:
+    name = board_name(words[0]) if words else None
+    if name is None:
         raise NotationError(text, f"a ship starts with its board: {', '.join(BOARDS)}")
-    return Ship.of(BOARDS[words[0]], (parse_placement(w, tiles) for w in words[1:]))
+    return Ship.of(BOARDS[name], (parse_placement(w, tiles) for w in words[1:]))
+
+
+def board_name(text: str) -> str | None:
+    """The board a name means, in any letter case (``iiia`` is ``IIIa``), or None."""
+    return {name.lower(): name for name in BOARDS}.get(text.lower())
 
 
 _ALIEN_LETTER = {Alien.BROWN: "B", Alien.PURPLE: "P"}
-_BERTH = re.compile(r"^([0-9]{1,4}):(HH|H|P|B|O|-)$")
+_BERTH = re.compile(r"^([0-9]{1,4}):(HH|H|P|B|O|-)$", re.IGNORECASE)
 
 
 def format_berth(berth: Berth) -> str:
@@ -75,7 +82,7 @@ def parse_crew(text: str) -> Crew:
         if m is None:
             raise NotationError(word, "a berth is cabin:HH, cabin:H, cabin:P (purple alien) "
                                 "or cabin:B (brown/orange alien)")
-        cabin, what = int(m.group(1)), m.group(2)
+        cabin, what = int(m.group(1)), m.group(2).upper()
         if cabin in berths:
             raise NotationError(word, f"cabin #{cabin} is named twice")
         if what in ("P", "B", "O"):

@@ -14,7 +14,7 @@ from collections import Counter
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.cards import Card, card, level_cards, test_flight
 from pnp.games.galaxy_trucker.goods import value
-from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_LEVEL, Trucker
+from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_LEVEL, Pay, Trucker
 
 
 def composition(round_name: str, test: bool) -> dict[int, int]:
@@ -83,8 +83,11 @@ def settle(round_name: str, truckers: tuple[Trucker, ...], finish: tuple[int, ..
             sale = math.ceil(sale / 2)
         loss = penalties[seat]
         credits = max(0, t.credits + reward + looks + sale - loss)
-        where = f"place {place + 1}" if place is not None else "gave up"
-        line = (f"round {round_name}: {where} +{reward}, best-looking +{looks}, goods +{sale}, "
-                f"lost components -{loss} -> {credits}")
-        out.append(Trucker(credits=credits, history=(*t.history, line)))
+        before = t.pays[-1].credits if t.pays else 0
+        g = t.goods_list
+        sold = (g.count("R"), g.count("Y"), g.count("G"), g.count("B"))
+        pay = Pay(round_name, None if place is None else place + 1, t.credits - before, reward,
+                  exposed.get(seat), fewest if place is not None else None, looks, sold, sale,
+                  t.lost, loss, credits)
+        out.append(Trucker(credits=credits, pays=(*t.pays, pay)))
     return tuple(out)

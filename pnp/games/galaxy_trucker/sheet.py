@@ -18,12 +18,24 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pnp.engine.sheetspec import (
+    Block,
+    Column,
+    Field,
+    FilledSheet,
+    Grid,
+    GridRow,
+    Layout,
+    Line,
+    Section,
+    SheetSpec,
+)
+from pnp.engine.steps import Played
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import GOODS_VALUE, level_cards
 from pnp.games.galaxy_trucker.events import GTEvent
-from pnp.games.galaxy_trucker.game import GalaxyTrucker
 from pnp.games.galaxy_trucker.rounds import composition
-from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD, State, Trucker
+from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD, Pay, State
 
 GAME_ID = "galaxy-trucker"
 SEATS = 4
@@ -56,19 +68,6 @@ def flight_cap(round_name: str) -> int:
         values = sorted((c.credits for c in level_cards(level)), reverse=True)
         total += sum(values[:n])
     return total
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 def _int(text: str) -> int | None:
@@ -279,90 +278,117 @@ def _cross_check(r: _Reader, rnd: str, table: Sequence[_Round]) -> None:
 
 
 
-class _PaySpy(GalaxyTrucker):
-    """The engine itself, noting the state it pays each end of round from (the truckers'
-    goods, ship and losses are gone from the state that follows)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.paid_from: list[State] = []
-
-    def end_round(self, s: State) -> State:
-        self.paid_from.append(s)
-        return super().end_round(s)
-
-
-def fields_from_play(states: Sequence[State], events: Sequence[GTEvent]
+def fields_from_play(states: Sequence[State], events: Sequence[GTEvent] = ()
                      ) -> dict[str, str] | None:
-    """Every player's page as a careful table writes it (``states[i + 1]`` is ``events[i]``
-    applied to ``states[i]``).
-
-    For each end of round (an event after which the truckers' ``history`` grows) the event is
-    applied again to the state before it by the engine with a spy on its end-of-round step,
-    which yields the state the pay was computed from: finish order (GT-6), exposed connectors
-    of the finishers, goods aboard by colour, components lost.  The reward, best-looking
-    bonus, goods price, loss and credits after the round are the engine's own history line;
-    "credits won during the flight" is the credits held when paid minus those after the round
-    before.  Every line of a played round can be derived; rounds not yet played stay empty,
-    and so does the total until the game is over.  None for an empty play or a history line
-    this function cannot read."""
+    """Every player's page as a careful table writes it, from the end-of-round pay the
+    engine keeps for each seat (``Trucker.pays``, GT-6) in the last state: finish place or
+    "gave up", credits won in flight, the exposed connectors (finishers), goods sold by
+    colour, components lost, and the reward, bonus, goods price, loss and credits after the
+    round.  Rounds not yet played stay empty, and so does the total until the game is over.
+    None for an empty play or more seats than the sheet has pages."""
+    del events  # the pay is kept in the states
     if not states:
         return None
-    first, final = states[0], states[-1]
-    if len(first.truckers) > SEATS:
+    final = states[-1]
+    if len(final.truckers) > SEATS:
         return None
     fields: dict[str, str] = {}
     if final.seed is not None:
         fields["seed"] = str(final.seed)
     for seat, name in enumerate(final.names):
         fields[f"p{seat + 1}_name"] = name
-    before = [t.credits for t in first.truckers]
-    for was, event, now in zip(states, events, states[1:], strict=False):
-        if len(now.truckers[0].history) == len(was.truckers[0].history):
-            continue
-        spy = _PaySpy()
-        if spy.apply(was, event) != now or len(spy.paid_from) != 1:
-            return None
-        paid = spy.paid_from[0]
-        finish = paid.order()
-        exposed = {s: _exposed(paid.truckers[s]) for s in finish}
-        for seat, t in enumerate(paid.truckers):
-            m = _HISTORY.fullmatch(now.truckers[seat].history[-1])
-            if m is None or m.group(1) != paid.round:
-                return None
-            place, reward, looks, sale, loss, credits = m.groups()[1:]
-            p = f"p{seat + 1}_{round_key(paid.round)}_"
-            if place:
-                fields[p + "place"] = place
-                fields[p + "exposed"] = str(exposed[seat])
-                fields[p + "fewest"] = str(min(exposed.values()))
-            else:
-                fields[p + "gaveup"] = "x"
-            flight = t.credits - before[seat]
-            fields[p + "flight"] = str(flight)
-            for colour in COLOURS:
-                fields[p + colour] = str(t.goods_list.count(colour[0].upper()))
-            fields[p + "finish"] = reward
-            fields[p + "looks"] = looks
-            fields[p + "goods"] = sale
-            fields[p + "lost"] = str(t.lost)
-            fields[p + "loss"] = loss
-            fields[p + "round"] = str(flight + int(reward) + int(looks) + int(sale) - int(loss))
-            fields[p + "credits"] = credits
-            before[seat] = int(credits)
-    if final.phase == "over":
-        for seat in range(len(final.truckers)):
-            fields[f"p{seat + 1}_total"] = str(before[seat])
+    for seat, trucker in enumerate(final.truckers):
+        for pay in trucker.pays:
+            fields.update(_pay_fields(f"p{seat + 1}_{round_key(pay.round)}_", pay))
+        if final.phase == "over":
+            fields[f"p{seat + 1}_total"] = str(trucker.pays[-1].credits if trucker.pays
+                                               else trucker.credits)
     return fields
 
 
-def _exposed(t: Trucker) -> int:
-    return t.ship.exposed_connectors if t.ship is not None else 0
+def _pay_fields(p: str, pay: Pay) -> dict[str, str]:
+    out = {p + "place": str(pay.place)} if pay.place is not None else {p + "gaveup": "x"}
+    if pay.exposed is not None and pay.fewest is not None:
+        out.update({p + "exposed": str(pay.exposed), p + "fewest": str(pay.fewest)})
+    out.update({p + colour: str(n) for colour, n in zip(COLOURS, pay.goods, strict=True)})
+    out.update({p + "flight": str(pay.flight), p + "finish": str(pay.reward),
+                p + "looks": str(pay.looks), p + "goods": str(pay.sale),
+                p + "lost": str(pay.lost), p + "loss": str(pay.loss),
+                p + "round": str(pay.result), p + "credits": str(pay.credits)})
+    return out
 
 
-_HISTORY = re.compile(r"round (\w+): (?:place (\d)|gave up) \+(\d+), best-looking \+(\d+), "
-                      r"goods \+(\d+), lost components -(\d+) -> (\d+)")
+LABELS = {  # each pay line's label and hint on the form
+    "place": ("Finish place", "1 = leader; empty if you gave up"),
+    "gaveup": ("Gave up", "x if you left the flight"),
+    "flight": ("Credits won in flight", "cards: ships, slavers, pirates"),
+    "finish": ("Finish reward", "by place"),
+    "exposed": ("Your exposed connectors", "count each open one"),
+    "fewest": ("Fewest of all finishers", "lowest count at the table"),
+    "looks": ("Best-looking bonus", "if yours is the fewest"),
+    "red": ("Red goods sold", "worth 4 each"),
+    "yellow": ("Yellow goods sold", "worth 3 each"),
+    "green": ("Green goods sold", "worth 2 each"),
+    "blue": ("Blue goods sold", "worth 1 each"),
+    "goods": ("Goods income", "half, rounded up, if you gave up"),
+    "lost": ("Components lost", "discard pile"),
+    "loss": ("Loss", "1 each, capped by the board"),
+    "round": ("Round result", "flight + finish + bonus + goods - loss"),
+    "credits": ("Credits after the round", "last total + result, not below 0"),
+}
+SHORT = {  # the same lines, shorter, in the filled sheet's tables
+    "place": "Finish place", "gaveup": "Gave up", "flight": "Credits in flight",
+    "finish": "Finish reward", "exposed": "Exposed connectors",
+    "fewest": "Fewest on the table", "looks": "Best-looking bonus", "red": "Red goods",
+    "yellow": "Yellow goods", "green": "Green goods", "blue": "Blue goods",
+    "goods": "Goods sold for", "lost": "Components lost", "loss": "Loss",
+    "round": "Round sum", "credits": "Credits after the round"}
+_BREAKS = {"flight": "break", "exposed": "break", "red": "break", "lost": "break",
+           "round": "sum break", "credits": "sum"}
 
 
-__all__ = ["COLOURS", "LINES", "ROUNDS", "SEATS", "check_sheet", "field_names", "fields_from_play",
-           "flight_cap"]
+class ScoreSheets(SheetSpec):
+    """One page per player: a line per pay step, a column per round (names run round by
+    round, so down the columns), the name on top and the game total below."""
+
+    title = "Galaxy Trucker score sheets"
+
+    def field_names(self) -> list[str]:
+        return field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_sheet(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        return fields_from_play(play.states, play.events)
+
+    def layout(self) -> Layout:
+        blocks = []
+        for seat in range(1, SEATS + 1):
+            rows = tuple(GridRow(LABELS[line][0],
+                                 tuple(f"p{seat}_{round_key(r)}_{line}" for r in ROUNDS),
+                                 LABELS[line][1], _BREAKS.get(line, "")) for line in LINES)
+            grid = Grid(tuple(Column(f"Round {r}") for r in ROUNDS), rows, order="columns")
+            blocks.append(Block(f"Player {seat}", grid, head=(Field(f"p{seat}_name", "Name"),),
+                                foot=(Field(f"p{seat}_total", "Game total",
+                                            "credits at the end"),), style="rounds"))
+        return Layout(head=(Field("seed", "Seed"),), blocks=tuple(blocks), wrap="two-up")
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        f, rounds = fields, list(play.final.rounds)
+        sections = []
+        for s in range(1, SEATS + 1):
+            if f"p{s}_name" not in f:
+                continue
+            rows = [[SHORT[line], *[f.get(f"p{s}_{round_key(r)}_{line}", "") for r in rounds]]
+                    for line in LINES]
+            sections.append(Section(f"{f[f'p{s}_name']}'s page",
+                                    ["", *[f"Round {r}" for r in rounds]], rows,
+                                    [("Total credits", f.get(f"p{s}_total", ""))]))
+        return FilledSheet(self.title, sections)
+
+
+SHEET = ScoreSheets()
+
+__all__ = ["COLOURS", "LINES", "ROUNDS", "SEATS", "SHEET", "check_sheet", "field_names",
+           "fields_from_play", "flight_cap"]

@@ -35,6 +35,35 @@ def tiles_of(seed: int) -> TileSet:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """One seat's end-of-round pay (GT-6), kept as data: the score sheet writes its lines
+    from it and the history sentence is made from it."""
+
+    round: str
+    place: int | None  # 1 = the leader; None: gave up
+    flight: int  # credits won during the flight (held when paid, less those after last round)
+    reward: int  # finish-order reward
+    exposed: int | None  # this ship's exposed connectors (finishers only)
+    fewest: int | None  # the fewest of all finishers (finishers only)
+    looks: int  # best-looking bonus
+    goods: tuple[int, int, int, int]  # red, yellow, green, blue goods sold
+    sale: int  # what the goods sold for (half, rounded up, after giving up)
+    lost: int  # components lost
+    loss: int  # what they cost (capped by the round's board)
+    credits: int  # credits after the round (never below 0, FAQ)
+
+    @property
+    def result(self) -> int:
+        """The round's sum: flight + reward + bonus + goods - loss (before the floor)."""
+        return self.flight + self.reward + self.looks + self.sale - self.loss
+
+    def sentence(self) -> str:
+        where = f"place {self.place}" if self.place is not None else "gave up"
+        return (f"round {self.round}: {where} +{self.reward}, best-looking +{self.looks}, "
+                f"goods +{self.sale}, lost components -{self.loss} -> {self.credits}")
+
+
+@dataclass(frozen=True)
 class Trucker:
     """One seat: ship and cargo this round, place on the flight board, credits."""
 
@@ -49,7 +78,12 @@ class Trucker:
     out: bool = False  # gave up this round (a spectator)
     doom: str | None = None  # why the player must give up once the card is dealt with
     credits: int = 0
-    history: tuple[str, ...] = ()  # one line per finished round
+    pays: tuple[Pay, ...] = ()  # one per finished round
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """One sentence per finished round."""
+        return tuple(p.sentence() for p in self.pays)
 
     @property
     def active(self) -> bool:

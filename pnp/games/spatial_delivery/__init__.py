@@ -1,9 +1,7 @@
 """Spatial Delivery (Rick Holzgrafe, 2008/2017): trade routes and deliveries on a hex galaxy."""
 
-from pnp.engine.game import register
 from pnp.games.spatial_delivery.rules import SpatialDelivery
 
 GAME = SpatialDelivery()
-register(GAME)
 
 __all__ = ["GAME", "SpatialDelivery"]

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import legal_hint
+from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.spatial_delivery.board import (
@@ -88,6 +88,7 @@ from pnp.games.spatial_delivery.routes import (
 from pnp.games.spatial_delivery.state import Goods, Need, Seat, State
 
 DEFAULT_ROUNDS = 5  # SD-8
+SETUP_FIELDS = ("chance", "rounds", DEAL_SEED)
 MAX_ROUNDS = 9
 RING3_AFTER_ROUND = 2
 
@@ -163,6 +164,7 @@ class SpatialDelivery(Game[State, SDEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
+        check_fields("Spatial Delivery option", options, SETUP_FIELDS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -174,9 +176,7 @@ class SpatialDelivery(Game[State, SDEvent]):
     def initial_state(self, setup: Mapping[str, JSON], players: Sequence[str],
                       seed: int | None) -> State:
         names = self.check_players(players)
-        unknown = set(setup) - {"chance", "rounds", DEAL_SEED}
-        if unknown:
-            raise SetupError(f"unknown setup fields: {', '.join(map(repr, sorted(unknown)))}")
+        check_fields("Spatial Delivery setup field", setup, SETUP_FIELDS)
         chance = setup.get("chance", "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

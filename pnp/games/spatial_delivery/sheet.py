@@ -18,7 +18,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from pnp.games.spatial_delivery.cards import COLOURS, STATIONS_PER_PLAYER, first_bonus
+from pnp.engine.sheetspec import (
+    Block,
+    Column,
+    Field,
+    FilledSheet,
+    Grid,
+    GridRow,
+    Layout,
+    Line,
+    Section,
+    SheetSpec,
+)
+from pnp.engine.steps import Played
+from pnp.games.spatial_delivery.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    STATIONS_PER_PLAYER,
+    first_bonus,
+)
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS, MAX_ROUNDS
 from pnp.games.spatial_delivery.state import State
 
@@ -37,19 +55,6 @@ def field_names() -> list[str]:
     for i in range(1, MAX_PLAYERS + 1):
         names += [f"p{i}_{f}" for f in PLAYER_FIELDS]
     return [*names, "winner"]
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 def _int(text: str) -> int | None:
@@ -270,3 +275,66 @@ def fields_from_play(states: Sequence[State], events: Sequence[object],
                 for i, s in enumerate(final.seats)]
         fields["winner"] = " & ".join(label[i] for i, k in enumerate(keys) if k == max(keys))
     return fields
+
+
+ROW_LABELS = {"name": ("Player", "name"), "bonus": ("End bonus", "per colour, added"),
+              "stations": ("Stations built", "0-9"), "total": ("Total", "rounds + bonus")}
+
+
+def _row(key: str) -> tuple[str, str, str]:
+    """A player line's label, hint and style (a new section, an optional round)."""
+    if key in ROW_LABELS:
+        style = {"bonus": "break", "total": "sum"}.get(key, "")
+        return (*ROW_LABELS[key], style)
+    if re.fullmatch(r"r\d+", key):
+        n = int(key[1:])
+        hint = "" if n <= DEFAULT_ROUNDS else "if agreed"
+        return f"Round {n}", hint, "break" if n == 1 else ("optional" if hint else "")
+    if key.startswith("fd_"):
+        name, _, colour = COLOUR_NAMES[key[3:].upper()].partition(" (")
+        style = "break" if key == f"fd_{COLOUR_FIELDS[0]}" else ""
+        return f"1st tokens: {name}", f"{colour.rstrip(')')}, how many held", style
+    return key.replace("_", " ").capitalize(), "", ""
+
+
+class ScoreSheet(SheetSpec):
+    """Players as columns and a line per round, first-delivery colour, bonus and total, as on
+    the printed sheet (the names run player by player: down the columns)."""
+
+    title = "Spatial Delivery score sheet"
+
+    def field_names(self) -> list[str]:
+        return field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_sheet(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        return fields_from_play(play.states, play.events, play.players)
+
+    def layout(self) -> Layout:
+        seats = range(1, MAX_PLAYERS + 1)
+        rows = []
+        for key in PLAYER_FIELDS:
+            label, hint, style = _row(key)
+            rows.append(GridRow(label, tuple(f"p{i}_{key}" for i in seats), hint, style))
+        grid = Grid(tuple(Column(f"Player {i}") for i in seats), tuple(rows), order="columns")
+        return Layout(head=(Field("seed", "Seed"), Field("rounds", "Rounds", "5 unless agreed")),
+                      blocks=(Block("", grid, style="players"),),
+                      totals=(Field("winner", "Winner", "name"),))
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        f = fields
+        seats = [i for i in range(1, MAX_PLAYERS + 1) if f"p{i}_name" in f]
+        lines = [(f"Round {n}", f"r{n}") for n in range(1, ROUND_ROWS + 1)
+                 if any(f"p{i}_r{n}" in f for i in seats)]
+        lines += [(f"First deliveries: {COLOUR_NAMES[c].split(' ')[0]}", f"fd_{c.lower()}")
+                  for c in COLOURS]
+        lines += [("End bonus", "bonus"), ("Stations built", "stations"), ("Total", "total")]
+        rows = [[label, *[f.get(f"p{i}_{key}", "") for i in seats]] for label, key in lines]
+        return FilledSheet(self.title, [Section(
+            "Market share points", ["", *[f[f"p{i}_name"] for i in seats]], rows,
+            [("Rounds", f.get("rounds", "")), ("Winner", f.get("winner", ""))])])
+
+
+SHEET = ScoreSheet()

@@ -1,9 +1,7 @@
 """It's a Weird, Weird Galaxy! (Jim Adams and Amy Enge, 2004), game id ``weird-galaxy``."""
 
-from pnp.engine.game import register
 from pnp.games.weird_galaxy.game import WeirdGalaxy
 
 GAME = WeirdGalaxy()
-register(GAME)
 
 __all__ = ["GAME", "WeirdGalaxy"]

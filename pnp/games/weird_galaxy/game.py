@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import NotationError, SetupError
+from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
 from pnp.engine.rng import Rng
 from pnp.games.weird_galaxy import events as ev
@@ -30,10 +30,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
     """A normalised setup, or SetupError saying what is wrong."""
     if not isinstance(setup, Mapping):
         raise SetupError("the setup must be a JSON object")
-    unknown = sorted(set(setup) - set(OPTIONS))
-    if unknown:
-        raise SetupError(f"unknown Weird Galaxy setup fields: {', '.join(map(repr, unknown))} "
-                         f"(known: {', '.join(OPTIONS)})")
+    check_fields("Weird Galaxy setup field", setup, OPTIONS)
     chance = setup.get("chance", "seeded" if seed is not None else "table")
     if chance not in ("seeded", "table"):
         raise SetupError(f"'chance' must be 'seeded' or 'table', got {chance!r}")

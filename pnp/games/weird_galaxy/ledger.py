@@ -14,10 +14,12 @@ worksheet says were paid out.  Field names are the AcroForm names of the printed
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from pnp.engine.sheetspec import FilledSheet, Line, Section, SheetSpec, numbered_rows
+from pnp.engine.steps import Played
 from pnp.games.weird_galaxy import sheet
-from pnp.games.weird_galaxy.sheet import Line
+from pnp.games.weird_galaxy.state import State
 
 PLAYERS = 5
 ROWS = 36
@@ -199,3 +201,112 @@ def _lines(report: Mapping[str, object]) -> list[dict[str, object]]:
     lines = report.get("lines")
     assert isinstance(lines, list)
     return [line for line in lines if isinstance(line, dict)]
+
+
+def ledger_from_play(states: Sequence[State], names: Sequence[str]) -> dict[str, str] | None:
+    """The Space Bucks ledger blocks, or None when a block needs more rows than printed."""
+    first = states[0]
+    if len(first.players) > PLAYERS:
+        return None
+    out: dict[str, str] = {}
+    rows = [0] * len(first.players)
+    for seat, player in enumerate(first.players):
+        out[f"p{seat + 1}_name"] = names[seat] if seat < len(names) else player.name
+        out[f"p{seat + 1}_start"] = str(player.balance)
+    opening = first
+    bounds = [i for i in range(1, len(states))
+              if states[i].turn_number != states[i - 1].turn_number]
+    for end in [*bounds, len(states) - 1]:
+        closing = states[end]
+        for seat, (was, now) in enumerate(zip(opening.players, closing.players, strict=True)):
+            a, b = was.account, now.account
+            moved = {"earned": b.earned - a.earned, "fees_in": b.fees_in - a.fees_in,
+                     "fees_out": b.fees_out - a.fees_out,
+                     "spent": (b.building + b.shields + b.forfeits)
+                     - (a.building + a.shields + a.forfeits)}
+            if not any(moved.values()):
+                continue
+            rows[seat] += 1
+            if rows[seat] > ROWS:
+                return None
+            p, n = seat + 1, rows[seat]
+            out[row_field(p, n, "turn")] = str(opening.turn_number)
+            for column, amount in moved.items():
+                if amount:
+                    out[row_field(p, n, column)] = str(amount)
+            out[row_field(p, n, "balance")] = str(now.balance)
+        opening = closing
+    for seat, player in enumerate(states[-1].players):
+        a, p = player.account, seat + 1
+        out[f"p{p}_earned"] = str(a.earned)
+        out[f"p{p}_fees_in"] = str(a.fees_in)
+        out[f"p{p}_fees_out"] = str(a.fees_out)
+        out[f"p{p}_spent"] = str(a.building + a.shields + a.forfeits)
+        out[f"p{p}_balance"] = str(a.balance)
+    return out
+
+
+def fields_from_play(states: Sequence[State], events: Sequence[object],
+                     names: Sequence[str] = ()) -> dict[str, str] | None:
+    """The worksheet and ledger a careful table writes for a played game (``states[i + 1]`` is
+    ``events[i]`` applied to ``states[i]``; ``names`` label the ledger blocks).
+
+    The worksheet takes every mission rolled (``sheet.worksheet_from_play``).  The ledger gets
+    one row per turn in which a player's Space Bucks moved, read from the change of the
+    engine's ``Account`` between the turn's first and last state; stations, spit shields and
+    abandoned loads all go in the "spent" column.  When the worksheet or a ledger block would
+    overflow its rows the ledger is left out (its payoffs could no longer match the
+    worksheet): the worksheet alone is returned.  None for an empty play."""
+    del events  # every entry is read from the engine's states
+    fields = sheet.worksheet_from_play(states)
+    if fields is None:
+        return None
+    ledger = ledger_from_play(states, names)
+    if ledger is None or len(states[-1].missions) > sheet.ROWS:
+        return fields
+    return {**fields, **ledger}
+
+
+_TOTAL_LABELS = (("Earned", "earned"), ("Fees in", "fees_in"), ("Fees out", "fees_out"),
+                 ("Spent", "spent"), ("Balance", "balance"))
+
+
+class KitSheets(SheetSpec):
+    """The Trade Missions worksheet (the sheet the tracker's form mirrors) and, in a filled
+    kit, the Space Bucks ledger checked with it."""
+
+    title = "Weird Galaxy worksheet and ledger"
+
+    def field_names(self) -> list[str]:
+        return sheet.field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return sheet.check_sheet(fields)
+
+    def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_all(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        return fields_from_play(play.states, play.events, play.players)
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        f = fields
+        missions = numbered_rows(f, "m{n}_", list(sheet.COLUMNS), sheet.ROWS)
+        sections = [Section("Trade Missions worksheet",
+                            ["Mission", "Source", "Destination", "Payoff", "Paid"], missions,
+                            [("Total paid", f.get("total_paid", ""))])]
+        for p in range(1, PLAYERS + 1):
+            if f"p{p}_name" not in f:
+                continue
+            rows = numbered_rows(f, f"p{p}_r{{n}}_", list(COLUMNS), ROWS)
+            sections.append(Section(
+                f"Space Bucks ledger: {f[f'p{p}_name']}",
+                ["Row", "Turn", "Earned", "Fees in", "Fees out", "Spent", "Balance"],
+                [["start", "", "", "", "", "", f.get(f"p{p}_start", "")], *rows],
+                [(label, f.get(f"p{p}_{c}", "")) for label, c in _TOTAL_LABELS]))
+        note = "" if "p1_name" in f else ("The ledger is left empty: this game needs more "
+                                          "rows than the printed sheet has.")
+        return FilledSheet(self.title, sections, note)
+
+
+SHEET = KitSheets()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from pnp.engine.sheetspec import Line
 from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, payoff, tile_name
 from pnp.games.weird_galaxy.state import State
 
@@ -31,19 +31,6 @@ def field_names() -> list[str]:
     for n in range(1, ROWS + 1):
         names += [f"m{n}_{c}" for c in COLUMNS]
     return [*names, *TOTAL_FIELDS]
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 def read_tile(text: str) -> tuple[str, int] | None:
@@ -126,26 +113,10 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
     }
 
 
-def check_document(fields: Mapping[str, str]) -> dict[str, object]:
-    """A whole filled kit: the worksheet and the Space Bucks ledger, checked together."""
-    from pnp.games.weird_galaxy.ledger import check_all
-
-    return check_all(fields)
-
-
-def fields_from_play(states: Sequence[State], events: Sequence[object],
-                     names: Sequence[str] = ()) -> dict[str, str] | None:
-    """The worksheet and ledger a careful table writes for a played game (``states[i + 1]`` is
-    ``events[i]`` applied to ``states[i]``; ``names`` label the ledger blocks).
-
-    The worksheet takes every mission rolled, in order, from the last state (a game with more
-    missions than the sheet's rows stops at the last row).  The ledger gets one row per turn in
-    which a player's Space Bucks moved, read from the change of the engine's ``Account``
-    between the turn's first and last state; stations, spit shields and abandoned loads all go
-    in the "spent" column.  When the worksheet or a ledger block would overflow its rows the
-    ledger is left out (its payoffs could no longer match the worksheet): the worksheet alone
-    is returned.  None for an empty play."""
-    del events  # every entry is read from the engine's states
+def worksheet_from_play(states: Sequence[State]) -> dict[str, str] | None:
+    """The Trade Missions worksheet for a played game: every mission rolled, in order, from
+    the last state (a game with more missions than the sheet's rows stops at the last row).
+    None for an empty play.  (The ledger is ``ledger.fields_from_play``.)"""
     if not states:
         return None
     final = states[-1]
@@ -162,53 +133,4 @@ def fields_from_play(states: Sequence[State], events: Sequence[object],
             fields[p + "paid"] = str(mission.payoff)
             total += mission.payoff
     fields["total_paid"] = str(total)
-    ledger = _ledger(states, names)
-    if ledger is None or len(final.missions) > ROWS:
-        return fields
-    return {**fields, **ledger}
-
-
-def _ledger(states: Sequence[State], names: Sequence[str]) -> dict[str, str] | None:
-    """The Space Bucks ledger blocks, or None when a block needs more rows than printed."""
-    from pnp.games.weird_galaxy.ledger import PLAYERS, row_field
-    from pnp.games.weird_galaxy.ledger import ROWS as LEDGER_ROWS
-
-    first = states[0]
-    if len(first.players) > PLAYERS:
-        return None
-    out: dict[str, str] = {}
-    rows = [0] * len(first.players)
-    for seat, player in enumerate(first.players):
-        out[f"p{seat + 1}_name"] = names[seat] if seat < len(names) else player.name
-        out[f"p{seat + 1}_start"] = str(player.balance)
-    opening = first
-    bounds = [i for i in range(1, len(states))
-              if states[i].turn_number != states[i - 1].turn_number]
-    for end in [*bounds, len(states) - 1]:
-        closing = states[end]
-        for seat, (was, now) in enumerate(zip(opening.players, closing.players, strict=True)):
-            a, b = was.account, now.account
-            moved = {"earned": b.earned - a.earned, "fees_in": b.fees_in - a.fees_in,
-                     "fees_out": b.fees_out - a.fees_out,
-                     "spent": (b.building + b.shields + b.forfeits)
-                     - (a.building + a.shields + a.forfeits)}
-            if not any(moved.values()):
-                continue
-            rows[seat] += 1
-            if rows[seat] > LEDGER_ROWS:
-                return None
-            p, n = seat + 1, rows[seat]
-            out[row_field(p, n, "turn")] = str(opening.turn_number)
-            for column, amount in moved.items():
-                if amount:
-                    out[row_field(p, n, column)] = str(amount)
-            out[row_field(p, n, "balance")] = str(now.balance)
-        opening = closing
-    for seat, player in enumerate(states[-1].players):
-        a, p = player.account, seat + 1
-        out[f"p{p}_earned"] = str(a.earned)
-        out[f"p{p}_fees_in"] = str(a.fees_in)
-        out[f"p{p}_fees_out"] = str(a.fees_out)
-        out[f"p{p}_spent"] = str(a.building + a.shields + a.forfeits)
-        out[f"p{p}_balance"] = str(a.balance)
-    return out
+    return fields

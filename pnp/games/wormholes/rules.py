@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.games.wormholes.board import (
     AXES,
@@ -80,6 +81,7 @@ from pnp.games.wormholes.state import (
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
 OPTIONS = frozenset({"chance", "two_ships", DEAL_SEED})
+SETUP_FIELDS = OPTIONS | {"deal", "dice", "quick_start"}
 
 
 def _face(v: int) -> str:
@@ -108,10 +110,7 @@ class Wormholes(Game[State, WHEvent]):
     # -- setting up -----------------------------------------------------------------------
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Wormholes options: {', '.join(sorted(unknown))} "
-                             f"(known: {', '.join(sorted(OPTIONS))})")
+        check_fields("Wormholes option", options, OPTIONS)
         chance = options.get("chance", "seeded" if seed is not None else "table")
         if chance not in ("seeded", "table"):
             raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
@@ -137,6 +136,7 @@ class Wormholes(Game[State, WHEvent]):
         names = self.check_players(players)
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
+        check_fields("Wormholes setup field", setup, SETUP_FIELDS)
         chance = setup.get("chance")
         if chance not in ("seeded", "table"):
             raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")

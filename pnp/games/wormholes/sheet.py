@@ -25,6 +25,20 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pnp.engine.sheetspec import (
+    Block,
+    Column,
+    Field,
+    FilledSheet,
+    Grid,
+    GridRow,
+    Layout,
+    Line,
+    Section,
+    SheetSpec,
+    numbered_rows,
+)
+from pnp.engine.steps import Played
 from pnp.games.wormholes.board import (
     ALL_BASES,
     AXES,
@@ -75,19 +89,6 @@ def field_names() -> list[str]:
     for n in range(1, ROWS + 1):
         names += row_fields(n)
     return [*names, *TOTAL_FIELDS]
-
-
-@dataclass
-class Line:
-    field: str
-    value: str
-    expected: str
-    ok: bool
-    why: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {"field": self.field, "value": self.value, "expected": self.expected,
-                "ok": self.ok, "why": self.why}
 
 
 # -- reading what people write -------------------------------------------------------------
@@ -787,5 +788,68 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
     return fields
 
 
-__all__ = ["ROWS", "check_sheet", "field_names", "fields_from_play", "layout_fields",
+WH_COLUMNS = {"side": ("Side", "O / D"), "dice": ("Dice", "S3 M1"), "ship": ("Ship", "S M C A"),
+              "from": ("From", "cell"), "to": ("To", "by die"), "value": ("Value", "0-5"),
+              "jump": ("Jump to", "cell"), "send": ("Sent to", "cell>cell")}
+
+
+class RecordSheet(SheetSpec):
+    """The players, the wormholes placed (a row per suit, a box per coin) and the turn record
+    with its two ship moves, as printed; winner and turns close it."""
+
+    title = "Wormholes record sheet"
+
+    def field_names(self) -> list[str]:
+        return field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return check_sheet(fields)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        fields = fields_from_play(play.states, play.events)
+        if fields is not None:
+            for side, name in zip(PLAYER_FIELDS, play.players, strict=False):
+                fields[side] = name
+            if play.seed is not None:
+                fields["seed"] = str(play.seed)
+        return fields
+
+    def layout(self) -> Layout:
+        coins = range(1, COINS_PER_SUIT + 1)
+        suits = Grid(tuple(Column(f"Coin {k}", "cell") for k in coins),
+                     tuple(GridRow(SUIT_NAMES[s] + "s", tuple(f"wh_{s}{k}" for k in coins))
+                           for s in SUITS), corner="Suit")
+        columns = [WH_COLUMNS[c] for c in TURN_COLUMNS] + [WH_COLUMNS[c] for _ in SLOTS
+                                                         for c in MOVE_COLUMNS]
+        turns = Grid(tuple(Column(*c) for c in columns),
+                     tuple(GridRow(str(n), tuple(row_fields(n))) for n in range(1, ROWS + 1)),
+                     corner="Turn",
+                     groups=(("", len(TURN_COLUMNS)),
+                             *((f"Ship move {k}", len(MOVE_COLUMNS)) for k in SLOTS)))
+        names = dict(zip(PLAYER_FIELDS, SIDE_NAMES, strict=True))
+        return Layout(
+            head=(Field("seed", "Seed"),
+                  *(Field(f, names[f], "player") for f in PLAYER_FIELDS)),
+            blocks=(Block("Wormholes placed", suits, style="suits"),
+                    Block("Turns", turns, style="turns")),
+            totals=tuple(Field(f, f.capitalize()) for f in TOTAL_FIELDS))
+
+    def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:
+        f = fields
+        coins = [[SUIT_NAMES[s], *[f.get(f"wh_{s}{k}", "") for k in
+                                   range(1, COINS_PER_SUIT + 1)]] for s in SUITS]
+        cols = ["side", "dice", *[f"{c}{k}" for k in SLOTS for c in MOVE_COLUMNS]]
+        heads = ["Side", "Dice", *[f"{c.title()} {k}" for k in SLOTS for c in MOVE_COLUMNS]]
+        return FilledSheet(self.title, [
+            Section("Wormhole coins placed",
+                    ["Suit", *map(str, range(1, COINS_PER_SUIT + 1))], coins,
+                    [("Orthogon", f.get("orthogon", "")), ("Diagon", f.get("diagon", ""))]),
+            Section("Turns", ["Turn", *heads], numbered_rows(f, "t{n}_", cols, ROWS),
+                    [("Turns", f.get("turns", "")), ("Winner", f.get("winner", ""))]),
+        ])
+
+
+SHEET = RecordSheet()
+
+__all__ = ["ROWS", "SHEET", "check_sheet", "field_names", "fields_from_play", "layout_fields",
            "row_fields"]

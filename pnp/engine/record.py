@@ -1,0 +1,75 @@
+"""The one record a game declares: everything the command, the kits and the tracker need.
+
+A game package exposes a ``GameRecord`` and names it in the ``pnp.games`` entry-point group
+(see ``pnp.engine.registry``); nothing else refers to a game by its id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.game import JSON, Game
+from pnp.engine.sheetspec import SheetSpec
+
+KitBuilder = Callable[[Any], list[Path]]  # KitOptions -> the PDF files written
+BoardDrawer = Callable[[dict[str, Any]], str]  # summary -> one SVG document, text escaped
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """A game option the new-table form asks for (the rest goes in the JSON box).
+
+    ``kind`` is "text" (a stripped string, at most 200 characters) or "checkbox" (True when
+    ticked); an empty field gives no option.
+
+    >>> OptionField("two_ships", "Two ships", kind="checkbox").read("on")
+    True
+    >>> OptionField("planets", "Planet cells").read("  a1 c3 ")
+    'a1 c3'
+    """
+
+    name: str
+    label: str
+    kind: str = "text"
+    hint: str = ""
+
+    def read(self, value: str | None) -> JSON:
+        """The option's value from a form field, or None when left empty."""
+        if self.kind == "checkbox":
+            return True if value else None
+        text = (value or "").strip()
+        return text[:200] if text else None
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "label": self.label, "hint": self.hint}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game: its rules engine, and optionally its score sheet, printed kit, new-table option
+    fields and board drawer."""
+
+    game: Game[Any, Any]
+    sheet: SheetSpec | None = None
+    kit: KitBuilder | None = None
+    options: tuple[OptionField, ...] = ()
+    board: BoardDrawer | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def read_options(self, form: Mapping[str, str]) -> dict[str, JSON]:
+        """The options a filled new-table form gives (``form`` keyed by option name)."""
+        out: dict[str, JSON] = {}
+        for option in self.options:
+            value = option.read(form.get(option.name))
+            if value is not None:
+                out[option.name] = value
+        return out
+
+
+__all__ = ["BoardDrawer", "GameRecord", "KitBuilder", "OptionField"]

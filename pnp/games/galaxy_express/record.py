@@ -1,0 +1,25 @@
+"""The Galaxy Express record: the rules, the record sheet, the kit and the planet-cells option
+(the ``pnp.games`` entry point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.record import GameRecord, OptionField
+from pnp.games.galaxy_express import GAME
+from pnp.games.galaxy_express.sheet import SHEET
+
+
+def build_kit(options: Any) -> list[Path]:
+    """The printed kit (imported when asked for: the rules need no PDF code)."""
+    from pnp.render.galaxy_express import galaxy_express_kit
+
+    return galaxy_express_kit(options)
+
+
+PLANETS = OptionField("planets", "Planet cells",
+                      hint="real coins and no seed: the six cells your Arms coins landed on, "
+                           "e.g. a1 c3 f2 h6 d5 b6")
+
+RECORD = GameRecord(GAME, SHEET, build_kit, (PLANETS,))

@@ -1,0 +1,21 @@
+"""The Galaxy Trucker record: the rules, the score sheets and the kit (the ``pnp.games`` entry
+point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.record import GameRecord
+from pnp.games.galaxy_trucker import GAME
+from pnp.games.galaxy_trucker.sheet import SHEET
+
+
+def build_kit(options: Any) -> list[Path]:
+    """The printed kit (imported when asked for: the rules need no PDF code)."""
+    from pnp.render.galaxy_trucker import galaxy_trucker_kit
+
+    return galaxy_trucker_kit(options)
+
+
+RECORD = GameRecord(GAME, SHEET, build_kit)

@@ -1,0 +1,21 @@
+"""The Spatial Delivery record: the rules, the score sheet and the kit (the ``pnp.games``
+entry point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.record import GameRecord
+from pnp.games.spatial_delivery import GAME
+from pnp.games.spatial_delivery.sheet import SHEET
+
+
+def build_kit(options: Any) -> list[Path]:
+    """The printed kit (imported when asked for: the rules need no PDF code)."""
+    from pnp.render.spatial_delivery import spatial_delivery_kit
+
+    return spatial_delivery_kit(options)
+
+
+RECORD = GameRecord(GAME, SHEET, build_kit)

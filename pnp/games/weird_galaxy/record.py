@@ -1,0 +1,21 @@
+"""The Weird Galaxy record: the rules, the worksheet and ledger, and the kit (the ``pnp.games``
+entry point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.record import GameRecord
+from pnp.games.weird_galaxy import GAME
+from pnp.games.weird_galaxy.ledger import SHEET
+
+
+def build_kit(options: Any) -> list[Path]:
+    """The printed kit (imported when asked for: the rules need no PDF code)."""
+    from pnp.render.weird_galaxy import weird_galaxy_kit
+
+    return weird_galaxy_kit(options)
+
+
+RECORD = GameRecord(GAME, SHEET, build_kit)

@@ -1,0 +1,23 @@
+"""The Wormholes record: the rules, the record sheet, the kit and the two-ships option (the
+``pnp.games`` entry point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.record import GameRecord, OptionField
+from pnp.games.wormholes import GAME
+from pnp.games.wormholes.sheet import SHEET
+
+
+def build_kit(options: Any) -> list[Path]:
+    """The printed kit (imported when asked for: the rules need no PDF code)."""
+    from pnp.render.wormholes import wormholes_kit
+
+    return wormholes_kit(options)
+
+
+TWO_SHIPS = OptionField("two_ships", "Longer game: two ships each", kind="checkbox")
+
+RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,))
