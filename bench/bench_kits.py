@@ -1,12 +1,17 @@
-"""Kit printing speed: seconds per kit and per page, for each kit and paper size.
+"""Kit printing cost against its fair yardstick, and a fresh `pnp kit` process's CPU time.
 
-Every kit ``pnp.render.kits.kit_ids()`` lists is measured (a game's kit is picked
-up without touching this file).  Each kit is timed against a baseline measured in the same
-run: a bare ReportLab canvas that writes the same number of pages (one line of text each) to a
-file of the same paper size.  The ratio kit/baseline per page is the figure to compare across
-machines.
+Every kit ``pnp.render.kits.kit_ids()`` lists is measured (a game's kit is picked up without
+touching this file), seed 7, default options.  The yardstick is the kit's own
+drawing: every ReportLab call the kit made, recorded once and replayed on a bare canvas with
+the same constructor arguments, fonts, compression, metadata and form fields
+(``canvas_replay.py``); the replay must write the very same bytes, which is checked.  So
+"x replay" is what the kit's own code (planning, layout, the game engine it asks) costs on top
+of drawing the same PDF.  Measurements are interleaved (kit, replay, fresh process, next kit,
+...; the order alternates each round) and in CPU time (``time.process_time``; children's
+``getrusage`` for the fresh process), medians of ``--repeat`` rounds, so a busy shared machine
+slows both sides of a ratio alike.
 
-    .venv/bin/python bench/bench_kits.py [--repeat 3] [--papers a4,letter] [--kits a,b]
+    .venv/bin/python bench/bench_kits.py [--repeat 5] [--papers a4,letter] [--kits a,b]
                                          [--json out.json]
 """
 
@@ -14,81 +19,137 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from pypdf import PdfReader
-from reportlab.pdfgen.canvas import Canvas
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from pnp.render.geometry import paper_size
+from canvas_replay import Recording, recording, replay
+
 from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
 PAPERS = ("a4", "letter")
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def baseline(pages: int, paper: str, target: Path) -> float:
-    start = time.perf_counter()
-    c = Canvas(str(target), pagesize=paper_size(paper), invariant=1)
-    for n in range(pages):
-        c.drawString(72, 72, f"page {n + 1}")
-        c.showPage()
-    c.save()
-    return time.perf_counter() - start
+def _options(paper: str, out: Path) -> KitOptions:
+    return KitOptions(seed=7, paper=paper, out=out)  # type: ignore[arg-type]
 
 
-def bench_kit(kit: str, paper: str, repeat: int, tmp: Path) -> dict[str, Any]:
-    kit_times, base_times = [], []
-    pages = 0
-    files = 0
-    for r in range(repeat):
-        out = tmp / f"{kit}-{paper}-{r}"
-        start = time.perf_counter()
-        paths = build_kit(kit, KitOptions(seed=7, paper=paper, out=out))  # type: ignore[arg-type]
-        kit_times.append(time.perf_counter() - start)
-        pages = sum(len(PdfReader(p).pages) for p in paths)
-        files = len(paths)
-        base_times.append(baseline(pages, paper, tmp / f"base-{kit}-{paper}-{r}.pdf"))
-    kit_s = statistics.median(kit_times)
-    base_s = statistics.median(base_times)
-    return {"kit": kit, "paper": paper, "files": files, "pages": pages,
-            "kit_s": kit_s, "kit_ms_per_page": 1000 * kit_s / pages,
-            "baseline_ms_per_page": 1000 * base_s / pages,
-            "ratio": kit_s / base_s if base_s else float("inf")}
+def run_kit(kit: str, paper: str, out: Path) -> tuple[float, list[Path]]:
+    start = time.process_time()
+    paths = build_kit(kit, _options(paper, out))
+    return time.process_time() - start, paths
+
+
+def run_replay(rec: Recording, out: Path) -> tuple[float, list[Path]]:
+    out.mkdir(parents=True, exist_ok=True)
+    targets = [out / Path(args[0]).name for args, _, _ in rec.canvases]
+    start = time.process_time()
+    for (args, kwargs, calls), target in zip(rec.canvases, targets, strict=True):
+        replay(args, kwargs, calls, str(target))
+    return time.process_time() - start, targets
+
+
+def run_fresh(kit: str, paper: str, out: Path) -> float:
+    """CPU seconds (user + system) of a whole `pnp kit` process, start-up included.
+
+    The child may write bytecode caches (an installed package has them; a process that
+    compiles every module first measures the compiler), and one untimed run writes them."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "kit", kit, "--seed", "7",
+                           "--paper", paper, "--out", str(out), "--quiet"], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:  # (a warning on stderr, e.g. the localhost QR address, is fine)
+        raise RuntimeError(f"pnp kit {kit} failed: {done.stderr.strip()}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _pages(paths: list[Path]) -> int:
+    from pypdf import PdfReader
+
+    return sum(len(PdfReader(p).pages) for p in paths)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--papers", default=",".join(PAPERS), help="e.g. a4,letter,a5")
     ap.add_argument("--kits", default="", help="only these kits (default: every kit)")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args(argv)
     kits = [k for k in a.kits.split(",") if k] or kit_ids()
-    papers = [p for p in a.papers.split(",") if p]
+    cases = [(k, p) for k in kits for p in (x for x in a.papers.split(",") if x)]
+    failed: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        recs: dict[tuple[str, str], Recording] = {}
+        times: dict[tuple[str, str], dict[str, list[float]]] = {}
+        info: dict[tuple[str, str], dict[str, Any]] = {}
+        for case in cases:  # one recording run each (also warms imports and fonts)
+            try:
+                with recording() as rec:
+                    _, paths = run_kit(*case, tmp / "rec" / "-".join(case))
+            except Exception as exc:  # a kit being written may break: say so, go on
+                failed.append(f"{case}: {type(exc).__name__}: {exc}")
+                print(f"FAILED {failed[-1]}", file=sys.stderr)
+                continue
+            recs[case] = rec
+            run_fresh(*case, tmp / "warm")
+            times[case] = {"kit": [], "replay": [], "fresh": []}
+            info[case] = {"files": len(paths), "pages": _pages(paths)}
+        for r in range(a.repeat):
+            order = list(recs) if r % 2 == 0 else list(reversed(recs))
+            for case in order:
+                out = tmp / f"r{r}" / "-".join(case)
+                steps = ["kit", "replay", "fresh"] if r % 2 == 0 else ["fresh", "replay", "kit"]
+                for step in steps:
+                    if step == "kit":
+                        t, kit_paths = run_kit(*case, out / "kit")
+                    elif step == "replay":
+                        t, replay_paths = run_replay(recs[case], out / "replay")
+                    else:
+                        t = run_fresh(*case, out / "fresh")
+                    times[case][step].append(t)
+                if r == 0:
+                    same = all(k.read_bytes() == p.read_bytes()
+                               for k, p in zip(sorted(kit_paths), sorted(replay_paths),
+                                               strict=True))
+                    info[case]["same_bytes"] = same
+                    if not same:
+                        failed.append(f"{case}: the replay did not write the kit's bytes")
     rows = []
-    failed = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for kit in kits:
-            for paper in papers:
-                try:
-                    rows.append(bench_kit(kit, paper, a.repeat, Path(tmp)))
-                except Exception as exc:  # a kit being written may break: say so, go on
-                    failed.append(f"{kit} {paper}: {type(exc).__name__}: {exc}")
-                    print(f"FAILED {failed[-1]}", file=sys.stderr)
-    print(f"python {platform.python_version()} on {platform.machine()}, median of {a.repeat}")
-    print(f"{'kit':16} {'paper':6} {'pages':>5} {'kit s':>7} {'ms/page':>8} "
-          f"{'base ms/page':>12} {'x base':>7}")
-    for r in rows:
-        print(f"{r['kit']:16} {r['paper']:6} {r['pages']:5d} {r['kit_s']:7.3f} "
-              f"{r['kit_ms_per_page']:8.1f} {r['baseline_ms_per_page']:12.2f} {r['ratio']:7.1f}")
+    for case in recs:
+        t = {k: statistics.median(v) for k, v in times[case].items()}
+        rows.append({"kit": case[0], "paper": case[1], **info[case],
+                     "kit_s": t["kit"], "replay_s": t["replay"], "fresh_cpu_s": t["fresh"],
+                     "ratio": t["kit"] / t["replay"],
+                     "kit_ms_per_page": 1000 * t["kit"] / info[case]["pages"]})
+    load = os.getloadavg()
+    print(f"python {platform.python_version()} on {platform.machine()}, CPU time, median of "
+          f"{a.repeat} interleaved rounds; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'kit':16} {'paper':6} {'pages':>5} {'kit s':>7} {'replay s':>8} {'x replay':>8} "
+          f"{'fresh s':>8} {'same bytes':>10}")
+    for row in rows:
+        print(f"{row['kit']:16} {row['paper']:6} {row['pages']:5d} {row['kit_s']:7.3f} "
+              f"{row['replay_s']:8.3f} {row['ratio']:8.2f} {row['fresh_cpu_s']:8.3f} "
+              f"{'yes' if row['same_bytes'] else 'NO':>10}")
     if a.json:
-        a.json.write_text(json.dumps(rows, indent=1))
+        a.json.write_text(json.dumps({"loadavg": load, "repeat": a.repeat, "rows": rows},
+                                     indent=1))
+    for f in failed:
+        print(f"FAILED {f}", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -31,27 +31,38 @@ def run(script: str, args: list[str]) -> int:
     return code
 
 
-def kits_md(rows: list[dict[str, Any]]) -> str:
-    out = ["| kit | paper | files | pages | kit s | ms/page | baseline ms/page | x baseline |",
-           "|---|---|--:|--:|--:|--:|--:|--:|"]
-    for r in rows:
+def kits_md(data: dict[str, Any]) -> str:
+    load = " ".join(f"{x:.2f}" for x in data["loadavg"])
+    out = [f"CPU time, median of {data['repeat']} interleaved rounds, load average {load}", "",
+           "| kit | paper | files | pages | kit s | replay s | x replay | fresh process CPU s "
+           "| same bytes |", "|---|---|--:|--:|--:|--:|--:|--:|:-:|"]
+    for r in data["rows"]:
         out.append(f"| {r['kit']} | {r['paper']} | {r['files']} | {r['pages']} | "
-                   f"{r['kit_s']:.3f} | {r['kit_ms_per_page']:.1f} | "
-                   f"{r['baseline_ms_per_page']:.2f} | {r['ratio']:.0f} |")
+                   f"{r['kit_s']:.3f} | {r['replay_s']:.3f} | {r['ratio']:.2f} | "
+                   f"{r['fresh_cpu_s']:.2f} | {'yes' if r['same_bytes'] else 'NO'} |")
     return "\n".join(out)
 
 
 def engines_md(data: dict[str, Any]) -> str:
-    chess = data["python-chess"]
-    yard = chess["events_per_s_in_playouts"]
-    out = ["| engine | playouts/s | events/s in playouts | replayed events/s | "
-           "events/playout | events/s vs chess |", "|---|--:|--:|--:|--:|--:|",
-           f"| python-chess (yardstick) | {chess['playouts_per_s']:.1f} | {yard:,.0f} | - | - "
-           "| 1.00 |"]
+    load = " ".join(f"{x:.2f}" for x in data["loadavg"])
+    ch = data["chess"]
+    out = [f"CPU time, median of {data['rounds']} interleaved rounds, load average {load}", "",
+           "| engine | events | replay events/s | x push_uci | playout events/s | x chess |",
+           "|---|--:|--:|--:|--:|--:|",
+           f"| python-chess | {ch['moves']:,} | {ch['replay_per_s']:,.0f} | 1.00 | "
+           f"{ch['playout_per_s']:,.0f} | 1.00 |"]
     for gid, f in data["games"].items():
-        out.append(f"| {gid} | {f['playouts_per_s']:.1f} | "
-                   f"{f['events_per_s_in_playouts']:,.0f} | {f['replayed_events_per_s']:,.0f} | "
-                   f"{f['mean_events_per_playout']:.0f} | {f['events_ratio_vs_chess']:.2f} |")
+        out.append(f"| {gid} | {f['events']:,} | {f['replay_per_s']:,.0f} | "
+                   f"{f['replay_ratio']:.2f} | {f['playout_per_s']:,.0f} | "
+                   f"{f['playout_ratio']:.2f} |")
+    if "growth" in data:
+        out += ["", "| engine | replay us/event at 100 / 1,000 / 10,000 events | "
+                "legal() us per legal event, by legal-list size |", "|---|---|---|"]
+        for gid, g in data["growth"].items():
+            reps = " / ".join(f"{r['us_per_event']:.1f}" for r in g["replay"])
+            legal = ", ".join(f"{r['legal_events']}: {r['us_per_legal_event']:.1f}"
+                              for r in g["legal"])
+            out.append(f"| {gid} | {reps} | {legal} |")
     return "\n".join(out)
 
 
@@ -82,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         codes["kits"] = run("bench_kits.py", ["--repeat", "3" if a.quick else "5",
                                               "--json", str(a.out / "kits.json")])
     if "engines" not in skip:
-        codes["engines"] = run("bench_engines.py", ["--seconds", "1.5" if a.quick else "3",
+        codes["engines"] = run("bench_engines.py", ["--rounds", "3" if a.quick else "5",
+                                                    "--growth",
                                                     "--json", str(a.out / "engines.json")])
     if "tracker" not in skip:
         codes["tracker"] = run("bench_tracker.py", ["--seconds", "4" if a.quick else "8",

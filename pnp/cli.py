@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -164,7 +165,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
 
 
 def cmd_kit(a: argparse.Namespace) -> int:
-    from pnp.render.kits import build_kit
+    from pnp.render.kits import BUILDERS, build_kit
 
     url = a.tracker_url or default_tracker_url()
     opts = KitOptions(
@@ -176,7 +177,8 @@ def cmd_kit(a: argparse.Namespace) -> int:
     )
     for path in build_kit(a.game, opts):
         print(path)
-    has_qr = a.game in {g.id for g in all_games()}  # the piecepack kit has no QR code
+    has_qr = a.game not in BUILDERS  # a game's kit, not the piecepack (no QR code there);
+    # asked without loading every game: a kit imports its own rules engine only
     if has_qr and points_at_localhost(url):
         print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
               "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
@@ -245,4 +247,8 @@ def _silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _code = main()
+    # The work is done: a Ctrl-C that lands while the interpreter shuts down is not an error
+    # (it would print a KeyboardInterrupt traceback from the teardown).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(_code)

@@ -2,7 +2,8 @@
 
 Configuration (all optional): ``DATABASE_URL`` (default: SQLite in the instance folder),
 ``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``,
-``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy).
+``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy),
+``WEBSCORE_AUTO_MIGRATE`` (webscore.db), ``WEBSCORE_RATELIMITS`` (webscore.limits).
 """
 
 from __future__ import annotations
@@ -34,15 +35,28 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.secret_key = security.secret_key(app)
 
-    from webscore import backup, db, errors
+    from webscore import backup, db, errors, limits
 
     db.init_app(app)
     errors.register(app)
     backup.init_app(app)
+    limits.init_app(app, db.get_engine(app))
 
-    from webscore import api, favicon, health, live, moves, sheets, ships, tables, timers
+    from webscore import (
+        api,
+        faultpage,
+        favicon,
+        health,
+        live,
+        moves,
+        sheets,
+        ships,
+        tables,
+        timers,
+    )
 
     app.register_blueprint(tables.bp)
+    faultpage.init_app(app)
     app.register_blueprint(moves.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)

@@ -214,8 +214,9 @@ def init_app(app: Flask) -> None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{Path(app.instance_path) / 'webscore.sqlite3'}"
         app.config["DATABASE_URL"] = url
-    engine = make_engine(url, busy_timeout=float(app.config.get("DATABASE_BUSY_TIMEOUT",
-                                                                 BUSY_TIMEOUT)))
+    busy = app.config.get("DATABASE_BUSY_TIMEOUT",
+                          os.environ.get("WEBSCORE_DB_BUSY_TIMEOUT", BUSY_TIMEOUT))
+    engine = make_engine(url, busy_timeout=float(busy))
     app.extensions["webscore_db"] = engine
     gate = SchemaGate(app, engine, _auto_migrate(app, engine))
     app.extensions["webscore_schema"] = gate

@@ -8,6 +8,7 @@ what was typed, ready to be sent again, so nothing typed is lost to a fault.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
@@ -85,9 +86,18 @@ def _kept_fields() -> list[tuple[str, str]]:
         return []
 
 
+FaultPage = Callable[[NotNow], Response | None]
+"""webscore.faultpage: the table page answering a post from it, when it can be drawn."""
+
+
 def not_now(exc: NotNow) -> Response:
-    """The 503/429 answer: JSON under /api, else a page that keeps what was typed."""
-    if wants_json():
+    """The 503/429 answer: JSON under /api, else the table page or a page that keeps what
+    was typed, ready to send again."""
+    table_page: FaultPage | None = current_app.extensions.get("webscore_fault_page")
+    page = None if wants_json() or table_page is None else table_page(exc)
+    if page is not None:
+        resp = page
+    elif wants_json():
         resp = jsonify({"error": {"message": exc.message, "rule": exc.rule,
                                   "retry_after": exc.retry_after}})
     else:

@@ -116,6 +116,8 @@ def new_table(game_id: object, players: object, seed: object, options: object,
         raise bad("players", f"at most {MAX_PLAYERS} players")
     names = tuple(clean_text(p, "players", MAX_NAME) for p in players)
     names = tuple(n for n in names if n)
+    if not names and game.max_players == 1:
+        names = ("Player 1",)  # a solo table needs no name typed
     if len(set(names)) != len(names):
         raise bad("players", "two players have the same name; make them different")
     if chance not in ("tracker", "table", None, ""):

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, request
-from sqlalchemy import Engine, bindparam, func, select
+from sqlalchemy import BindParameter, Engine, bindparam, func, select
 
 from webscore.db import get_engine
 from webscore.models import game_tables, table_events, table_timers
@@ -188,7 +188,7 @@ def _newer(a: Mark, b: Mark) -> Mark:
 
 def read_marks(engine: Engine, tables: list[str]) -> dict[str, Mark]:
     """The heads and timer revisions of several tables, in two indexed queries."""
-    ids = bindparam("ids", expanding=True)
+    ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
     with engine.connect() as conn:
         heads = {r[0]: r[1] for r in conn.execute(
             select(table_events.c.table_id, func.max(table_events.c.seq))

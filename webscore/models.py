@@ -3,6 +3,11 @@
 A table's log is never rewritten: a move, a dealt chance outcome and an undo are each one row
 with the table's next sequence number.  The primary key (table_id, seq) is what makes two
 simultaneous writers of the same sequence number impossible: the second insert fails.
+
+A checkpoint is the engine state right after one move row, with every entry before it that is
+still in force: valid as long as that move is in force, and only for the rules' code that
+wrote it (``engine``, a fingerprint of the game's source), so a deploy never trusts a state
+an older rule computed.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
+    LargeBinary,
     MetaData,
+    SmallInteger,
     String,
     Table,
     Text,
@@ -48,6 +56,20 @@ table_events = Table(
     Column("text", Text, nullable=False),  # canonical notation ("" for an undo)
     Column("undoes", Integer, nullable=True),  # the seq an undo row takes back
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # The seat that decided a move (-1: a chance outcome); NULL for undo rows and for rows
+    # stored before revision i15_checkpoints.  Lets a checkpoint stand in for the replay.
+    Column("actor", SmallInteger, nullable=True),
+)
+
+table_checkpoints = Table(
+    "table_checkpoints",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("at_seq", Integer, primary_key=True, autoincrement=False),  # a move row's seq
+    Column("engine", String(16), primary_key=True),  # fingerprint of the rules' code
+    Column("state", LargeBinary, nullable=False),  # zlib'd pnp.engine.codec JSON
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
 table_timers = Table(
@@ -56,6 +78,16 @@ table_timers = Table(
     Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
            primary_key=True),
     Column("rev", Integer, nullable=False),  # bumped on every change (live.py watches it)
-    Column("state", Text, nullable=False),  # webscore.buildtimer.Timer.to_json()
+    Column("state", Text, nullable=False),  # pnp.games.galaxy_trucker.buildtimer.Timer.to_json()
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(200), primary_key=True),  # "<limit>:<client address>"
+    Column("until", BigInteger, primary_key=True),  # the window's end, epoch seconds
+    Column("hits", Integer, nullable=False),
+    Index("ix_rate_limits_until", "until"),
+)
+"""Fixed-window request counters (webscore.limits), shared by every instance on PostgreSQL."""

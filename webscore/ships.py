@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -22,22 +21,23 @@ from werkzeug.datastructures import MultiDict
 
 from pnp.engine import IllegalMove, NotationError
 from pnp.engine.log import MAX_SEED
-from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.build import holds, placement_problems
-from pnp.games.galaxy_trucker.check import Violation, check, find_repairs
-from pnp.games.galaxy_trucker.crew import Alien, Berth, Crew, supports
-from pnp.games.galaxy_trucker.notation import format_ship, parse_ship
-from pnp.games.galaxy_trucker.picture import picture
-from pnp.games.galaxy_trucker.ship import Placement, Ship
-from pnp.games.galaxy_trucker.strength import (
-    cannon_choices,
-    cannon_strength,
-    engine_choices,
-    engine_strength,
-    format_strength,
+from pnp.games.galaxy_trucker import (
+    BOARDS,
+    PILOT_IDS,
+    Kind,
+    Placement,
+    Ship,
+    TileSet,
+    buildtimer,
+    check,
+    format_ship,
+    generate_tiles,
+    holds,
+    parse_ship,
+    placement_problems,
+    shipcheck,
 )
-from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind, TileSet, generate_tiles
-from webscore import buildtimer, inputs, security
+from webscore import inputs, security
 from webscore.boards import galaxy_trucker_ship as drawing
 from webscore.errors import ApiError
 
@@ -45,7 +45,6 @@ bp = Blueprint("ships", __name__)
 
 MAX_SHIP_CHARS = 3000
 SQUARES = range(1, 14)  # rows and columns the tracker accepts (boards use 3-11)
-MAX_REPAIRS_SHOWN = 20
 DEFAULT_SEED = 1
 clock = time.time  # the timer's clock; tests replace it
 
@@ -111,11 +110,10 @@ def read_ship(value: object, board: str | None, tiles: TileSet) -> Ship:
             raise inputs.bad("ship", f"#{p.id} at row {p.row}, column {p.col}: rows and "
                              f"columns are {SQUARES.start}-{SQUARES.stop - 1} (the boards use "
                              "3-11)")
-    pilots = ship.of_kind(Kind.PILOT)
-    if len(pilots) > 1:
-        both = " and ".join(f"#{p.id}" for p in pilots)
-        raise ApiError(422, f"a ship has one pilot cabin; {both} are both on it", rule="GT-S8",
-                       field="ship")
+    try:
+        shipcheck.one_pilot(ship)
+    except IllegalMove as exc:
+        raise ApiError(422, exc.message, rule=exc.rule, field="ship") from None
     return ship
 
 
@@ -138,102 +136,6 @@ def read_tile(value: object, tiles: TileSet) -> int | None:
         raise inputs.bad("tile", "tile is a printed tile id: 1-140, or 141-144 for the pilot "
                          "cabins")
     return int(text)
-
-
-# -- the report -----------------------------------------------------------------------------
-def _range(low: Fraction, high: Fraction) -> dict[str, Any]:
-    """Numbers (halves are exact in JSON) and the text the page shows, e.g. ``4 1/2 - 6``."""
-    words = format_strength(low) if low == high else \
-        f"{format_strength(low)} – {format_strength(high)}"
-    return {"min": float(low), "max": float(high), "text": words}
-
-
-def _alien_crew(ship: Ship, alien: Alien) -> Crew:
-    for cabin in ship.of_kind(Kind.CABIN):
-        if alien in supports(ship, cabin):
-            return Crew.of({cabin.id: Berth(0, alien)})
-    return Crew()
-
-
-def counts(ship: Ship) -> dict[str, Any]:
-    """What the ship offers: exposed connectors, strength ranges, crew, batteries, holds.
-
-    A range runs from no double powered and no alien, to every double the batteries can
-    power plus the alien of that colour when some cabin is joined to its life support; the
-    two maxima each assume all batteries and that alien, so both may not hold at once.
-    """
-    batteries = ship.battery_cells
-    brown, purple = _alien_crew(ship, Alien.BROWN), _alien_crew(ship, Alien.PURPLE)
-    engine_low = Fraction(engine_strength(ship, Crew()))
-    engine_high = engine_choices(ship, brown, batteries)[-1].strength
-    cannon_low = cannon_strength(ship, Crew())
-    cannon_high = cannon_choices(ship, purple, batteries)[-1].strength
-    cabins = ship.of_kind(Kind.PILOT, Kind.CABIN)
-    return {
-        "tiles": len(ship),
-        "exposed_connectors": ship.exposed_connectors,
-        "engine_strength": {**_range(engine_low, engine_high),
-                            "simple": len(ship.of_kind(Kind.ENGINE)),
-                            "double": len(ship.of_kind(Kind.DOUBLE_ENGINE))},
-        "cannon_strength": {**_range(cannon_low, cannon_high),
-                            "simple": len(ship.of_kind(Kind.CANNON)),
-                            "double": len(ship.of_kind(Kind.DOUBLE_CANNON))},
-        "crew": {"cabins": len(cabins), "humans_max": 2 * len(cabins),
-                 "brown_alien_possible": bool(brown.berths),
-                 "purple_alien_possible": bool(purple.berths)},
-        "batteries": batteries,
-        "containers": ship.containers,
-        "special_containers": ship.special_containers,
-        "shields": [side.word for side in sorted(ship.shields())],
-    }
-
-
-def _violation(v: Violation) -> dict[str, Any]:
-    return {"rule": v.rule, "tile": v.tile, "side": v.side.word if v.side is not None else None,
-            "other": v.other, "tiles": sorted(v.tiles), "message": v.message}
-
-
-def spot_check(ship: Ship) -> list[dict[str, Any]]:
-    """The library's violations, plus a missing pilot cabin (the library checks only one
-    that is present), as plain dicts."""
-    found = [_violation(v) for v in check(ship)]
-    if ship.pilot is None:
-        row, col = ship.board.start
-        found.insert(0, {"rule": "GT-S8", "tile": None, "side": None, "other": None,
-                         "tiles": [], "message": "no pilot cabin: every ship starts from "
-                         f"one (#{PILOT_IDS[0]}-#{PILOT_IDS[-1]}) on row {row}, column {col}"})
-    return found
-
-
-def repairs(ship: Ship) -> dict[str, Any]:
-    """The repair options (GT-R1, GT-B4) of an illegal ship, fewest lost components first."""
-    try:
-        search = find_repairs(ship)
-    except IllegalMove as exc:
-        return {"options": [], "complete": False, "more": 0,
-                "refused": {"rule": exc.rule, "message": exc.message}}
-    shown = search.options[:MAX_REPAIRS_SHOWN]
-    return {
-        "options": [{"remove": sorted(r.removed), "fallen": sorted(r.fallen), "lost": r.lost,
-                     "penalty": ship.board.penalty(r.lost), "notation": r.notation,
-                     "ship": format_ship(r.ship)} for r in shown],
-        "complete": search.complete,
-        "more": len(search.options) - len(shown),
-    }
-
-
-def report(seed: int, ship: Ship) -> dict[str, Any]:
-    violations = spot_check(ship)
-    return {
-        "seed": seed,
-        "board": ship.board.name,
-        "ship": format_ship(ship),
-        "legal": not violations,
-        "violations": violations,
-        "counts": counts(ship),
-        "repairs": repairs(ship) if violations else None,
-        "picture": picture(ship),
-    }
 
 
 # -- pages ------------------------------------------------------------------------------------
@@ -327,7 +229,7 @@ def check_page() -> ResponseReturnValue:
     except ApiError as exc:
         context["error"] = exc
         return render_template("ships_check.html", **context), exc.status
-    result = report(seed, ship)
+    result = shipcheck.report(seed, ship)
     canonical = result["ship"]
     context.update(
         seed=seed, text=canonical, result=result, ship=ship,
@@ -354,7 +256,7 @@ def api_check() -> Response:
     seed = read_seed(data.get("seed"))
     board = read_board(data.get("board"))
     ship = read_ship(data.get("ship"), board, tiles_for(seed))
-    return jsonify(report(seed, ship))
+    return jsonify(shipcheck.report(seed, ship))
 
 
 # -- the build timer (GT-9) -------------------------------------------------------------------

@@ -26,14 +26,15 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError, UnknownGame, all_games, get_game
 from pnp.render.options import KitOptions, Paper
-from webscore import boards, gameopts, inputs, security
+from webscore import boards, entry, gameopts, inputs, security
+from webscore.autostep import taken_back
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.export import export
 from webscore.present import state_json
 from webscore.qr import qr_svg
 from webscore.store import create_table
-from webscore.tracker import ENUM_BUTTONS, ENUM_SELECT, NotFound, Snapshot, deal_pending, snapshot
+from webscore.tracker import NotFound, Snapshot, deal_pending, snapshot
 
 bp = Blueprint("tables", __name__)
 
@@ -101,7 +102,7 @@ def new() -> str | BaseResponse | tuple[str, int]:
     record, token = create_table(engine, game=spec.game, seed=spec.seed, players=spec.players,
                                  options=spec.options, setup=spec.setup,
                                  auto_deal=spec.auto_deal, location=spec.location)
-    deal_pending(engine, snapshot(engine, record.id))
+    deal_pending(engine, snapshot(engine, record.id), auto=True)
     security.remember_token(record.id, token)
     return redirect(url_for("tables.table", table_id=record.id), 303)
 
@@ -110,36 +111,67 @@ def join_url(table_id: str, token: str) -> str:
     return url_for("tables.join", table_id=table_id, k=token, _external=True)
 
 
-def entry_mode(legal: list[str]) -> str:
-    if not legal:
-        return "none"
-    if len(legal) <= ENUM_BUTTONS:
-        return "buttons"
-    return "select" if len(legal) <= ENUM_SELECT else "typed"
+def live_context(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: str = "",
+                 ask: dict[str, str] | None = None, pick: str | None = None) -> dict[str, Any]:
+    """What ``_live.html`` draws: the state, the board with its tap targets, the entry."""
+    writable = security.can_write(snap.table)
+    state = state_json(snap, writable=writable)
+    board = boards.render(snap.table.game, state["summary"], snap.table.players,
+                          snap.scores())
+    options = entry.choices(snap) if writable else []
+    named = {**state["summary"], "player_names": list(snap.table.players)}
+    overlay = entry.overlay(snap, named, str(board), options) if options else None
+    on_board = {c.text for spot in (overlay.spots if overlay else ())
+                for c in spot.choices + spot.alike}
+    return {"snap": snap, "state": state, "board": board, "writable": writable,
+            "error": error, "typed": typed, "ask": ask, "pick": pick,
+            "options": options, "overlay": overlay, "on_board": on_board,
+            "max_buttons": entry.ENUM_BUTTONS, "undo_words": "last entry",
+            "can_undo": writable and taken_back([e.source for e in snap.entries],
+                                                snap.table.auto_deal) > 0}
 
 
 def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: str = "",
                  status: int = 200) -> tuple[str, int]:
     writable = security.can_write(snap.table)
-    state = state_json(snap, writable=writable)
     token = security.session_token(snap.table.id) if writable else None
     join = join_url(snap.table.id, token) if token else None
     if join:
         security.no_store()
-    board = boards.render(snap.table.game, state["summary"], snap.table.players,
-                          snap.scores())
+    notice = entry.take_notice(snap.table.id)
+    context = live_context(snap, error=error or notice.get("error"),
+                           typed=typed or str(notice.get("typed") or ""),
+                           ask=notice.get("ask"), pick=notice.get("pick"))
     page = render_template(
-        "table.html", snap=snap, state=state, board=board, writable=writable,
-        join_url=join, qr=qr_svg(join) if join else None,
-        watch_url=url_for("tables.table", table_id=snap.table.id, _external=True),
-        error=error, typed=typed, mode=entry_mode(state["legal"]),
-        labels={ev: boards.describe(snap.table.game, ev) for ev in state["legal"]})
+        "table.html", **context, join_url=join, qr=qr_svg(join) if join else None,
+        watch_url=url_for("tables.table", table_id=snap.table.id, _external=True))
     return page, status
+
+
+def live_part(snap: Snapshot, *, status: int = 200, **kwargs: Any) -> tuple[Response, int]:
+    """The changing part of the table page as JSON (``seq`` and ``html``), for table.js."""
+    html = render_template("_live.html", **live_context(snap, **kwargs))
+    resp = Response(json.dumps({"seq": snap.head, "html": html}, ensure_ascii=False),
+                    mimetype="application/json")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp, status
 
 
 @bp.get("/t/<table_id>")
 def table(table_id: str) -> tuple[str, int]:
     return render_table(load(table_id))
+
+
+@bp.get("/t/<table_id>/part")
+def part(table_id: str) -> tuple[Response, int]:
+    """The redrawn part; with ``since=SEQ`` an empty 204 while the table is still there."""
+    since = request.args.get("since", "")
+    snap = load(table_id)
+    if since.isascii() and since.isdigit() and len(since) < 10 and int(since) == snap.head:
+        resp = Response(status=204)
+        resp.headers["Cache-Control"] = "no-store"
+        return resp, 204
+    return live_part(snap)
 
 
 @bp.get("/t/<table_id>/join")

@@ -1,6 +1,6 @@
 """One Galaxy Trucker build timer per table, on the server's clock, shared by every phone.
 
-The rules of the sand timer are webscore.buildtimer's (GT-9); this module keeps one timer per
+The rules of the sand timer are buildtimer's (GT-9); this module keeps one timer per
 table in ``table_timers`` (a revision number bumped on each change, so two phones flipping at
 once cannot both win: the second gets 409) and answers it as JSON with the server's time, so
 each phone shows the same sand whatever its own clock says.  Every change reaches the other
@@ -24,7 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import IllegalMove
-from webscore import buildtimer, live, security
+from pnp.games.galaxy_trucker import buildtimer
+from webscore import live, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.models import table_timers

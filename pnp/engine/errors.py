@@ -6,7 +6,6 @@ plain words, what was wrong and what would have been legal.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 
 
@@ -66,6 +65,8 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     ''
     """
     folded = {k.lower(): k for k in known}
+    import difflib  # only when a word is unknown: a command that never errs need not load it
+
     close = difflib.get_close_matches(word.lower(), list(folded), n=1, cutoff=0.6)
     return f" (did you mean {folded[close[0]]!r}?)" if close else ""
 

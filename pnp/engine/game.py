@@ -115,6 +115,25 @@ class Game(ABC, Generic[S, E]):
     def dealt_outcome(self, state: S) -> E | None:
         """The outcome the seed dealt at this chance node, or None in table play."""
 
+    def forced(self, state: S) -> E | None:
+        """The decision the rules leave no alternative to (the tracker applies it by itself),
+        or None when the player has a real choice.  A concession does not count as one."""
+        legal = [e for e in self.legal(state) if not self.concedes(e)]
+        return legal[0] if len(legal) == 1 else None
+
+    def concedes(self, event: E) -> bool:
+        """Whether this decision gives the whole game up (pages ask before logging it)."""
+        return False
+
+    def confirm(self, state: S, event: E) -> str | None:
+        """A question to ask before logging an entry a stray tap must not make (conceding,
+        giving a round up), or None for an ordinary entry."""
+        return f"{self.describe(state, event)}?" if self.concedes(event) else None
+
+    def describe(self, state: S, event: E) -> str:
+        """A caption in plain words for one legal event here (a button's text)."""
+        return self.notation(event)
+
     def playout_choices(self, state: S) -> list[E]:
         """Decisions a random playout picks from (legal() less resignations)."""
         return self.legal(state)

@@ -11,7 +11,6 @@ and every ``pnp`` command and the tracker pick the game up: the engine never imp
 from __future__ import annotations
 
 import threading
-from importlib.metadata import entry_points
 from typing import Any
 
 from pnp.engine.errors import PnpError, UnknownGame
@@ -25,19 +24,43 @@ _RECORDS: dict[str, GameRecord] = {}
 _LOADED = False
 
 
+def _entry_points(**select: str) -> Any:
+    """importlib.metadata's entry points, imported when a game is first looked up (the module
+    costs a fresh process 30-40 ms; `pnp --help` and the engine's own imports need none)."""
+    from importlib.metadata import entry_points
+
+    return entry_points(**select)
+
+
+def _add(ep: Any) -> None:
+    record = ep.load()
+    if not isinstance(record, GameRecord):
+        raise PnpError(f"entry point {ep.name} = {ep.value} is not a GameRecord")
+    if record.id != ep.name:
+        raise PnpError(f"entry point {ep.name} names the game {record.id!r}")
+    _RECORDS.setdefault(record.id, record)
+
+
 def _load() -> dict[str, GameRecord]:
     global _LOADED
     with _LOCK:
         if not _LOADED:
-            for ep in entry_points(group=GROUP):
-                record = ep.load()
-                if not isinstance(record, GameRecord):
-                    raise PnpError(f"entry point {ep.name} = {ep.value} is not a GameRecord")
-                if record.id != ep.name:
-                    raise PnpError(f"entry point {ep.name} names the game {record.id!r}")
-                _RECORDS.setdefault(record.id, record)
+            for ep in _entry_points(group=GROUP):
+                _add(ep)
             _LOADED = True
         return _RECORDS
+
+
+def _load_one(game_id: str) -> dict[str, GameRecord]:
+    """The records with ``game_id`` loaded: only that game's entry point is imported (a kit
+    or a log needs one rules engine, not all of them); every record when none is named so."""
+    with _LOCK:
+        if game_id not in _RECORDS and not _LOADED:
+            for ep in _entry_points(group=GROUP, name=game_id):
+                _add(ep)
+        if game_id in _RECORDS:
+            return _RECORDS
+    return _load()
 
 
 def register(record: GameRecord) -> GameRecord:
@@ -64,7 +87,7 @@ def reload() -> None:
 
 
 def get_record(game_id: str) -> GameRecord:
-    records = _load()
+    records = _load_one(game_id)
     try:
         return records[game_id]
     except KeyError:

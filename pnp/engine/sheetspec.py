@@ -284,6 +284,10 @@ class SheetSpec(ABC):
     def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
         return self.check(fields)
 
+    def document_field_names(self) -> list[str]:
+        """Every field of every fillable sheet of the kit (``check_document``'s fields)."""
+        return self.field_names()
+
     @abstractmethod
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         """The fields for a played game, or None when the sheet cannot hold it."""

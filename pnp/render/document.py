@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,6 +20,9 @@ from pnp.engine import PnpError
 from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.geometry import Rect
 from pnp.render.progress import Progress
+
+if TYPE_CHECKING:
+    from pnp.render.forms import FormField
 
 DrawFn = Callable[[Canvas], None]
 
@@ -63,8 +67,16 @@ def new_canvas(target: Path | str, size: tuple[float, float], title: str) -> Can
     return c
 
 
-def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = None) -> None:
-    for page in pages:
+def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = None,
+                 fields: Sequence[FormField] = ()) -> None:
+    """Draw every page, with its form fields (if any) written in the same pass."""
+    form = None
+    if fields:
+        from pnp.render.forms import FormWriter, fields_on
+
+        by_page = fields_on(fields, len(pages))
+        form = FormWriter(c)
+    for index, page in enumerate(pages):
         c.setPageSize(page.size)
         media = Rect(0, 0, page.size[0], page.size[1])
         trim = page.trim or media
@@ -73,12 +85,19 @@ def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = N
         c.setBleedBox(_clip(bleed, media).box())
         c.setFont(REGULAR, 10)
         page.draw(c)
+        if form is not None:
+            for f in by_page.get(index, ()):
+                form.add(f)
         c.showPage()
         if progress is not None:
             progress.step()
+    if form is not None:
+        form.finish()
 
 
-def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = False) -> Path:
+def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = False,
+              fields: Sequence[FormField] = ()) -> Path:
+    """Write ``pages`` to ``path`` in one pass, fillable ``fields`` included."""
     if not pages:
         raise PnpError(f"nothing to print for {title}")
     try:
@@ -87,7 +106,7 @@ def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = Fa
         raise PnpError(f"cannot create {path.parent}: {exc.strerror}") from None
     bar = Progress(len(pages), path.name, progress)
     c = new_canvas(path, pages[0].size, title)
-    render_pages(c, pages, bar)
+    render_pages(c, pages, bar, fields)
     try:
         c.save()
     except OSError as exc:

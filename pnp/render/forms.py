@@ -1,36 +1,126 @@
-"""Fillable form fields (AcroForm) whose text uses the embedded font.
+"""Fillable form fields (AcroForm) written with the page, in the one pass that draws it.
 
-ReportLab's own form support only knows the standard 14 PDF fonts, which are never embedded, so
-a kit with its fields would name an unembedded Helvetica.  Instead the page is drawn first and
-the fields are added afterwards with pypdf: each field's default appearance names the page's
-own embedded DejaVu Sans subset, whose first 128 codes are plain ASCII (see fonts.py), and each
-field gets an appearance stream built with that font.
+ReportLab's own form support (``canvas.acroForm``) only knows the standard 14 PDF fonts, which
+are never embedded, so a kit using it would name an unembedded Helvetica.  Instead the widgets
+are built here from ReportLab's PDF objects while the page is drawn: each field's default
+appearance names a dedicated subset of DejaVu Sans (the *form font*) whose codes are fixed in
+advance (ASCII and Windows-1252 at their own codes, Latin Extended-A letters in the rest: Chvátil,
+Zoë, Łukasz, O’Neill), so a viewer can type those names with the embedded font and
+the sheet checker reads them back.  Writing the fields in the first pass costs what drawing
+them costs; the former second pass (pypdf reading and rewriting the whole file) took 13-46 %
+of a kit's time.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    BooleanObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    NameObject,
-    NumberObject,
-    TextStringObject,
-)
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import PnpError
-from pnp.render.fonts import REGULAR, text_width
+from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.geometry import Rect
 
 FORM_FONT = "/DejaVu"
+"""The name the fields' default appearance (/DA) and the form's resources (/DR) use."""
+
+FORM_FONT_NAME = "DejaVuSans-Form"
+
+
+_KEPT_WINANSI = "‘’“”–—…€"  # quotes (O’Neill), dashes, ellipsis, euro
+_RARE = set("ĸŉſĿŀĲĳŊŋĦħŦŧĨĩĬĭŎŏŬŭĔĕĜĝĤĥĴĵŶŷ"
+            "ĈĉŜŝŴŵĊċĠġŖŗ")
+
+
+def _layout() -> dict[int, str]:
+    """Code -> character of the form font: Windows-1252 (PDF's WinAnsiEncoding) where it has
+    letters, so a viewer that assumes WinAnsi types them right, and Latin Extended-A letters in
+    the codes WinAnsi spends on symbols.  Left out for want of codes: Latin Extended-A's rarest
+    letters (Greenlandic kra, long s, Dutch ij, Sami eng, Maltese, Esperanto and Welsh
+    circumflexes, breves of Latin dictionaries)."""
+    layout = {c: chr(c) for c in range(32, 127)}
+    free = [*range(1, 32), 127]
+    for c in range(128, 256):
+        ch = bytes([c]).decode("cp1252", errors="replace")
+        if ch.isalpha() or ch in _KEPT_WINANSI:
+            layout[c] = ch
+        else:
+            free.append(c)
+    have = set(layout.values())
+    extra = [chr(u) for u in range(0x100, 0x180) if chr(u) not in have and chr(u) not in _RARE]
+    assert len(extra) <= len(free), (len(extra), len(free))
+    layout.update(zip(free, extra, strict=False))
+    return layout
+
+
+FORM_LAYOUT = _layout()
+FORM_CHARS = "".join(sorted(FORM_LAYOUT.values()))
+"""Every character a form field can show with the form font (a value outside is refused)."""
+
+
+class FormFont(TTFont):  # type: ignore[misc]  # ReportLab is untyped
+    """DejaVu Sans under its own name, whose one subset holds exactly :data:`FORM_LAYOUT`.
+
+    It shares the registered face's parsed tables (no second read of the file); its subset
+    gets the PostScript name DejaVuSans-Form, so no two different embedded subsets carry the
+    same name, and an /Encoding (WinAnsi plus /Differences with uniXXXX names) that tells a
+    viewer which code types which letter."""
+
+    def fix_codes(self, doc: Any) -> str:
+        """Assign every code of the layout in ``doc``; the font's internal name there."""
+        state = self._assignState(doc)
+        if not state.frozen and len(state.subsets[0]) != 256:
+            subset = [0] * 256
+            for code, ch in FORM_LAYOUT.items():
+                subset[code] = ord(ch)
+            state.subsets = [subset]
+            state.assignments = {ord(ch): code for code, ch in FORM_LAYOUT.items()}
+            state.assignments[0] = 0
+            state.nextCode = 256
+        return str(self.getSubsetInternalName(0, doc))
+
+    def addObjects(self, doc: Any) -> None:
+        name = self.fix_codes(doc)[1:]
+        super().addObjects(doc)
+        differences: list[Any] = []
+        for code, ch in sorted(FORM_LAYOUT.items()):
+            if code >= 128 and bytes([code]).decode("cp1252", errors="replace") == ch:
+                continue
+            if code >= 32 and code < 127:
+                continue
+            differences += [code, pdfdoc.PDFName(f"uni{ord(ch):04X}")]
+        font = doc.idToObject["BasicFonts"].dict[name]
+        font.Encoding = pdfdoc.PDFDictionary({
+            "Type": pdfdoc.PDFName("Encoding"),
+            "BaseEncoding": pdfdoc.PDFName("WinAnsiEncoding"),
+            "Differences": pdfdoc.PDFArray(differences)})
+
+
+_form_font: FormFont | None = None
+
+
+def form_font() -> FormFont:
+    global _form_font
+    if _form_font is None:
+        register_fonts()
+        base = pdfmetrics.getFont(REGULAR)
+        assert isinstance(base, TTFont)
+        font = FormFont.__new__(FormFont)
+        font.__dict__.update(base.__dict__)
+        font.fontName = FORM_FONT_NAME
+        font.face = copy.copy(base.face)
+        font.face.subfontNameX = b"-Form"
+        font.state = WeakKeyDictionary()
+        pdfmetrics.registerFont(font)
+        _form_font = font
+    return _form_font
 
 
 @dataclass(frozen=True)
@@ -41,96 +131,97 @@ class FormField:
     value: str = ""
     size: float = 9.0
     align: int = 0  # 0 left, 1 centre
+    tooltip: str = ""  # /TU: what a screen reader or a hovering pointer says
 
 
-def _form_font(writer: PdfWriter, page_index: int) -> DictionaryObject:
-    """The indirect font object of the page's ASCII subset of DejaVu Sans."""
-    page = writer.pages[page_index]
-    resources = page["/Resources"].get_object()
-    assert isinstance(resources, DictionaryObject)
-    fonts = resources["/Font"].get_object()
-    assert isinstance(fonts, DictionaryObject)
-    for key, ref in fonts.items():
-        font = ref.get_object()
-        if str(font.get("/BaseFont", "")).endswith(f"+{REGULAR}") and str(key).endswith("+0"):
-            return ref  # type: ignore[no-any-return]
-    raise PnpError(f"page {page_index + 1} has no embedded {REGULAR} text to borrow for forms")
+def check_value(f: FormField) -> None:
+    bad = sorted({ch for ch in f.value if ch not in FORM_CHARS})
+    if bad:
+        raise PnpError(f"form field {f.name}: the form font cannot show {''.join(bad)!r} "
+                       "(it carries ASCII, Windows-1252 and most Latin Extended-A letters)")
 
 
-def _appearance(f: FormField, font_ref: DictionaryObject) -> DecodedStreamObject:
-    w, h = f.rect.w, f.rect.h
-    ops = ["/Tx BMC"]
-    if f.value:
-        if not f.value.isascii():
-            raise PnpError(f"form field {f.name}: only ASCII text can be pre-filled")
-        tw = text_width(f.value, REGULAR, f.size)
-        x = (w - tw) / 2 if f.align == 1 else 2.0
-        y = (h - f.size * 0.73) / 2
-        text = f.value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        ops += ["q BT", f"{FORM_FONT} {f.size:g} Tf 0 g", f"{x:.2f} {y:.2f} Td ({text}) Tj",
-                "ET Q"]
-    ops.append("EMC")
-    stream = DecodedStreamObject()
-    stream.set_data("\n".join(ops).encode("ascii"))
-    stream.update({
-        NameObject("/Type"): NameObject("/XObject"),
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject([FloatObject(0), FloatObject(0), FloatObject(w),
-                                          FloatObject(h)]),
-        NameObject("/Resources"): DictionaryObject({
-            NameObject("/Font"): DictionaryObject({NameObject(FORM_FONT): font_ref}),
-        }),
-    })
-    return stream
+class FormWriter:
+    """The fields of one canvas: :meth:`add` them while their page is the current one, then
+    :meth:`finish` before ``canvas.save()`` to attach the form to the document."""
 
+    def __init__(self, c: Canvas) -> None:
+        self._c = c
+        self._doc = c._doc
+        self._font_ref = pdfdoc.PDFObjectReference(form_font().fix_codes(self._doc)[1:])
+        self._fields: list[Any] = []
+        self._appearances: dict[tuple[float, float, str, float, int], Any] = {}
 
-def add_form_fields(path: Path, fields: Sequence[FormField]) -> None:
-    """Rewrite the PDF at ``path`` with these text fields added (deterministically)."""
-    if not fields:
-        return
-    writer = PdfWriter(clone_from=PdfReader(path))
-    font_ref = _form_font(writer, fields[0].page)
-    field_refs = ArrayObject()
-    appearances: dict[tuple[float, float, str, float, int], Any] = {}  # shared when identical
-    for f in fields:
-        page = writer.pages[f.page]
-        r = f.rect
-        annot = DictionaryObject({
-            NameObject("/Type"): NameObject("/Annot"),
-            NameObject("/Subtype"): NameObject("/Widget"),
-            NameObject("/FT"): NameObject("/Tx"),
-            NameObject("/T"): TextStringObject(f.name),
-            NameObject("/Rect"): ArrayObject([FloatObject(round(v, 3)) for v in r.box()]),
-            NameObject("/F"): NumberObject(4),  # print
-            NameObject("/Q"): NumberObject(f.align),
-            NameObject("/DA"): TextStringObject(f"{FORM_FONT} {f.size:g} Tf 0 g"),
-            NameObject("/V"): TextStringObject(f.value),
-            NameObject("/MK"): DictionaryObject(),
-            NameObject("/P"): page.indirect_reference,
+    def _font_dict(self) -> Any:
+        return pdfdoc.PDFDictionary({"Font": pdfdoc.PDFDictionary(
+            {FORM_FONT[1:]: self._font_ref})})
+
+    def _appearance(self, f: FormField) -> Any:
+        w, h = round(f.rect.w, 3), round(f.rect.h, 3)
+        key = (w, h, f.value, f.size, f.align)
+        if key in self._appearances:
+            return self._appearances[key]
+        ops = ["/Tx BMC"]
+        if f.value:
+            font = form_font()
+            tw = font.stringWidth(f.value, f.size)
+            x = (f.rect.w - tw) / 2 if f.align == 1 else 2.0
+            y = (f.rect.h - f.size * 0.73) / 2
+            ((_, code),) = font.splitString(f.value, self._doc)
+            ops += ["q BT", f"{FORM_FONT} {f.size:g} Tf 0 g",
+                    f"{x:.2f} {y:.2f} Td ({escapePDF(code)}) Tj", "ET Q"]
+        ops.append("EMC")
+        stream = pdfdoc.PDFStream(
+            pdfdoc.PDFDictionary({
+                "Type": pdfdoc.PDFName("XObject"), "Subtype": pdfdoc.PDFName("Form"),
+                "BBox": pdfdoc.PDFArray([0, 0, w, h]), "Resources": self._font_dict()}),
+            "\n".join(ops).encode("latin-1"),
+            filters=[pdfdoc.PDFZCompress] if self._doc.compression else None)
+        ref = self._appearances[key] = self._doc.Reference(stream)
+        return ref
+
+    def add(self, f: FormField) -> None:
+        """A text field on the canvas's current page."""
+        check_value(f)
+        widget = {
+            "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
+            "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(f.name),
+            "Rect": pdfdoc.PDFArray([round(v, 3) for v in f.rect.box()]),
+            "F": 4,  # print
+            "Q": f.align,
+            "DA": pdfdoc.PDFString(f"{FORM_FONT} {f.size:g} Tf 0 g"),
+            "V": pdfdoc.PDFString(f.value),
+            "MK": pdfdoc.PDFDictionary({}),
+            "P": self._doc.thisPageRef(),
+            "AP": pdfdoc.PDFDictionary({"N": self._appearance(f)}),
+        }
+        if f.tooltip:
+            widget["TU"] = pdfdoc.PDFString(f.tooltip)
+        annot = pdfdoc.PDFDictionary(widget)
+        self._c._addAnnotation(annot)
+        self._fields.append(self._doc.Reference(annot))
+
+    def finish(self) -> None:
+        """The document's /AcroForm: every field, the form font, no appearances to rebuild."""
+        if not self._fields:
+            return
+        self._doc.Catalog.AcroForm = pdfdoc.PDFDictionary({
+            "Fields": pdfdoc.PDFArray(self._fields),
+            "DR": self._font_dict(),
+            "DA": pdfdoc.PDFString(f"{FORM_FONT} 9 Tf 0 g"),
+            "NeedAppearances": pdfdoc.PDFfalse,
         })
-        key = (round(r.w, 3), round(r.h, 3), f.value, f.size, f.align)
-        if key not in appearances:
-            appearances[key] = writer._add_object(_appearance(f, font_ref))
-        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): appearances[key]})
-        ref = writer._add_object(annot)
-        if "/Annots" not in page:
-            page[NameObject("/Annots")] = ArrayObject()
-        annots = page["/Annots"].get_object()
-        assert isinstance(annots, ArrayObject)
-        annots.append(ref)
-        field_refs.append(ref)
-    writer.root_object[NameObject("/AcroForm")] = DictionaryObject({
-        NameObject("/Fields"): field_refs,
-        NameObject("/DR"): DictionaryObject({
-            NameObject("/Font"): DictionaryObject({NameObject(FORM_FONT): font_ref}),
-        }),
-        NameObject("/DA"): TextStringObject(f"{FORM_FONT} 9 Tf 0 g"),
-        NameObject("/NeedAppearances"): BooleanObject(False),
-    })
-    for page in writer.pages:
-        page.compress_content_streams()  # pypdf decodes them while cloning
-    try:
-        with path.open("wb") as fh:
-            writer.write(fh)
-    except OSError as exc:
-        raise PnpError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def fields_on(fields: Sequence[FormField], pages: int) -> dict[int, list[FormField]]:
+    """The fields grouped by page; a field on a page the document does not have is an error."""
+    by_page: dict[int, list[FormField]] = {}
+    for f in fields:
+        if not 0 <= f.page < pages:
+            raise PnpError(f"form field {f.name} is on page {f.page + 1} of {pages}")
+        check_value(f)
+        by_page.setdefault(f.page, []).append(f)
+    return by_page
+
+
+__all__ = ["FORM_CHARS", "FORM_FONT", "FormField", "FormWriter", "fields_on", "form_font"]

@@ -30,7 +30,7 @@ from pnp.render.art import (
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
-from pnp.render.forms import FormField, add_form_fields
+from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
@@ -753,8 +753,8 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
 def galaxy_express_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
     path = kit_path(options)
-    write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress)
-    add_form_fields(path, record_fields(options, pages[record_index].size, record_index))
+    write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
+              record_fields(options, pages[record_index].size, record_index))
     return [path]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from math import floor
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,9 +44,10 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
     ``offset`` is the gap between the corner (plus bleed) and the mark; marks run up to
     ``length`` and are left out where less than ``min_length`` fits.
     """
-    obstacles = [r.expand(bleed + offset) for r in cuts]
-    obstacles += [r.expand(offset) for r in others]
+    grown = [r.expand(bleed + offset) for r in cuts] + [r.expand(offset) for r in others]
+    boxes = [(r.x, r.y, r.x2, r.y2) for r in grown]
     start = bleed + offset
+    near = _Grid(boxes, start + length)
     out: list[Segment] = []
     seen: set[tuple[int, int, int, int]] = set()
     for i, r in enumerate(cuts):
@@ -54,7 +56,7 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
             sy = -1.0 if cy == r.y else 1.0
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
             for dx, dy in ((sx, 0.0), (0.0, sy)):
-                run = _free_run(cx, cy, dx, dy, start, length, obstacles, i, limit)
+                run = _free_run(cx, cy, dx, dy, start, length, near.around(cx, cy), i, limit)
                 if run < min_length:
                     continue
                 seg = Segment(cx + dx * start, cy + dy * start,
@@ -67,22 +69,49 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
     return out
 
 
+class _Grid:
+    """Boxes bucketed in square cells as wide as a mark's reach, so a corner looks only at
+    the boxes near it (a sheet of 100 tiles has 800 marks; each used to scan every box)."""
+
+    def __init__(self, boxes: list[tuple[float, float, float, float]], reach: float) -> None:
+        self.boxes, self.reach = boxes, reach
+        self.size = size = max(reach, 72.0)  # an inch: a piece covers one to four cells
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for j, (x1, y1, x2, y2) in enumerate(boxes):
+            for gx in range(floor(x1 / size), floor(x2 / size) + 1):
+                for gy in range(floor(y1 / size), floor(y2 / size) + 1):
+                    self.cells.setdefault((gx, gy), []).append(j)
+
+    def around(self, x: float, y: float) -> list[tuple[int, tuple[float, float, float, float]]]:
+        """(index, box) of every box that may come within ``reach`` of (x, y)."""
+        r, size = self.reach, self.size
+        found: set[int] = set()
+        for gx in range(floor((x - r) / size), floor((x + r) / size) + 1):
+            for gy in range(floor((y - r) / size), floor((y + r) / size) + 1):
+                found.update(self.cells.get((gx, gy), ()))
+        return [(j, self.boxes[j]) for j in sorted(found)]
+
+
 def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: float,
-              obstacles: Sequence[Rect], own: int, limit: Rect | None) -> float:
-    """How far a mark from ``start`` can run before it meets another piece or the limit."""
+              obstacles: Sequence[tuple[int, tuple[float, float, float, float]]], own: int,
+              limit: Rect | None) -> float:
+    """How far a mark from ``start`` can run before it meets another piece or the limit.
+
+    ``obstacles`` are (index, (x, y, x2, y2)): every box within reach of the corner (a box
+    farther away can neither shorten the mark nor sit under its start)."""
     best = length
-    for j, ob in enumerate(obstacles):
+    for j, (x1, y1, x2, y2) in obstacles:
         if j == own:
             continue
         if dx != 0.0:
-            if not ob.y < cy < ob.y2:
+            if not y1 < cy < y2:
                 continue
-            near, far = (ob.x, ob.x2) if dx > 0 else (ob.x2, ob.x)
+            near, far = (x1, x2) if dx > 0 else (x2, x1)
             dist, beyond = (near - cx) * dx, (far - cx) * dx
         else:
-            if not ob.x < cx < ob.x2:
+            if not x1 < cx < x2:
                 continue
-            near, far = (ob.y, ob.y2) if dy > 0 else (ob.y2, ob.y)
+            near, far = (y1, y2) if dy > 0 else (y2, y1)
             dist, beyond = (near - cy) * dy, (far - cy) * dy
         if dist >= start - 1e-6:
             best = min(best, dist - start)

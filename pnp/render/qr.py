@@ -7,6 +7,9 @@ rectangle per module).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from reportlab.pdfgen.canvas import Canvas
@@ -14,15 +17,19 @@ from reportlab.pdfgen.canvas import Canvas
 QUIET = 4  # modules of white space around the symbol, as the QR standard asks
 
 
-def qr_matrix(data: str) -> list[list[bool]]:
-    """The module matrix without a quiet zone (row 0 is the top row)."""
+@lru_cache(maxsize=64)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The module matrix without a quiet zone (row 0 is the top row).
+
+    Cached: a kit prints the same address on several sheets, and choosing the mask pattern
+    (eight trial encodings) is the costly part."""
     q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
     q.add_data(data)
     q.make(fit=True)
-    return [[bool(v) for v in row] for row in q.get_matrix()]
+    return tuple(tuple(bool(v) for v in row) for row in q.get_matrix())
 
 
-def runs(row: list[bool]) -> list[tuple[int, int]]:
+def runs(row: Sequence[bool]) -> list[tuple[int, int]]:
     """(start, length) of each run of dark modules in a row."""
     out = []
     i, n = 0, len(row)

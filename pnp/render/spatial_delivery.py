@@ -62,7 +62,7 @@ from pnp.render.components import (
 )
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
-from pnp.render.forms import FormField, add_form_fields
+from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.marks import draw_fold_line
 from pnp.render.options import KitOptions
@@ -1419,8 +1419,8 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
 def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     pages, score_index = kit_pages(options)
     path = kit_path(options)
-    write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress)
-    add_form_fields(path, score_fields(options, pages[score_index].size, score_index))
+    write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
+              score_fields(options, pages[score_index].size, score_index))
     return [path]
 
 

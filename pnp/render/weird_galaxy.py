@@ -64,7 +64,7 @@ from pnp.render.components import (
 )
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
-from pnp.render.forms import FormField, add_form_fields
+from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
@@ -1397,8 +1397,8 @@ def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, 
 def weird_galaxy_kit(options: KitOptions) -> list[Path]:
     pages, forms = kit_pages(options)
     path = kit_path(options)
-    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress)
-    add_form_fields(path, form_fields(options, pages, forms))
+    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
+              form_fields(options, pages, forms))
     return [path]
 
 

@@ -324,8 +324,10 @@ def alice_built() -> State:
 
 def test_sd6_route_through_earth_is_refused() -> None:
     s = alice_built()
+    # a route back to an Earth corner can only end there: the station site is what is wrong,
+    # and the refusal names that rule (SD-1), not the route's
     err = refused(s, "B:EA2A3-A2A3B4-A2B3B4-A2B2B3-A1A2B2-EA1A2:R.R.R.R")
-    assert err.rule == "SD-6" and "through Earth" in err.message
+    assert err.rule == "SD-1" and "touches Earth" in err.message
     err = refused(s, "B:EA1A2-EA2A3-A2A3B4-A3B4B5:R.R.GO")  # along Earth's edge
     assert err.rule == "SD-6" and "Earth's edge" in err.message
 

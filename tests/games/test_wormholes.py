@@ -718,3 +718,24 @@ def test_cli_replay_accepts_the_example_and_refuses_a_bad_move(
     assert cli_main(["replay", str(bad)]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["error"]["index"] == len(log.events) - 1 and out["error"]["rule"] == "WH-4"
+
+
+def test_wh10_a_hidden_wormholes_possible_jump_counts_for_using_both_dice() -> None:
+    # Seed 7, 55 events in: Sun 2 NW lands on a hidden wormhole. Staying there would leave
+    # the Moon die no move, but some value it may still show jumps the Sun ship away and the
+    # Moon die can then be used: the move is allowed (WH-10), as the mover cannot know.
+    from pnp.engine.log import load_log, replay
+    from pnp.games.wormholes.board import cell_name
+
+    path = Path(__file__).parent / "data" / "wormholes-wh10-hidden-jump.json"
+    result = replay(load_log(path.read_text(encoding="utf-8")))
+    assert result.ok
+    s = result.state
+    legal = [GAME.notation(e) for e in GAME.legal(s)]
+    assert "S:NW" in legal
+    end = next(c for d, c in GAME._die_moves(s, "S") if d == "NW")
+    coin = s.coin_at(end)
+    assert coin is not None and coin.value is None, cell_name(end)
+    assert GAME._die_moves(s, "M", partner_at=end) == []  # staying would block the Moon die
+    finals = GAME._landings(s, "S", "M", end)
+    assert end in finals and any(f != end for f in finals)

@@ -6,15 +6,14 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.webscore.conftest import postgres_db
+from tests.webscore.conftest import database_url, postgres_db
 
-__all__ = ["postgres_db"]
+__all__ = ["database_url", "postgres_db"]
 
 TALLY: Counter[str] = Counter()
 """What the reliability tests did: inputs tried, faults injected, requests held, events lost."""
@@ -23,15 +22,6 @@ TALLY: Counter[str] = Counter()
 @pytest.fixture
 def tally() -> Counter[str]:
     return TALLY
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-        return
-    url: str = request.getfixturevalue("postgres_db")
-    yield url
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -1,9 +1,13 @@
-"""PostgreSQL stopped and started again while phones are logging (gunicorn, 2 workers).
+"""Database faults while phones are logging (gunicorn, 2 workers): PostgreSQL stopped and
+started again; a SQLite file locked by another process, and on a full disk.
 
-The database is our own throwaway server (tests/reliability/pgserver.py), stopped twice: once
+PostgreSQL is our own throwaway server (tests/reliability/pgserver.py), stopped twice: once
 cleanly (``pg_ctl stop -m fast``: open transactions are aborted) and once as a crash
-(``-m immediate``).  Each phone is the only writer of its table and keeps one intended entry
-until it has a definite answer: 201, or 409 with the entry found stored (the earlier attempt
+(``-m immediate``).  SQLite is locked by another connection holding its write lock past the
+busy timeout, then (as root) filled up: it lives on a small tmpfs that a filler file fills.
+
+Each phone is the only writer of its table and keeps one intended entry until it has a
+definite answer: 201, or 409 with the entry found stored (the earlier attempt
 was committed although its answer was lost).  Afterwards each table holds exactly the
 intended entries, each once, in order; every request in the outage was answered 503 with
 ``Retry-After`` (or cut off by the restart), and the app needed no restart.
@@ -11,6 +15,10 @@ intended entries, each once, in order; every request in the outage was answered 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
+import subprocess
 import threading
 import time
 import urllib.error
@@ -29,7 +37,7 @@ from .server import Down, Gunicorn, call
 
 __all__ = ["own_postgres"]
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.slow
 
 TABLES = 4
 GAME = "galaxy-express"
@@ -38,8 +46,10 @@ DOWN_SECONDS = 3.0
 
 class Phone(threading.Thread):
     def __init__(self, base: str, tid: str, token: str, seed: int, stop: threading.Event,
-                 log: list[tuple[float, int | None]], lock: threading.Lock) -> None:
+                 log: list[tuple[float, int | None]], lock: threading.Lock,
+                 rules: tuple[str, ...]) -> None:
         super().__init__(daemon=True)
+        self.rules = rules  # the 503 rules this fault may give
         self.base, self.tid, self.token = base, tid, token
         self.rng = Rng(seed, "outage")
         self.stop_event = stop
@@ -106,7 +116,7 @@ class Phone(threading.Thread):
                 return dict(fresh)
             assert status in (None, 503), (status, body)
             if status == 503:
-                assert body["error"]["rule"] == "db.unavailable", body
+                assert body["error"]["rule"] in self.rules, body
                 assert body["error"]["retry_after"] >= 1
             uncertain = True
             time.sleep(0.1)
@@ -145,68 +155,126 @@ def outage_seconds(log: list[tuple[float, int | None]], since: float) -> float:
     return ok_after[0] - failed[0]
 
 
-def test_postgres_restarted_during_load(own_postgres: PgServer, tmp_path: Path,
-                                        tally: Counter[str]) -> None:
-    server = Gunicorn(own_postgres.url, tmp_path, workers=2)
-    server.start()
-    stop = threading.Event()
-    lock = threading.Lock()
-    log: list[tuple[float, int | None]] = []
-    phones: list[Phone] = []
-    outages: list[float] = []
-    pages: list[tuple[int, str, str]] = []
-    try:
+class Load:
+    """Phones logging on their own tables of one gunicorn server, and what they saw."""
+
+    def __init__(self, server: Gunicorn, rules: tuple[str, ...]) -> None:
+        self.server = server
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.log: list[tuple[float, int | None]] = []
+        self.phones: list[Phone] = []
         for n in range(TABLES):
             status, table = call(server.base, "POST", "/api/tables",
                                  {"game": GAME, "players": [f"Phone {n}"], "seed": 700 + n,
                                   "chance": "tracker"})
             assert status == 201, table
-            phones.append(Phone(server.base, table["id"], table["token"], n, stop, log,
-                                lock))
-        for p in phones:
+            self.phones.append(Phone(server.base, table["id"], table["token"], n, self.stop,
+                                     self.log, self.lock, rules))
+        for p in self.phones:
             p.start()
-        wait_for(phones, 20)
+
+    def finish(self) -> int:
+        """Stop the phones; check every table holds exactly its intended entries and
+        replays.  Returns the number of tables where that failed (asserted 0)."""
+        self.stop.set()
+        for p in self.phones:
+            p.join(90)
+        assert all(p.error is None for p in self.phones), [p.error for p in self.phones]
+        problems = 0
+        for p in self.phones:
+            status, final = call(self.server.base, "GET", f"/api/tables/{p.tid}")
+            assert status == 200 and final["broken"] is None, final
+            typed = [h["event"] for h in final["history"] if h["source"] == "typed"]
+            problems += typed != p.intended
+            assert typed == p.intended, "an acknowledged entry was lost or one stored twice"
+            status, game_log = call(self.server.base, "GET", f"/api/tables/{p.tid}/log")
+            assert status == 200 and replay(log_from_json(game_log)).ok
+        return problems
+
+    def tally(self, tally: Counter[str], kind: str, faults: int, outages: list[float],
+              problems: int) -> None:
+        answered_503 = sum(1 for _, s in self.log if s == 503)
+        assert answered_503 > 0, "no request met the fault"
+        tally[f"faults: {kind} during load"] += faults
+        key = f"faults: {kind}: longest seen by phones (ms)"
+        tally[key] = max(tally[key], int(max(outages) * 1000))
+        tally[f"faults: {kind}: requests answered 503"] += answered_503
+        tally[f"faults: {kind}: requests cut off"] += sum(1 for _, s in self.log if s is None)
+        tally[f"faults: {kind}: entries acknowledged"] += sum(p.acked for p in self.phones)
+        tally[f"faults: {kind}: stored, answer lost"] += sum(p.found for p in self.phones)
+        tally[f"faults: {kind}: lost or duplicated"] += problems
+
+
+@pytest.mark.postgres
+def test_postgres_restarted_during_load(own_postgres: PgServer, tmp_path: Path,
+                                        tally: Counter[str]) -> None:
+    server = Gunicorn(own_postgres.url, tmp_path, workers=2)
+    server.start()
+    outages: list[float] = []
+    pages: list[tuple[int, str, str]] = []
+    try:
+        load = Load(server, ("db.unavailable",))
+        wait_for(load.phones, 20)
         for mode in ("fast", "immediate"):
             since = time.monotonic()
             own_postgres.stop(mode)
             time.sleep(0.5)
-            pages.append(page_during_outage(server.base, phones[0].tid))
+            pages.append(page_during_outage(server.base, load.phones[0].tid))
             health = urllib.request.urlopen(server.base + "/healthz", timeout=10)
             assert health.status == 200  # the app itself is up all along
             time.sleep(DOWN_SECONDS - 0.5)
             own_postgres.start()
-            wait_for(phones, 20)
-            outages.append(outage_seconds(log, since))
-        stop.set()
-        for p in phones:
-            p.join(90)
-        assert all(p.error is None for p in phones), [p.error for p in phones]
-
-        for status, retry_after, html in pages:
-            assert status == 503 and int(retry_after) >= 1
-            assert "not answering" in html and "try again" in html.lower()
-        problems = 0
-        for p in phones:
-            status, final = call(server.base, "GET", f"/api/tables/{p.tid}")
-            assert status == 200 and final["broken"] is None, final
-            typed = [h["event"] for h in final["history"] if h["source"] == "typed"]
-            if typed != p.intended:
-                problems += 1
-            assert typed == p.intended, "an acknowledged entry was lost or one stored twice"
-            status, game_log = call(server.base, "GET", f"/api/tables/{p.tid}/log")
-            assert status == 200 and replay(log_from_json(game_log)).ok
+            wait_for(load.phones, 20)
+            outages.append(outage_seconds(load.log, since))
+        problems = load.finish()
     finally:
-        stop.set()
         server.stop()
-    answered_503 = sum(1 for _, s in log if s == 503)
-    assert answered_503 > 0, "no request met the outage"
+    for status, retry_after, html in pages:
+        assert status == 503 and int(retry_after) >= 1
+        assert "not answering" in html and "try again" in html.lower()
     assert all(o < DOWN_SECONDS + 15 for o in outages), outages
-    tally["outage: PostgreSQL stops during load"] += len(outages)
-    tally["outage: longest seen by the phones (ms)"] = max(
-        tally["outage: longest seen by the phones (ms)"], int(max(outages) * 1000))
-    tally["outage: requests answered 503"] += answered_503
-    tally["outage: requests cut off by the stop"] += sum(1 for _, s in log if s is None)
-    tally["outage: entries acknowledged (201)"] += sum(p.acked for p in phones)
-    tally["outage: entries stored, answer lost (found on retry)"] += sum(
-        p.found for p in phones)
-    tally["outage: acked entries lost or duplicated"] += problems
+    load.tally(tally, "PostgreSQL stopped", len(outages), outages, problems)
+
+
+def test_sqlite_locked_and_full_during_load(tmp_path: Path, tally: Counter[str]) -> None:
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    mounted = os.geteuid() == 0 and subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(mnt)],
+        capture_output=True).returncode == 0
+    path = (mnt if mounted else tmp_path) / "tracker.sqlite3"
+    server = Gunicorn(f"sqlite:///{path}", tmp_path, workers=2)
+    server.env["WEBSCORE_DB_BUSY_TIMEOUT"] = "1"
+    server.start()
+    outages: list[float] = []
+    try:
+        load = Load(server, ("db.busy", "db.full"))
+        wait_for(load.phones, 20)
+        since = time.monotonic()
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process's write lock, 3 s
+        time.sleep(DOWN_SECONDS)
+        holder.execute("ROLLBACK")
+        holder.close()
+        wait_for(load.phones, 20)
+        outages.append(outage_seconds(load.log, since))
+        if mounted:
+            since = time.monotonic()
+            filler = mnt / "filler"
+            with filler.open("wb") as fh, contextlib.suppress(OSError):
+                while True:
+                    fh.write(b"\0" * 65536)
+                    fh.flush()
+            time.sleep(DOWN_SECONDS)
+            filler.unlink()  # space freed
+            wait_for(load.phones, 20)
+            outages.append(outage_seconds(load.log, since))
+        problems = load.finish()
+    finally:
+        server.stop()
+        if mounted:
+            subprocess.run(["umount", "-l", str(mnt)], check=False)
+    assert all(o < DOWN_SECONDS + 15 for o in outages), outages
+    load.tally(tally, "SQLite locked" + (" and full" if mounted else ""), len(outages),
+               outages, problems)

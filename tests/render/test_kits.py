@@ -147,3 +147,17 @@ def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str)
     wrong = ImageOps.flip(backs) if duplex == "long" else ImageOps.mirror(backs)
     assert overlap(right) > 0.85  # the grid lines on the backs are light: not in the mask
     assert overlap(wrong) < 0.2
+
+
+def test_a_kit_imports_only_its_own_game(tmp_path: Path) -> None:
+    """`pnp kit GAME` loads one rules engine and no PDF reader (start-up is a kit's cost)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pnp.cli import main; "
+            f"main(['kit', 'galaxy-express', '--quiet', '--out', {str(tmp_path)!r}]); "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.')}),"
+            " 'pypdf' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.splitlines()[-1] == "['galaxy_express'] False"

@@ -72,6 +72,16 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    """An empty database's URL: a SQLite file, and again a throwaway PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+        return
+    url: str = request.getfixturevalue("postgres_db")
+    yield url
+
+
 def postgres_url() -> str | None:
     url = os.environ.get("PNP_TEST_POSTGRES_URL")
     if not url:

@@ -3,10 +3,12 @@ every registered game at its largest player count, with undos, logged through th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from pnp.engine import Rng, all_games, load_log
@@ -92,3 +94,17 @@ def populate(client: FlaskClient) -> list[str]:
                 ids.append(seeded_game(client, game.id, 40 + n, 30))
         ids.append(table_play_game(client, 25))
     return ids
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+    """A SQLite tracker holding the real tables, and its backup's text."""
+    from webscore import create_app
+    from webscore.backup import dump
+    from webscore.db import get_engine
+
+    path = tmp_path_factory.mktemp("source") / "source.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{path}"})
+    populate(app.test_client())
+    yield app, "".join(dump(get_engine(app)))
+    get_engine(app).dispose()

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,9 @@ from webscore.store import load_rows
 from webscore.tracker import clear_cache, snapshot, submit
 
 from .conftest import new_table_api
-from .realtables import populate
+from .realtables import source
+
+__all__ = ["source"]
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -38,15 +39,6 @@ BIN = Path(sys.executable).parent
 
 def sqlite_app(path: Path) -> Flask:
     return create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{path}"})
-
-
-@pytest.fixture(scope="module")
-def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
-    """A SQLite tracker holding real tables, and its backup's text."""
-    app = sqlite_app(tmp_path_factory.mktemp("source") / "source.sqlite3")
-    populate(app.test_client())
-    yield app, "".join(dump(get_engine(app)))
-    get_engine(app).dispose()
 
 
 def test_backup_holds_every_table_row_and_a_replaying_log(source: tuple[Flask, str]) -> None:

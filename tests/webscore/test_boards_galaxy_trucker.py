@@ -171,13 +171,16 @@ def test_without_the_tile_seed_ships_are_squares_and_ids(midround: State) -> Non
     root = root_of(gt.draw(s))
     ships = mini_ships(root)
     assert len(ships) == 4
+    crewed = 0
     for seat, ship in enumerate(ships):
         t = midround.truckers[seat]
         assert t.ship is not None and "outline" in (ship.get("class") or "")
         assert {f"#{i}" for i in t.ship.ids} <= set(texts(ship))
         cabins = [c for c, berth in t.crew.berths if berth.count]
         badges = [x for x in texts(ship) if x.isdigit() or x in ("B", "P")]
-        assert len(badges) >= len(cabins) >= 1  # the crew still shows on the squares
+        assert len(badges) >= len(cabins)  # the crew still shows on the squares
+        crewed += bool(cabins)
+    assert crewed >= 1
 
 
 def test_the_card_its_stage_the_roll_and_the_decision_are_shown() -> None:
@@ -199,8 +202,11 @@ def test_given_up_and_lapped_players_are_marked() -> None:
     state = play(7, 20)
     ts = list(state.truckers)
     lead = max(t.pos or 0 for t in ts)
-    ts[1] = replace(ts[1], out=True)
-    ts[2] = replace(ts[2], pos=lead - LOOP - 1)
+    # the leader keeps flying; of the others, one gives up and one is lapped
+    quits, lapped_seat = sorted((i for i, t in enumerate(ts) if t.active),
+                                key=lambda i: -(ts[i].pos or 0))[1:3]
+    ts[quits] = replace(ts[quits], out=True)
+    ts[lapped_seat] = replace(ts[lapped_seat], pos=lead - LOOP - 1)
     state = replace(state, truckers=tuple(ts))
     s = summary_of(state)
     svg = gt.draw(s)
@@ -277,21 +283,6 @@ def test_nonsense_summaries_still_draw() -> None:
     ):
         svg = gt.draw(summary)
         root_of(svg)
-
-
-def test_button_words_for_common_decisions() -> None:
-    assert gt.describe("quit") == ("give up this round", True)
-    assert gt.describe("go") == ("fly on", False)
-    assert gt.describe("land:2") == ("land on planet 2", False)
-    assert gt.describe("pow:36,37@74,74") == ("power #36, #37", False)
-    assert gt.describe("def:89@74") == ("stop it with #89 (battery #74)", False)
-    assert gt.describe("lose:12,12,141") == ("crew off #12 ×2, #141", False)
-    assert gt.describe("crew:12P,15B") == ("purple in #12, brown in #15", False)
-    assert gt.describe("2:I;141@7,7;12@6,7/1") == ("number 2, 2 tiles", False)
-    assert gt.describe("card:I-5") == ("Planets", False)
-    for junk in ("", "card:Z-99", "???", "pow", "land:x"):
-        assert gt.describe(junk) is None
-    assert boards.describe("galaxy-trucker", "quit") == ("give up this round", True)
 
 
 def test_discovered_by_the_tracker(midround: State) -> None:

@@ -19,11 +19,12 @@ from pnp.engine import replay
 from pnp.engine.log import load_log
 from webscore import create_app
 
+from .phone import PHONE, legal, seq_of, tap, typed, wait_count, wait_seq_above, wait_until
+
 pytestmark = pytest.mark.browser
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 390, "height": 844}
 
 
 def chromium_path() -> str:
@@ -72,29 +73,29 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     page.click("button[type=submit]")
     page.wait_for_url("**/t/*")
     assert "Zoë 🚀, your move" in page.inner_text("#entry")
-    # start on the first planet offered
-    page.click("button.choice >> nth=0")
-    page.wait_for_selector("button.choice")
+    # start on the first planet offered: tapped on the board
+    seq = seq_of(page)
+    page.click("button.spot >> nth=0")
+    wait_seq_above(page, seq)
     history = page.inner_text(".history")
     assert "@" in history
     # an illegal coin: one of the Suns that is not face up
-    values = page.locator("button.choice").evaluate_all("bs => bs.map(b => b.value)")
+    values = legal(page)
     up = [t for t in values if t.startswith("S")]
     face_up = {t[1] for t in up}
     bad = next(f"S{v}E" for v in "012345" if v not in face_up)
-    page.fill("#text", bad)
-    page.click("#log")
+    typed(page, bad)
     page.wait_for_selector("#refusal")
     assert "GE-4" in page.inner_text("#refusal")
     assert page.input_value("#text") == bad  # the box keeps what was typed
     shot(page, tmp_path / "refused.png")
     # a legal slide, then undo it
     before = page.locator(".history li").count()
-    page.click(f"button.choice[value='{up[0]}']")
-    page.wait_for_function(f"document.querySelectorAll('.history li').length > {before}")
+    tap(page, up[0])
+    wait_count(page, ".history li", before)
     assert up[0] in page.inner_text(".history")
     page.click("#undo")
-    page.wait_for_function(f"document.querySelectorAll('.history li').length == {before}")
+    wait_until(lambda: page.locator(".history li").count() == before, page)
     assert "1 entry undone" in page.inner_text(".history")
     # a second phone joins through the join link (what the QR code holds)
     join = page.get_attribute("#join-url", "href")
@@ -104,19 +105,23 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     assert "read-only" in watcher.inner_text("#entry")
     other = browser.new_context(viewport=PHONE).new_page()
     other.goto(join)
-    other.wait_for_selector("#text")
-    page.fill("#text", "X")  # phone 1 is typing while phone 2 logs an entry
-    other.click(f"button.choice[value='{up[0]}']")
-    other.wait_for_function(f"document.querySelectorAll('.history li').length > {before}")
+    other.wait_for_selector("#live details.typed-box")
+    typed_seq = seq_of(page)
+    page.click("#live details.typed-box summary")
+    page.fill("#text", "D")  # phone 1 is typing while phone 2 logs an entry
+    tap(other, up[0])
+    wait_count(other, ".history li", before)
     # the watching phone refreshes by itself
-    watcher.wait_for_function(
-        f"document.querySelectorAll('.history li').length > {before}", timeout=15000)
+    wait_count(watcher, ".history li", before, timeout=15000)
     # phone 1's page is stale: its entry is refused with the fresh state, nothing is lost
+    assert seq_of(page) == typed_seq  # the typing phone was not redrawn under its thumb
     page.click("#log")
     page.wait_for_selector("#refusal")
     assert "tracker.stale" in page.inner_text("#refusal")
     page.fill("#text", "X")
     page.click("#log")
+    page.wait_for_selector("#confirm-yes")  # conceding asks first
+    page.click("#confirm-yes")
     page.wait_for_selector("text=See the result")
     page.click("text=See the result")
     page.wait_for_url("**/finish")

@@ -207,6 +207,20 @@ def test_gunicorn_on_a_postgres_database_behind_stops_with_one_line(postgres_db:
     assert ours and all(UPGRADE_COMMAND in line for line in ours), proc.stderr
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_flask_run_on_a_postgres_database_behind_stops_with_one_line(postgres_db: str) -> None:
+    flask = Path(sys.executable).parent / "flask"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "DATABASE_URL": postgres_db, "SECRET_KEY": "x"}
+    env.pop("WEBSCORE_AUTO_MIGRATE", None)
+    proc = subprocess.run([str(flask), "--app", "webscore", "run", "--port", "0"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == EXIT_SCHEMA, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("webscore: the database ")
+    assert UPGRADE_COMMAND in proc.stderr and "Traceback" not in proc.stderr
+
+
 # --- SQLite locked ----------------------------------------------------------------------------
 
 HOLD_LOCK = textwrap.dedent("""
@@ -265,19 +279,22 @@ def test_sqlite_write_locked_by_another_process(tmp_path: Path, lock_holder: Any
                "db.busy")
     assert client.get(f"/api/tables/{tid}").status_code == 200  # WAL: reading goes on
     # The page form: 503 in words, with the typed entry kept and a form to send it again.
-    page = client.post(f"/t/{ptid}/move", data={"csrf": csrf(client), "seq": "0",
-                                                 "text": "r5"})
+    # The table page (still readable: WAL) comes back with the message in its refusal box
+    # and the typed entry in its box, ready to log again; for the page's script, as JSON.
+    form = {"csrf": csrf(client), "seq": "0", "text": "r5"}
+    page = client.post(f"/t/{ptid}/move", data=form)
     assert page.status_code == 503 and page.headers["Retry-After"]
     html = page.data.decode()
-    assert "busy" in html and 'name="text" value="r5"' in html
-    assert 'name="seq" value="0"' in html and 'id="again"' in html
+    assert 'id="refusal"' in html and "db.busy" in html and "locked by a backup" in html
+    assert re.search(r'<input id="text" name="text" value="r5"', html)
+    part = client.post(f"/t/{ptid}/move", data=form, headers={"X-Requested-With": "fetch"})
+    assert part.status_code == 503 and part.headers["Retry-After"]
+    assert part.get_json()["seq"] == 0 and 'value="r5"' in part.get_json()["html"]
 
     release(holder)
     assert post_event(client, tid, token, 1, "+3").status_code == 201
     assert stored(app, tid) == ["r3", "+3"]
-    # "Try again" sends the kept form as it was.
-    kept = dict(re.findall(r'name="(csrf|seq|text)" value="([^"]*)"', html))
-    assert client.post(f"/t/{ptid}/move", data=kept).status_code == 303
+    assert client.post(f"/t/{ptid}/move", data=form).status_code == 303  # logged again
     assert stored(app, ptid) == ["r5"]
 
 
@@ -287,7 +304,8 @@ def test_sqlite_locked_for_readers_too(tmp_path: Path, lock_holder: Any) -> None
     path = tmp_path / "db.sqlite3"
     app = sqlite_app(path)
     client = app.test_client()
-    tid = new_table_api(client)["id"]
+    tid = page_table(client)
+    form = {"csrf": csrf(client), "seq": "0", "text": "r5"}
     clear_cache()
     get_engine(app).dispose()  # an exclusive lock needs no other connection open
     holder = lock_holder(path, "exclusive")
@@ -296,8 +314,17 @@ def test_sqlite_locked_for_readers_too(tmp_path: Path, lock_holder: Any) -> None
     html = page.data.decode()
     assert "busy" in html and 'http-equiv="refresh"' in html
     assert_503(client.get(f"/api/tables/{tid}"), "db.busy")
+    # The table cannot be drawn: the entry comes back on a page of its own, to send again.
+    posted = client.post(f"/t/{tid}/move", data=form)
+    assert posted.status_code == 503
+    html = posted.data.decode()
+    assert 'id="again"' in html and 'name="text" value="r5"' in html
+    assert 'name="seq" value="0"' in html and "Back to the table" in html
     release(holder)
     assert client.get(f"/t/{tid}").status_code == 200
+    kept = dict(re.findall(r'name="(csrf|seq|text)" value="([^"]*)"', html))
+    assert client.post(f"/t/{tid}/move", data=kept).status_code == 303  # "Try again"
+    assert stored(app, tid) == ["r5"]
 
 
 def test_retrying_a_write_that_was_stored_does_not_store_it_twice(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_csp_allows_only_our_scripts_with_this_responses_nonce(app: Flask) -> No
     client.get(f"/t/{t['id']}/join?k={t['token']}")
     nonces = set()
     for path in ("/", "/new", f"/t/{t['id']}", f"/t/{t['id']}/finish", "/ships/timer",
-                 "/sheets/", "/no/such/page"):
+                 "/sheets/", "/no/such/page", "/new"):
         resp = client.get(path, follow_redirects=True)
         csp = resp.headers["Content-Security-Policy"]
         assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp

@@ -66,8 +66,8 @@ def test_no_page_violates_the_content_security_policy(server: str, tmp_path: Pat
         page.wait_for_url("**/t/*")
         table_url = page.url
         violations = page.evaluate("window.__csp || []")
-        page.click("button.choice >> nth=0")
-        page.wait_for_selector("button.choice")
+        page.click("button.spot >> nth=0")  # a start planet, tapped on the board
+        page.wait_for_selector("#live .history li.typed")
         for path in ("/", "/ships/timer", "/sheets/", table_url.replace(server, "") + "/finish"):
             page.goto(server + path)
             violations += page.evaluate("window.__csp || []")

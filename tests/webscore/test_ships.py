@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.games.galaxy_trucker import Placement, check, generate_tiles
+from pnp.games.galaxy_trucker import Placement, buildtimer, check, generate_tiles, shipcheck
 from pnp.games.galaxy_trucker.build import fits_cleanly
 from pnp.games.galaxy_trucker.notation import format_ship, parse_ship
-from webscore import buildtimer, create_app, ships
+from webscore import create_app, ships
 
 from .conftest import csrf
 
@@ -78,7 +78,7 @@ def test_the_example_ship_is_legal_with_its_counts(client: FlaskClient) -> None:
     ship = parse_ship(EXAMPLE, tiles)
     assert f"{ship.exposed_connectors} exposed connectors" in body
     # one simple engine (#28); cannons: #65 forward 1, #50 to the right 1/2, #61 to the rear 1/2
-    counts = ships.counts(ship)
+    counts = shipcheck.counts(ship)
     assert counts["engine_strength"]["text"] == "1"
     assert counts["cannon_strength"]["text"] == "2"
     assert counts["crew"]["cabins"] == 3 and counts["crew"]["humans_max"] == 6

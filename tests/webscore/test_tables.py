@@ -13,6 +13,8 @@ from pnp.engine.log import log_from_json
 
 from .conftest import csrf
 
+FETCH = {"X-Requested-With": "fetch"}
+
 
 def create(client: FlaskClient, **form: str) -> str:
     data = {"csrf": csrf(client), "game": "toy-dice", "player": ["Ana", "Bo"],
@@ -91,23 +93,35 @@ def test_move_form_logs_and_refuses_with_rule_keeping_text(client: FlaskClient) 
     token = csrf(client)
     r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
     assert r.status_code == 303 and r.headers["Location"].endswith("#entry")
+    # Without JavaScript: POST-redirect-GET, the refusal waits on the table's own page.
     r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "1", "text": "+5"})
-    assert r.status_code == 422
-    page = r.data.decode()
+    assert r.status_code == 303 and r.headers["Location"] == f"/t/{tid}#entry"
+    page = client.get(f"/t/{tid}").data.decode()
     assert "TOY-1" in page and "you rolled 2" in page
     assert 'value="+5"' in page  # the entry box keeps what was typed
-    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "1", "text": "qq"})
-    assert r.status_code == 422 and "notation" in r.data.decode()
+    assert "TOY-1" not in client.get(f"/t/{tid}").data.decode()  # shown once
+    # With JavaScript: the redrawn part of the page, the refusal next to the entry.
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "1", "text": "qq"},
+                    headers=FETCH)
+    assert r.status_code == 422 and r.mimetype == "application/json"
+    part = r.get_json()
+    assert part["seq"] == 1 and "notation" in part["html"] and 'value="qq"' in part["html"]
+    assert part["html"].index('id="refusal"') < part["html"].index('id="text"')
 
 
 def test_stale_form_post_shows_fresh_state(client: FlaskClient) -> None:
     tid = create(client)
     token = csrf(client)
     client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"})
-    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r3"})
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r3"},
+                    headers=FETCH)
     assert r.status_code == 409
-    page = r.data.decode()
+    page = r.get_json()["html"]
     assert "tracker.stale" in page and 'value="r3"' in page and "<code>r2</code>" in page
+    r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r3"})
+    assert r.status_code == 303
+    page = client.get(r.headers["Location"]).data.decode()
+    assert "tracker.stale" in page and 'value="r3"' in page
 
 
 def test_double_tap_is_not_an_error(client: FlaskClient) -> None:
@@ -182,11 +196,14 @@ def test_malformed_form_posts_are_4xx(client: FlaskClient) -> None:
                  {"csrf": token, "seq": "0", "text": "r" * 5000},
                  {"csrf": token, "seq": "0"},
                  {"csrf": token, "seq": "99999999999999999999", "text": "r1"}):
-        r = client.post(f"/t/{tid}/move", data=data)
+        r = client.post(f"/t/{tid}/move", data=data, headers=FETCH)
         assert 400 <= r.status_code < 500, (data, r.status_code)
-        assert "refusal" in r.data.decode() or r.status_code == 400
-    assert client.post(f"/t/{tid}/roll", data={"csrf": token, "seq": "x"}).status_code == 422
-    assert client.post(f"/t/{tid}/undo", data={"csrf": token}).status_code == 422
+        assert "refusal" in r.get_data(as_text=True) or r.status_code == 400
+        plain = client.post(f"/t/{tid}/move", data=data)
+        assert plain.status_code in (303, 400), (data, plain.status_code)
+    assert client.post(f"/t/{tid}/roll", data={"csrf": token, "seq": "x"},
+                       headers=FETCH).status_code == 422
+    assert client.post(f"/t/{tid}/undo", data={"csrf": token}, headers=FETCH).status_code == 422
     assert client.post("/t/" + "x" * 300 + "/move", data={"csrf": token}).status_code in (
         400, 404)
     big = {"csrf": token, "seq": "0", "text": "x" * (5 * 1024 * 1024)}
@@ -241,7 +258,9 @@ def test_table_page_title_and_scripts(client: FlaskClient) -> None:
     page = client.get(f"/t/{tid}").data.decode()
     title = re.search(r"<title>(.*?)</title>", page, re.S)
     assert title and title.group(1) == f"Toy Dice · table {tid}"
-    assert page.count("<script") == 1 and f'"/api/tables/{tid}"' in page
+    assert "<script>" not in page  # no inline script: one file, a Content-Security-Policy
+    assert page.count("<script ") == 1 and "/static/table.js" in page
+    assert f'data-part="/t/{tid}/part"' in page
 
 
 def test_a_table_whose_game_is_gone_is_a_clear_404(client: FlaskClient) -> None:

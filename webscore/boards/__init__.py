@@ -1,6 +1,11 @@
 """State drawings: the game record's board drawer (``GameRecord.board``), else a module here
 named after the game (``webscore/boards/<game_module>.py``) with ``draw(summary) -> str`` (an
-SVG document, every text escaped), else a generic fallback."""
+SVG document, every text escaped), else a generic fallback.
+
+A module may also say where an entry is tapped on its drawing: ``place(summary, notation,
+after) -> (x, y, label) | None`` in the drawing's own coordinates, where ``after(notation)``
+is the engine's summary once that entry is applied (so a ship's destination is the engine's,
+never worked out here).  Entries without a place stay buttons under the board."""
 
 from __future__ import annotations
 
@@ -15,6 +20,22 @@ from pnp.engine import UnknownGame, get_record
 from webscore.boards import generic
 
 Drawer = Callable[[dict[str, Any]], str]
+After = Callable[[str], dict[str, Any] | None]
+Placer = Callable[[dict[str, Any], str, After], tuple[float, float, str] | None]
+
+
+def module_for(game_id: str) -> Any:
+    """``webscore/boards/<game_module>.py``, or None."""
+    module_name = game_id.replace("-", "_")
+    if not module_name.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"webscore.boards.{module_name}")
+    except ModuleNotFoundError:
+        return None
+    except Exception:  # a broken drawer module must not take the table page down
+        logging.getLogger(__name__).exception("board module for %s failed", game_id)
+        return None
 
 
 def drawer_for(game_id: str) -> Drawer | None:
@@ -24,32 +45,13 @@ def drawer_for(game_id: str) -> Drawer | None:
         declared = None
     if declared is not None:
         return declared
-    module_name = game_id.replace("-", "_")
-    if not module_name.isidentifier():
-        return None
-    try:
-        module = importlib.import_module(f"webscore.boards.{module_name}")
-    except ModuleNotFoundError:
-        return None
-    except Exception:  # a broken drawer module must not take the table page down
-        logging.getLogger(__name__).exception("board module for %s failed", game_id)
-        return None
-    draw = getattr(module, "draw", None)
+    draw = getattr(module_for(game_id), "draw", None)
     return draw if callable(draw) else None
 
 
-def describe(game_id: str, notation: str) -> tuple[str, bool] | None:
-    """Words for an entry button and whether it needs confirming (None: no module says)."""
-    module_name = game_id.replace("-", "_")
-    if not module_name.isidentifier():
-        return None
-    try:
-        module = importlib.import_module(f"webscore.boards.{module_name}")
-    except ModuleNotFoundError:
-        return None
-    fn = getattr(module, "describe", None)
-    result = fn(notation) if callable(fn) else None
-    return result if isinstance(result, tuple) else None
+def placer_for(game_id: str) -> Placer | None:
+    place = getattr(module_for(game_id), "place", None)
+    return place if callable(place) else None
 
 
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],

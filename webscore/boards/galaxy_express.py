@@ -9,6 +9,7 @@ from typing import Any
 from webscore.boards.svg import esc, svg, text
 
 CELL = 44
+SPOT = 40  # a tap target on a cell (webscore.entry lays it over the drawing)
 COLS, ROWS = 8, 6
 LEFT, TOP = 22, 34
 WIDTH = LEFT + COLS * CELL + 12
@@ -166,27 +167,15 @@ def draw(summary: dict[str, Any]) -> str:
     return svg(WIDTH, y + 18, body, label)
 
 
-_WORDS = {"D": "deliver", "R": "refuel", ".": "end turn", "X": "concede"}
-_DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def describe(notation: str) -> tuple[str, bool] | None:
-    """A few words under an entry button, and whether the entry needs a confirmation."""
-    t = notation
-    if t in _WORDS:
-        return _WORDS[t], t == "X"
-    if t.startswith("@"):
-        return f"start at {t[1:]}", False
-    if t.startswith("?"):
-        return f"scan {t[1:]}", False
-    if t.startswith("+") and len(t) == 3:
-        return f"{'Sun' if t[1] == 'S' else 'Moon'} {t[2]} up", False
-    if t.startswith("Q") and len(t) == 2:
-        return f"queue shows {t[1]}", False
-    if "=" in t:
-        cell, number = t.split("=", 1)
-        return f"{cell} is planet {number}", False
-    if len(t) in (2, 3) and t[0] in "SM":
-        coin = f"{'thrust' if t[0] == 'S' else 'brake'} {t[1]}"
-        return (f"{coin}, {_DIRS.get(t[2], t[2])}" if len(t) == 3 else f"{coin}, stop"), False
-    return None
+def place(summary: dict[str, Any], notation: str,
+          after: Any) -> tuple[float, float, str] | None:
+    """Where an entry is tapped: a start planet, a scanned planet, or the cell a coin's slide
+    ends on (the engine's own result of playing it)."""
+    cell: str | None = None
+    if notation[:1] in "@?" and len(notation) == 3:
+        cell = notation[1:]
+    elif notation[:1] in "SM" and len(notation) in (2, 3) and notation[1:2].isdigit():
+        result = after(notation)
+        cell = result.get("ship") if result else None
+    xy = _cell_xy(cell) if isinstance(cell, str) else None
+    return (xy[0], xy[1], cell) if xy is not None and cell is not None else None

@@ -13,17 +13,12 @@ lacks or gets wrong is drawn as unknown rather than failing.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from pnp.engine.errors import PnpError
-from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.cards import card as card_named
-from pnp.games.galaxy_trucker.flight import lapped
-from pnp.games.galaxy_trucker.notation import parse_ship
-from pnp.games.galaxy_trucker.state import LOOP, tiles_of
+from pnp.games.galaxy_trucker import BOARDS, LOOP, parse_ship, placed_cells, tiles_of
 from webscore.boards import galaxy_trucker_ship as ship_drawing
-from webscore.boards.svg import esc, svg, text
+from webscore.boards.svg import esc, short, svg, text
 
 W = 440
 PAD = 8
@@ -47,8 +42,6 @@ PANEL_W = (W - 3 * PAD) / 2
 SHIP_H = 146.0
 PANEL_H = 46 + SHIP_H + 40
 
-_PLACEMENT = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-3]))?$")
-
 
 # -- reading the summary defensively ---------------------------------------------------------
 def _int(value: object) -> int | None:
@@ -61,11 +54,6 @@ def _dict(value: object) -> dict[str, Any]:
 
 def _list(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
-
-
-def _clip(value: object, n: int) -> str:
-    s = str(value)
-    return s if len(s) <= n else s[: n - 1] + "…"
 
 
 def _wrap(value: object, width: int, lines: int) -> list[str]:
@@ -82,8 +70,8 @@ def _wrap(value: object, width: int, lines: int) -> list[str]:
         out.append(line)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = _clip(out[-1] + " …", width)
-    return [_clip(x, width) for x in out]
+        out[-1] = short(out[-1] + " …", width)
+    return [short(x, width) for x in out]
 
 
 def seat_colour(seat: object) -> str:
@@ -154,11 +142,10 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                             size=10, anchor="middle", weight="bold" if start else "normal",
                             fill=ACCENT if start else MUTED))
     flying = [s for s in ships if s.get("flying") and _int(s.get("pos")) is not None]
-    lead = max((_int(s.get("pos")) or 0 for s in flying), default=0)
     for s in flying:
         seat, pos = _int(s.get("seat")) or 0, _int(s.get("pos")) or 0
         x, y, heading = space_xy(pos)
-        behind = lapped(lead, pos)
+        behind = bool(s.get("lapped"))
         label = (f"{s['_name']}: space {pos % LOOP}" + (", lapped" if behind else ""))
         out.append(_rocket(x, y, heading, seat_colour(seat), label, seat + 1,
                            BAD if behind else None))
@@ -174,12 +161,12 @@ def _centre(summary: dict[str, Any]) -> list[str]:
     c = _dict(summary.get("card"))
     rnd = summary.get("round")
     turned, size = _int(summary.get("cards_turned")), _int(summary.get("deck_size"))
-    head = f"Round {_clip(rnd, 4)}" if rnd is not None else "Galaxy Trucker"
+    head = f"Round {short(rnd, 4)}" if rnd is not None else "Galaxy Trucker"
     if turned is not None and size is not None:
         head += f" · card {turned} of {size}"
     out.append(text(W / 2, CY - 47, head, size=11, anchor="middle", fill=MUTED))
     if c:
-        cid, title = _clip(c.get("id") or "?", 8), _clip(c.get("title") or "", 22)
+        cid, title = short(c.get("id") or "?", 8), short(c.get("title") or "", 22)
         badge = 8 + 7 * len(cid)
         out.append(f'<rect x="{x}" y="{CY - 40}" width="{badge}" height="16" rx="4" '
                    f'fill="{ACCENT}"/>')
@@ -191,7 +178,7 @@ def _centre(summary: dict[str, Any]) -> list[str]:
             out.append(text(x, CY - 9 + 14 * i, line, size=12, fill=INK))
         stage = c.get("stage")
         if stage:
-            out.append(text(x, CY + 20, f"stage: {_clip(stage, 26)}", size=11, fill=MUTED))
+            out.append(text(x, CY + 20, f"stage: {short(stage, 26)}", size=11, fill=MUTED))
     else:
         words = {"build": "Building: enter the ships", "fix": "Spot check: repairs",
                  "crew": "Crew and aliens board", "gate": "Between cards",
@@ -204,7 +191,7 @@ def _centre(summary: dict[str, Any]) -> list[str]:
         out.append(f'<g class="dice"><title>last 2d6 roll: {dice}</title>'
                    f'<rect x="{dx}" y="{dy}" width="26" height="24" rx="5" fill="#fdfdfd" '
                    'stroke="#0b1026"/>'
-                   + text(dx + 13, dy + 17.5, _clip(dice, 3), size=14, anchor="middle",
+                   + text(dx + 13, dy + 17.5, short(dice, 3), size=14, anchor="middle",
                           weight="bold", fill="#0b1026")
                    + text(dx - 4, dy + 16, "roll", size=10, anchor="end", fill=MUTED)
                    + "</g>")
@@ -238,7 +225,6 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     chips = order + rest
     if not chips:
         return []
-    lead = max((_int(s.get("pos")) or 0 for s in order), default=0)
     width = (W - 2 * PAD) / max(len(chips), 1)
     over = summary.get("phase") == "over"
     caption = "Final credits" if over else "Flight order (leader first)"
@@ -255,7 +241,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
         elif pos is None:
             where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
             colour = MUTED
-        elif lapped(lead, pos):
+        elif s.get("lapped"):
             where, colour = f"lapped · {space}", BAD
         else:
             where, colour = f"space {space}", INK
@@ -265,7 +251,7 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
                    f'fill="{seat_colour(seat)}" stroke="#0b1026"/>'
                    + text(x + 10, STRIP_Y + 14, seat + 1, size=10, anchor="middle",
                           weight="bold", fill="#0b1026")
-                   + text(x + 24, STRIP_Y + 8, _clip(s["_name"], chars), size=13,
+                   + text(x + 24, STRIP_Y + 8, short(s["_name"], chars), size=13,
                           weight="bold", fill=INK)
                    + text(x + 24, STRIP_Y + 23, where, size=11, fill=colour) + "</g>")
     return out
@@ -315,11 +301,7 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
              label: str, marks: dict[int, str] | None = None) -> str:
     """The ship's squares and tile ids, for a summary that does not name the tile seed."""
     board = BOARDS.get(board_name)
-    placed: dict[tuple[int, int], int] = {}
-    for word in text_.split()[1:]:
-        m = _PLACEMENT.match(word)
-        if m:
-            placed[(int(m.group(2)), int(m.group(3)))] = int(m.group(1))
+    placed = placed_cells(text_)
     cells = set(board.cells if board else ()) | set(placed)
     if not cells:
         cells = {(7, 7)}
@@ -397,7 +379,7 @@ def _panel(summary: dict[str, Any], s: dict[str, Any], x: float, y: float,
            f'<circle cx="{x + 22}" cy="{y + 18}" r="10" fill="{colour}" stroke="#0b1026"/>',
            text(x + 22, y + 22, seat + 1, size=11, anchor="middle", weight="bold",
                 fill="#0b1026"),
-           text(x + 38, y + 23, _clip(s["_name"], 12), size=14, weight="bold", fill=INK)]
+           text(x + 38, y + 23, short(s["_name"], 12), size=14, weight="bold", fill=INK)]
     credits = _int(s.get("credits"))
     out.append(text(x + PANEL_W - 10, y + 23, f"{credits if credits is not None else '?'} cr",
                     size=14, anchor="end", weight="bold", fill=ACCENT))
@@ -455,7 +437,7 @@ def draw(summary: dict[str, Any]) -> str:
     body = [f'<rect width="{W}" height="{height:.0f}" fill="#0b1026"/>',
             text(PAD, 20, head, size=14, weight="bold", fill=INK)]
     if board:
-        body.append(text(W - PAD, 20, f"flight board {_clip(board, 6)}", size=11,
+        body.append(text(W - PAD, 20, f"flight board {short(board, 6)}", size=11,
                          anchor="end", fill=MUTED))
     body += _loop(summary, ships)
     body += _centre(summary)
@@ -468,61 +450,3 @@ def draw(summary: dict[str, Any]) -> str:
                 else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
         body += _panel(summary, s, x, y, rank)
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
-
-
-# -- words for the entry buttons ---------------------------------------------------------------
-def _tiles(value: str) -> str:
-    ids = [t for t in value.split(",") if t]
-    counts: dict[str, int] = {}
-    for t in ids:
-        counts[t] = counts.get(t, 0) + 1
-    return ", ".join(f"#{t}" + (f" ×{n}" if n > 1 else "") for t, n in counts.items())
-
-
-def describe(notation: str) -> tuple[str, bool] | None:
-    """A few words for a flight decision's button; giving up asks for confirmation."""
-    n = notation.strip()
-    head, colon, rest = n.partition(":")
-    fixed = {"go": ("fly on", False), "quit": ("give up this round", True),
-             "no": ("decline", False), "yes": ("accept", False),
-             "take": ("take the hit", False), "pow:-": ("no batteries", False),
-             "crew:-": ("humans only", False), "cargo:-": ("keep no goods", False),
-             "fix:-": ("remove nothing", False)}
-    if n in fixed:
-        return fixed[n]
-    if not colon or not rest:
-        return None
-    if head.isdigit() and ";" in rest:
-        return f"number {head}, {rest.count('@')} tiles", False
-    if head == "land" and rest.isdigit():
-        return f"land on planet {rest}", False
-    if head == "pow":
-        doubles, _, _ = rest.partition("@")
-        return f"power {_tiles(doubles)}", False
-    if head == "yes":
-        return f"crew from {_tiles(rest)}", False
-    if head == "def":
-        tile, _, battery = rest.partition("@")
-        return f"stop it with #{tile}" + (f" (battery #{battery})" if battery else ""), False
-    if head == "keep":
-        return f"keep the part with #{rest}", False
-    if head == "lose":
-        return f"crew off {_tiles(rest)}", False
-    if head == "drop":
-        return f"give up from {_tiles(rest)}", False
-    if head == "fix":
-        return f"remove {_tiles(rest)}", False
-    if head == "crew":
-        words = {"P": "purple", "B": "brown"}
-        parts = [f"{words.get(p[-1], '?')} in #{p[:-1]}" for p in rest.split(",") if p]
-        return ", ".join(parts), False
-    if head == "cargo":
-        return "load " + ", ".join(f"#{p.replace('=', ': ')}" for p in rest.split(",")), False
-    if head == "card":
-        try:
-            return card_named(rest).title, False
-        except (PnpError, KeyError, ValueError):
-            return None
-    if head == "roll" and rest.isdigit():
-        return f"rolled {rest}", False
-    return None

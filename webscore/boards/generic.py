@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from webscore.boards.svg import svg, text
+from webscore.boards.svg import short, svg, text
 
 MAX_LINES = 40
 
@@ -28,7 +28,7 @@ def draw(summary: dict[str, Any], players: Sequence[str], scores: Sequence[int])
     body.append(text(16, y, "Players", size=15, weight="bold"))
     for name, score in zip(players, scores, strict=False):
         y += 22
-        body.append(text(24, y, name, size=13))
+        body.append(text(24, y, short(name, 34), size=13))
         body.append(text(width - 16, y, score, size=13, anchor="end", weight="bold"))
     y += 32
     body.append(text(16, y, "State", size=15, weight="bold"))

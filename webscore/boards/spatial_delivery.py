@@ -14,9 +14,10 @@ import math
 import re
 from typing import Any
 
-from webscore.boards.svg import esc, svg, text
+from webscore.boards.svg import esc, short, svg, text
 
 SIZE = 30.0  # hex circumradius
+SPOT = 31  # a tap target on a corner or a world: 24 px on a 360 px phone (webscore.entry)
 SQ3 = math.sqrt(3)
 CX, CY = 24 + SQ3 * SIZE * 3.5, 44 + SIZE * 5.5  # Earth's centre
 WIDTH = 2 * CX
@@ -173,7 +174,7 @@ def _seats(summary: dict[str, Any]) -> tuple[list[str], float]:
                    f'fill="{seat_colour(seat)}"/>')
         mark = "  ◀ to play" if turn == seat else ""
         names = summary.get("player_names") or []
-        who = str(names[seat])[:24] if seat < len(names) else f"Seat {seat + 1}"
+        who = short(names[seat], 13) if seat < len(names) else f"Seat {seat + 1}"
         out.append(text(x + 18, y, f"{who}: {scores[seat]} pts{mark}", size=11,
                         weight="bold"))
         y += 14
@@ -267,3 +268,24 @@ def draw(summary: dict[str, Any]) -> str:
         body.append(text(kx + 18, ky, label, size=9, fill=FAINT))
         kx += 26 + len(label) * 5.0
     return svg(WIDTH, max(bottom1, bottom2) + 8, body, "Spatial Delivery board")
+
+
+_ENDS = re.compile(r"([BT]):([A-Z0-9-]+):")
+_TO_WORLD = re.compile(r"D:[A-Z]{1,2}>([ABC][0-9]{1,2})!?")
+
+
+def place(summary: dict[str, Any], notation: str,
+          after: Any) -> tuple[float, float, str] | None:
+    """Where an entry is tapped: the corner a route ends on (a new station, or the stop a
+    journey reaches; Earth's centre for Earth), or the world a card is delivered to."""
+    centres = _hex_centres(summary)
+    m = _ENDS.match(notation)
+    if m:
+        last = m.group(2).split("-")[-1]
+        xy = centres.get("E") if last == "E" else _corner_xy(last, centres)
+        return (xy[0], xy[1], "Earth" if last == "E" else last) if xy else None
+    d = _TO_WORLD.fullmatch(notation)
+    if d and d.group(1) in centres:
+        x, y = centres[d.group(1)]
+        return x, y, d.group(1)
+    return None

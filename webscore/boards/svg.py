@@ -20,3 +20,10 @@ def svg(width: float, height: float, body: list[str], label: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
             f'role="img" aria-label="{esc(label)}" class="board" '
             f'font-family="DejaVu Sans, Verdana, sans-serif">' + "".join(body) + "</svg>")
+
+
+def short(value: object, chars: int) -> str:
+    """A name cut to fit its column, with an ellipsis (``short("Maximiliana", 6)`` is
+    ``"Maxim…"``)."""
+    text_ = str(value)
+    return text_ if len(text_) <= chars else text_[:max(chars - 1, 1)].rstrip() + "…"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webscore.boards.svg import svg, text
+from webscore.boards.svg import short, svg, text
 
 TILE = 50
 LEFT, TOP = 12, 30
@@ -27,7 +27,8 @@ def draw(summary: dict[str, Any]) -> str:
     size = int(grid.get("size") or 7)
     body = ['<rect width="100%" height="100%" rx="10" fill="#141a33"/>']
     turn = summary.get("turn") or {}
-    body.append(text(LEFT, 20, f"Turn {turn.get('number', '')}: {turn.get('player', '')} · "
+    body.append(text(LEFT, 20, f"Turn {turn.get('number', '')}: "
+                     f"{short(turn.get('player', ''), 20)} · "
                      f"{turn.get('points_left', '')} points left", size=13, weight="bold"))
     for tile in grid.get("tiles") or []:
         pos = _pos(tile)
@@ -78,7 +79,7 @@ def draw(summary: dict[str, Any]) -> str:
         colour = SEATS[seat % len(SEATS)]
         body.append(f'<circle cx="{LEFT + 7}" cy="{y - 4}" r="6" fill="{colour}"/>')
         loads = player.get("ship", {}).get("loads") or []
-        line = (f"{player.get('name', '')} ({player.get('suit_name', '')}) · "
+        line = (f"{short(player.get('name', ''), 18)} ({player.get('suit_name', '')}) · "
                 f"{player.get('space_bucks', '?')} SB · stations "
                 f"{len(player.get('stations') or [])} · loads "
                 f"{len(loads)}")
@@ -98,3 +99,33 @@ def draw(summary: dict[str, Any]) -> str:
         body.append(text(LEFT, y, str(summary["result"]), size=12, weight="bold",
                          fill="#5be39b"))
     return svg(LEFT * 2 + size * TILE, y + 14, body, "Weird Galaxy tile grid")
+
+
+SPOT = 28  # a tap target in a corner of a tile, 24 px on a 360 px phone (webscore.entry)
+
+
+def _tile_xy(item: object) -> tuple[float, float, str] | None:
+    pos = _pos(item)
+    if pos is None or not isinstance(item, dict):
+        return None
+    return LEFT + pos[1] * TILE, TOP + pos[0] * TILE, str(item.get("at") or "")
+
+
+def place(summary: dict[str, Any], notation: str,
+          after: Any) -> tuple[float, float, str] | None:
+    """Where an entry is tapped: the tile the starship flies to (its bottom left corner) or
+    the tile Phredd moves to (its top right corner, where Phredd is drawn), both read from the
+    engine's own result of the move; the two round targets of one tile do not touch."""
+    result = after(notation) if (notation.isalpha() and notation.isupper()) \
+        or notation.startswith("P:") else None
+    if result is None:
+        return None
+    if notation.startswith("P:"):
+        where = _tile_xy(result.get("phredd"))
+        return (where[0] + 36, where[1] + 14, f"Phredd {where[2]}") if where else None
+    seat = (summary.get("turn") or {}).get("seat")
+    players = result.get("players") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return None
+    where = _tile_xy((players[seat] or {}).get("ship"))
+    return (where[0] + 14, where[1] + 36, where[2]) if where else None

@@ -1,15 +1,20 @@
 """Wormholes drawn from the engine's summary: the S-shaped board of cells (a1 bottom left),
-both bases, the wormhole coins (suit side or revealed value), the ships, and the dice."""
+both bases, the wormhole coins (suit side or revealed value), the ships, and the dice.
+
+The players and dice sit in a band above the board so that the tall board takes the phone's
+whole width: a cell is then a tap target of at least 24 px."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from webscore.boards.svg import svg, text
+from webscore.boards.svg import short, svg, text
 
-CELL = 21
-LEFT, TOP = 22, 30
+CELL = 22
+SPOT = CELL  # a tap target is one cell (webscore.entry lays it over the drawing)
+LEFT, TOP = 22, 58
+NAME_CHARS = 12
 SUIT_COLOURS = {"S": "#ffb703", "M": "#9fc2ff", "C": "#c77dff", "A": "#ef476f"}
 SEAT_COLOURS = ["#ffd166", "#06d6a0"]
 _CELL = re.compile(r"([a-z])(\d{1,2})")
@@ -29,8 +34,8 @@ def draw(summary: dict[str, Any]) -> str:
     width = int(board.get("width") or 10)
     height = int(board.get("height") or 18)
     body = ['<rect width="100%" height="100%" rx="10" fill="#141a33"/>']
-    body.append(text(LEFT - 10, 20, f"{summary.get('phase', '')} · turn "
-                     f"{summary.get('turns', 0)}", size=13, weight="bold"))
+    body.append(text(LEFT - 10, 17, f"{summary.get('phase', '')} · turn "
+                     f"{summary.get('turns', 0)}", size=12, weight="bold"))
     bases: dict[str, int] = {}
     for seat, side in enumerate(summary.get("sides") or []):
         for cell in (board.get("bases") or {}).get(side.get("side"), []):
@@ -74,37 +79,63 @@ def draw(summary: dict[str, Any]) -> str:
                     f'fill="{colour}" stroke="#0b1026" stroke-width="1.5"/>')
         body.append(text(x, y + 5, ship.get("suit", ""), size=8, anchor="middle",
                          weight="bold", fill="#0b1026"))
-    px = LEFT + width * CELL + 16
-    y = TOP + 8
-    for seat, side in enumerate(summary.get("sides") or []):
-        body.append(f'<rect x="{px}" y="{y - 9}" width="10" height="10" '
-                    f'fill="{SEAT_COLOURS[seat % 2]}"/>')
-        body.append(text(px + 15, y, side.get("player", ""), size=11, weight="bold"))
-        y += 14
-        body.append(text(px + 15, y, f"{side.get('side', '')}", size=9, fill="#98a2c7"))
-        y += 12
-        body.append(text(px + 15, y, "suits " + " ".join(side.get("suits") or []), size=9,
-                         fill="#98a2c7"))
-        y += 22
-    y += 4
-    body.append(text(px, y, "Dice", size=11, weight="bold"))
+    total_w = LEFT + width * CELL + 10
+    body += _band(summary, total_w)
+    y = TOP + height * CELL + 18
+    if summary.get("result"):
+        y += 16
+        body.append(text(LEFT - 10, y, short(str(summary.get("result")), 40), size=11,
+                         weight="bold", fill="#5be39b"))
+    return svg(total_w, y + 8, body, "Wormholes board")
+
+
+def _band(summary: dict[str, Any], width: float) -> list[str]:
+    """The players (colour, name, side, suits) and the dice, above the board."""
+    out: list[str] = []
+    half = (width - LEFT) / 2
+    for seat, side in enumerate((summary.get("sides") or [])[:2]):
+        px, y = LEFT - 10 + seat * half, 33.0
+        out.append(f'<rect x="{px}" y="{y - 9}" width="10" height="10" '
+                   f'fill="{SEAT_COLOURS[seat % 2]}"/>')
+        out.append(text(px + 14, y, short(str(side.get("player", "")), NAME_CHARS), size=11,
+                        weight="bold"))
+        suits = " ".join(side.get("suits") or [])
+        out.append(text(px + 14, y + 12, f"{side.get('side', '')} {suits}", size=8.5,
+                        fill="#98a2c7"))
+    x, y = width - 8 - 54 * len(summary.get("dice") or []), 17.0
     for die in summary.get("dice") or []:
-        y += 18
         used = bool(die.get("used"))
         fill = SUIT_COLOURS.get(str(die.get("suit")), "#888")
         fade = ' opacity="0.35"' if used else ""
-        body.append(f'<rect x="{px}" y="{y - 11}" width="15" height="15" rx="3" '
-                    f'fill="{fill}"{fade}/>')
-        body.append(text(px + 7.5, y, die.get("face", ""), size=10, anchor="middle",
-                         weight="bold", fill="#0b1026"))
-        body.append(text(px + 20, y, f"{die.get('suit', '')}{' used' if used else ''}",
-                         size=9, fill="#98a2c7"))
-    y += 26
-    body.append(text(px, y, f"step: {summary.get('step') or '-'}", size=10, fill="#98a2c7"))
-    if summary.get("result"):
-        y += 18
-        body.append(text(px, y, str(summary.get("result")), size=11, weight="bold",
-                         fill="#5be39b"))
-    total_w = px + 120
-    total_h = max(TOP + height * CELL + 20, y + 14)
-    return svg(total_w, total_h, body, "Wormholes board")
+        out.append(f'<rect x="{x}" y="{y - 11}" width="15" height="15" rx="3" '
+                   f'fill="{fill}"{fade}/>')
+        out.append(text(x + 7.5, y, die.get("face", ""), size=10, anchor="middle",
+                        weight="bold", fill="#0b1026"))
+        out.append(text(x + 19, y, f"{die.get('suit', '')}{' used' if used else ''}",
+                        size=9, fill="#98a2c7"))
+        x += 54
+    return out
+
+
+_PLACE = re.compile(r"[SMCA]@([a-j]\d{1,2})")
+_SEND = re.compile(r"[SMCA]>([a-j]\d{1,2})")
+_MOVE = re.compile(r"([SMCA])[:*]([NESW]{1,2}|0)")
+
+
+def place(summary: dict[str, Any], notation: str,
+          after: Any) -> tuple[float, float, str] | None:
+    """Where an entry is tapped: the cell a coin is placed on or a ship is sent to, or the
+    cell a ship's move or jump ends on (the engine's own result of the move)."""
+    height = int((summary.get("board") or {}).get("height") or 18)
+    cell: str | None = None
+    m = _PLACE.fullmatch(notation) or _SEND.fullmatch(notation)
+    if m:
+        cell = m.group(1)
+    elif (m := _MOVE.fullmatch(notation)) is not None:
+        result = after(notation)
+        ships = (result or {}).get("ships") or []
+        cell = next((s.get("cell") for s in ships if s.get("suit") == m.group(1)), None)
+    xy = _xy(cell, height) if cell else None
+    if xy is None or cell is None:
+        return None
+    return xy[0] + CELL / 2, xy[1] + CELL / 2, cell

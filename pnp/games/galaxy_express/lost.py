@@ -17,6 +17,9 @@ def _values(mask: int) -> list[int]:
     return [v for v in range(6) if mask >> v & 1]
 
 
+_VALUES = tuple(tuple(_values(mask)) for mask in range(64))  # the search's look-up table
+
+
 def coins_to_stop(ship: int, speed: int, suns: frozenset[int], moons: frozenset[int],
                   targets: int) -> int | None:
     """The fewest coins (at least one) that bring the ship to speed 0 on a target cell."""
@@ -27,8 +30,8 @@ def coins_to_stop(ship: int, speed: int, suns: frozenset[int], moons: frozenset[
         played += 1
         nxt: dict[tuple[int, int, int], int] = {}
         for (sm, mm, sp), cells in frontier.items():
-            steps = [(sm & ~(1 << v), mm, min(MAX_SPEED, sp + v)) for v in _values(sm)]
-            steps += [(sm, mm & ~(1 << v), max(0, sp - v)) for v in _values(mm)]
+            steps = [(sm & ~(1 << v), mm, min(MAX_SPEED, sp + v)) for v in _VALUES[sm]]
+            steps += [(sm, mm & ~(1 << v), max(0, sp - v)) for v in _VALUES[mm]]
             for node in steps:
                 new_speed = node[2]
                 if new_speed == 0:

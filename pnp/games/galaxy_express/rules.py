@@ -7,14 +7,15 @@ Every refusal names its rule: GE-1..GE-10 are the project's rulings
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.galaxy_express.board import (
     COLS,
     DIRECTION_NAMES,
@@ -102,11 +103,7 @@ class GalaxyExpress(Game[State, GEEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Galaxy Express option", options, OPTIONS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         given = options.get("planets")
         if seed is None and given is None:
             raise SetupError("without a seed, give the six planet cells (option 'planets', "
@@ -146,9 +143,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         self.check_players(players)
         check_fields("Galaxy Express setup field", setup, SETUP_FIELDS)
         planets = _check_planets(setup.get("planets"))
-        chance = setup.get("chance", "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup)
         hidden_numbers = hidden_queue = None
         suns, moons = Coins(), Coins()
         if chance == "seeded":
@@ -221,6 +216,14 @@ class GalaxyExpress(Game[State, GEEvent]):
 
     def playout_choices(self, state: State) -> list[GEEvent]:
         return [m for m in self.legal(state) if not isinstance(m, Concede)]
+
+    def concedes(self, event: GEEvent) -> bool:
+        return isinstance(event, Concede)
+
+    def describe(self, state: State, event: GEEvent) -> str:
+        from pnp.games.galaxy_express.captions import describe
+
+        return describe(state, event)
 
     def chance_outcomes(self, state: State) -> list[GEEvent]:
         if state.result is not None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.galaxy_express.events import Suit
 
 RANKS = frozenset(range(6))

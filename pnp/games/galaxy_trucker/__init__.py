@@ -7,7 +7,10 @@ connectors, capacities), check (spot check and repairs), crew, strength, hits
 (GT-4 and the H rules) and notation.
 """
 
+from pnp.games.galaxy_trucker import buildtimer, shipcheck, summary
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, board
+from pnp.games.galaxy_trucker.build import holds, placement_problems
+from pnp.games.galaxy_trucker.cards import card
 from pnp.games.galaxy_trucker.check import (
     Repair,
     Violation,
@@ -18,15 +21,26 @@ from pnp.games.galaxy_trucker.check import (
 )
 from pnp.games.galaxy_trucker.game import GalaxyTrucker
 from pnp.games.galaxy_trucker.hits import Impact, Threat, impact, keep_piece, resolve
+from pnp.games.galaxy_trucker.notation import format_ship, parse_ship, placed_cells
 from pnp.games.galaxy_trucker.ship import Placement, Ship
-from pnp.games.galaxy_trucker.sides import Side
-from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet, generate_tiles
+from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.state import LOOP, tiles_of
+from pnp.games.galaxy_trucker.tiles import (
+    PILOT_IDS,
+    Connector,
+    Kind,
+    Tile,
+    TileSet,
+    generate_tiles,
+)
 
 GAME = GalaxyTrucker()
 
 __all__ = [
-    "BOARDS", "GAME", "Board", "Connector", "GalaxyTrucker", "Impact", "Kind", "Placement",
-    "Repair", "Ship", "Side",
-    "Threat", "Tile", "TileSet", "Violation", "board", "check", "find_repairs", "generate_tiles",
-    "impact", "keep_piece", "repair", "repair_options", "resolve",
+    "BOARDS", "GAME", "LOOP", "PILOT_IDS", "SIDES", "Board", "Connector", "GalaxyTrucker",
+    "Impact", "Kind", "Placement", "Repair", "Ship", "Side", "Threat", "Tile", "TileSet",
+    "Violation", "board", "buildtimer", "card", "check", "find_repairs", "format_ship",
+    "generate_tiles", "holds", "impact", "keep_piece", "parse_ship", "placed_cells",
+    "placement_problems", "repair", "repair_options", "resolve", "shipcheck", "summary",
+    "tiles_of",
 ]

@@ -1,18 +1,32 @@
-"""Adding tiles while building: where a tile may go, and a seeded random builder.
+"""Adding tiles while building: where a tile may go, a seeded random builder, and the typical
+ships the legal list offers.
 
 The text lets a player put a tile down wrongly (the spot check deals with it), so nothing here
 refuses a placement; ``placement_problems`` says what a placement would break, which a tracker
-can show as a warning and the random builder uses to build only legal ships.
+can show as a warning and the random builder uses to build only legal ships.  ``fits_at`` is
+the fast local test both builders use, on the tiles' precomputed connector tables.
 """
 
 from __future__ import annotations
+
+import heapq
+from collections.abc import Container, Mapping, Sequence
+from functools import cache
 
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import Board, Cell
 from pnp.games.galaxy_trucker.check import Violation, check
 from pnp.games.galaxy_trucker.ship import Placement, Ship
-from pnp.games.galaxy_trucker.sides import SIDES, Side
-from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet, joins
+from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
+from pnp.games.galaxy_trucker.tiles import (
+    BARREL,
+    EXHAUST,
+    Connector,
+    Kind,
+    Tile,
+    TileSet,
+    joins,
+)
 
 
 def open_squares(ship: Ship) -> tuple[Cell, ...]:
@@ -48,26 +62,50 @@ def fits_cleanly(ship: Ship, placement: Placement) -> bool:
     Equivalent to ``holds(...) and not placement_problems(...)`` on a legal ship (a property
     test checks that), but looks only at the new tile and its four neighbours.
     """
-    p = placement
-    if p.cell not in ship.board.cells or p.cell in ship.by_cell:
+    return fits_at(ship.by_cell, ship.board.cells, placement)
+
+
+_SMOOTH = Connector.SMOOTH
+
+
+def fits_at(cells: Mapping[Cell, Placement], board: Container[Cell], p: Placement) -> bool:
+    """:func:`fits_cleanly` on a square -> placement map, with the connector tables."""
+    return _fits(cells, board, p.tile, p.row, p.col, p.rotation % 4)
+
+
+def _fits(cells: Mapping[Cell, Placement], board: Container[Cell], tile: Tile, row: int,
+          col: int, rotation: int) -> bool:
+    if (row, col) not in board or (row, col) in cells:
         return False
+    faces = tile.faces[rotation]
     held = False
-    for side in SIDES:
-        q = ship.at(p.neighbour(side))
+    for side in range(4):
+        dr, dc = DELTAS[side]
+        q = cells.get((row + dr, col + dc))
         if q is None:
             continue
-        a, b = p.connector(side), q.connector(side.opposite)
-        if joins(a, b):
+        back = (side + 2) % 4
+        a, b = faces[side], q.faces[back]
+        if a is _SMOOTH or b is _SMOOTH:
+            if a is not b:
+                return False
+        elif a is b or a is Connector.UNIVERSAL or b is Connector.UNIVERSAL:
             held = True
-        elif not (a is Connector.SMOOTH and b is Connector.SMOOTH):
+        else:
             return False
-        if q.exhaust is side.opposite or q.barrel is side.opposite:
+        if q.exhaust == back or q.barrel == back:
             return False  # p would sit behind q's exhaust or in front of q's barrel
-    if p.exhaust is not None and (p.exhaust is not Side.S
-                                  or ship.at(p.neighbour(p.exhaust)) is not None):
-        return False
-    if p.barrel is not None and ship.at(p.neighbour(p.barrel)) is not None:
-        return False
+    kind = tile.kind
+    if kind is Kind.ENGINE or kind is Kind.DOUBLE_ENGINE:
+        if (EXHAUST + rotation) % 4 != Side.S:
+            return False
+        dr, dc = DELTAS[Side.S]
+        if (row + dr, col + dc) in cells:
+            return False
+    elif kind is Kind.CANNON or kind is Kind.DOUBLE_CANNON:
+        dr, dc = DELTAS[(BARREL + rotation) % 4]
+        if (row + dr, col + dc) in cells:
+            return False
     return held
 
 
@@ -101,3 +139,127 @@ def random_ship(tiles: TileSet, board: Board, rng: Rng, attempts: int = 400,
         else:
             pool.insert(rng.below(len(pool)), pool.pop())
     return ship
+
+
+# -- typical ships: what the legal list offers at "enter a ship" ----------------------------
+
+_TYPICAL_KINDS = (
+    (Kind.ENGINE, Kind.CANNON, Kind.CABIN, Kind.BATTERY, Kind.CARGO, Kind.SHIELD,
+     Kind.DOUBLE_ENGINE, Kind.DOUBLE_CANNON, Kind.SPECIAL_CARGO, Kind.LIFE_BROWN,
+     Kind.LIFE_PURPLE, Kind.STRUCTURAL),
+    (Kind.CABIN, Kind.CARGO, Kind.ENGINE, Kind.BATTERY, Kind.CANNON, Kind.SPECIAL_CARGO,
+     Kind.SHIELD, Kind.DOUBLE_CANNON, Kind.DOUBLE_ENGINE, Kind.STRUCTURAL, Kind.LIFE_PURPLE,
+     Kind.LIFE_BROWN),
+)
+"""Two mixes a typical ship is grown from: one a fighter (engines and cannons first), one a
+trader (cabins and holds first)."""
+
+TRIES_PER_SQUARE = 12
+
+
+@cache
+def style_order(tile_seed: int, style: int) -> tuple[Tile, ...]:
+    """The seed's warehouse dealt round-robin by kind in the style's kind order (lowest ids
+    first)."""
+    from pnp.games.galaxy_trucker.state import tiles_of
+
+    tiles = tiles_of(tile_seed)
+    by_kind: dict[str, list[Tile]] = {}
+    for t in sorted(tiles.warehouse, key=lambda t: t.id):
+        by_kind.setdefault(t.kind.value, []).append(t)
+    kinds = [k.value for k in _TYPICAL_KINDS[style % len(_TYPICAL_KINDS)]]
+    out: list[Tile] = []
+    for depth in range(max(len(v) for v in by_kind.values())):
+        out += [by_kind[k][depth] for k in kinds if depth < len(by_kind.get(k, ()))]
+    return tuple(out)
+
+
+def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
+    """A legal ship grown from the pilot cabin without trial and error.
+
+    The open squares are filled nearest the cabin first; each takes the first tile of ``order``
+    (at most :data:`TRIES_PER_SQUARE` tried) that fits there cleanly in some rotation (the
+    :func:`fits_at` test, against the connectors the square's neighbours show it, worked out
+    once per square), so the ship is legal by construction.  It costs a few hundred table
+    look-ups, where sampling ships cost thousands of trial placements.
+    """
+    start = Placement(pilot, *board.start)
+    cells: dict[Cell, Placement] = {start.cell: start}
+    pool = list(order)
+    sr, sc = board.start
+    frontier: list[tuple[int, Cell]] = []
+    seen = {start.cell}
+
+    def reach(cell: Cell) -> None:
+        for dr, dc in DELTAS:
+            nxt = (cell[0] + dr, cell[1] + dc)
+            if nxt in board.cells and nxt not in seen:
+                seen.add(nxt)
+                heapq.heappush(frontier, (abs(nxt[0] - sr) + abs(nxt[1] - sc), nxt))
+
+    reach(start.cell)
+    while frontier and pool:
+        _, (row, col) = heapq.heappop(frontier)
+        need = _demand(cells, row, col)
+        if need is None:
+            continue
+        placed = _first_fit(pool, need)
+        if placed is None:
+            continue
+        i, rotation = placed
+        cells[(row, col)] = Placement(pool.pop(i), row, col, rotation)
+        reach((row, col))
+    return Ship.of(board, cells.values())
+
+
+def _demand(cells: Mapping[Cell, Placement], row: int, col: int
+            ) -> list[Connector | None] | None:
+    """The connector each neighbour shows the square (None: no neighbour), or None when a
+    neighbour's exhaust or barrel points at it."""
+    need: list[Connector | None] = []
+    for side in range(4):
+        dr, dc = DELTAS[side]
+        q = cells.get((row + dr, col + dc))
+        if q is None:
+            need.append(None)
+            continue
+        back = (side + 2) % 4
+        if q.exhaust == back or q.barrel == back:
+            return None
+        need.append(q.faces[back])
+    return need
+
+
+def _first_fit(pool: Sequence[Tile], need: Sequence[Connector | None]
+               ) -> tuple[int, int] | None:
+    """(pool index, rotation) of the first tile that fits cleanly against ``need``."""
+    universal = Connector.UNIVERSAL
+    for i, tile in enumerate(pool[:TRIES_PER_SQUARE]):
+        kind = tile.kind
+        for rotation in range(4):
+            if kind is Kind.ENGINE or kind is Kind.DOUBLE_ENGINE:
+                if (EXHAUST + rotation) % 4 != Side.S or need[Side.S] is not None:
+                    continue
+            elif (kind is Kind.CANNON or kind is Kind.DOUBLE_CANNON) \
+                    and need[(BARREL + rotation) % 4] is not None:
+                continue
+            faces = tile.faces[rotation]
+            held = False
+            for side in range(4):
+                b = need[side]
+                if b is None:
+                    continue
+                a = faces[side]
+                if a is _SMOOTH or b is _SMOOTH:
+                    if a is not b:
+                        break
+                elif a is b or a is universal or b is universal:
+                    held = True
+                else:
+                    break
+            else:
+                if held:
+                    return i, rotation
+    return None
+
+

@@ -11,20 +11,21 @@ GT-F26 / GT-FR1.. (docs/rulings-galaxy-trucker.md, "Flight (part 2)").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.build import random_ship
+from pnp.games.galaxy_trucker.build import style_order, typical_ship
 from pnp.games.galaxy_trucker.cards import Card, card
 from pnp.games.galaxy_trucker.check import check, repair, repair_options
 from pnp.games.galaxy_trucker.crew import (
@@ -83,7 +84,8 @@ from pnp.games.galaxy_trucker.strength import (
     engine_strength,
     format_strength,
 )
-from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind, TileSet
+from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
+from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS, Kind
 
 ROUND_NAMES = tuple(ROUND_BOARD)
 AUTO: frozenset[str] = frozenset({"crew", "engines", "cannons", "land", "ship", "station",
@@ -108,18 +110,17 @@ ASK_WORDS: dict[str, str] = {
 
 
 @cache
-def offers(tile_seed: int, seed: int, index: int, seat: int,
-           used: frozenset[int], board_name: str) -> tuple[str, ...]:
-    """Two legal ships a seat may enter (for playouts and the tracker's legal list): of four
-    seeded random ships, the two with the most engines, then cannons."""
+def offers(tile_seed: int, seat: int, used: frozenset[int], board_name: str) -> tuple[str, ...]:
+    """Ships a seat may enter, as the legal list offers them (for playouts and the tracker):
+    two typical ships (a fighter and a trader) grown from the seat's pilot cabin out of the
+    tiles nobody has used, each legal by construction.  Any other legal ship is accepted too;
+    the list is a few typical ones built cheaply, not a sample of random ships."""
     tiles = tiles_of(tile_seed)
-    pool = TileSet(tiles.seed, tuple(t for t in tiles.tiles if t.id not in used))
-    ships = [random_ship(pool, BOARDS[board_name],
-                         Rng(seed, f"galaxy-trucker/offer/{index}/{seat}/{k}"),
-                         pilot=PILOT_IDS[seat]) for k in range(4)]
-    ships.sort(key=lambda x: (-len(x.of_kind(Kind.ENGINE, Kind.DOUBLE_ENGINE)),
-                              -len(x.of_kind(Kind.CANNON, Kind.DOUBLE_CANNON))))
-    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships[:2]))
+    board = BOARDS[board_name]
+    ships = [typical_ship(board, tiles[PILOT_IDS[seat]],
+                          [t for t in style_order(tile_seed, style) if t.id not in used])
+             for style in (0, 1)]
+    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships))
 
 
 def _ids(ids: Sequence[int]) -> str:
@@ -145,11 +146,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         self.check_players(players)
         check_fields("Galaxy Trucker option", options, SETUP_FIELDS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         tiles = options.get("tiles", seed)
         if tiles is None:
             raise SetupError("give the seed the kit's tiles were printed from (option 'tiles')")
@@ -160,6 +157,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         setup: dict[str, JSON] = {"chance": chance, "tiles": tiles,
                                   "rounds": list(_rounds(rounds)), "test_flight": test}
         copy_deal_seed(options, setup)
+        if options.get("first_game", False) is not False:
+            setup["first_game"] = options["first_game"]  # GT-G7 (only when asked for)
         _check_setup(setup)
         return setup
 
@@ -172,7 +171,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         state = State(tile_seed=tiles,
                       seed=deal_seed(setup, seed) if chance == "seeded" else None,
                       rounds=rounds, test_flight=test,
-                      truckers=tuple(Trucker() for _ in names), names=names)
+                      truckers=tuple(Trucker() for _ in names), names=names,
+                      first_game=bool(setup.get("first_game", False)))
         return self._run(self._begin_round(state))
 
     def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
@@ -227,6 +227,16 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        try:
+            return self._apply(replace(state, auto=()) if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            done = ", ".join(state.auto)
+            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
+                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+
+    def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
@@ -238,7 +248,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     def _need_words(self, state: State) -> str:
         if state.need == "card":
-            return "adventure card turned up (card:I-5)"
+            flips = self.chance_outcomes(state)  # the example is one that can come now
+            example = format_event(flips[0]) if flips else "card:I-1"
+            return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
@@ -257,16 +269,21 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _ask(self, s: State, seat: int, kind: AskKind, goods: str = "",
              count: int = 0) -> State:
         """Await a decision; one with a single possible answer is applied at once (GT-FR4)."""
+        if kind == "cargo":  # GT-G8: what the bank no longer holds is not given
+            goods = cargo.from_bank(goods, "".join(t.goods_list for t in s.truckers))
         ask = Ask(seat, kind, goods, count)
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return self._decide(s, Cargo(()))  # no hold: nothing can be loaded
+            return self._decide(self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
         if kind in AUTO:
             options = self._options(s, ask)
             if len(options) == 1:
-                return self._decide(s, options[0])
+                return self._decide(self._auto(s, seat, options[0]), options[0])
         return s
+
+    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
+        return replace(s, auto=(*s.auto, f"{self._who(s, seat)} {format_event(event)}"))
 
     def _note(self, s: State, text: str) -> State:
         return replace(s, log=(*s.log, text))
@@ -282,9 +299,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.phase in ("fix", "crew"):
             if not s.stage.todo:
                 if s.phase == "fix":
-                    order = tuple(sorted(range(len(s.truckers)),
-                                         key=lambda i: s.truckers[i].number or 0))
-                    return replace(s, phase="crew", stage=Stage(todo=order))
+                    done = _redistribute(s) if s.learner_check and s.fixed else s
+                    order = tuple(sorted(range(len(done.truckers)),
+                                         key=lambda i: done.truckers[i].number or 0))
+                    return replace(done, phase="crew", stage=Stage(todo=order), fixed=())
                 return self._launch(s)
             seat = s.stage.todo[0]
             ship = s.truckers[seat].ship
@@ -392,13 +410,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 done = repair(t.ship, event.removed)
             except IllegalMove as exc:
                 raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            t = replace(t, ship=done.ship, lost=t.lost + done.lost)
+            if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
+                t = replace(t, ship=done.ship)
+                s = replace(s, fixed=(*s.fixed, seat))
+            else:
+                t = replace(t, ship=done.ship, lost=t.lost + done.lost)
             return replace(s.with_trucker(seat, t), stage=replace(s.stage,
                                                                   todo=s.stage.todo[1:]))
         if kind == "crew":
             assert isinstance(event, Aliens)
             return self._place_crew(s, ask, seat, event)
         if kind == "gate":
+            if isinstance(event, Fix):
+                return self._flaw(s, ask, seat, event)
             todo = s.stage.todo[1:]
             if isinstance(event, Quit):
                 s = self._note(s.with_trucker(seat, replace(t, out=True)),
@@ -539,6 +563,25 @@ class GalaxyTrucker(Game[State, GTEvent]):
                     lost=len(event.aside))
         return s.with_trucker(seat, t)
 
+    def _flaw(self, s: State, ask: Ask, seat: int, event: Fix) -> State:
+        """GT-F27: a flaw found in flight, logged at the player's gate: the tiles named are
+        removed (and what falls with them) as lost components, and 1 credit goes to the bank;
+        then the player still says go or quit."""
+        t = s.truckers[seat]
+        assert t.ship is not None
+        if not s.drawn:
+            raise self._refuse(replace(s, ask=ask), "GT-F27", "a flaw counts as found in "
+                               "flight only after the round's first card; before it, the "
+                               "spot check (GT-F4) has passed this ship")
+        try:
+            done = repair(t.ship, event.removed)
+        except IllegalMove as exc:
+            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+        t = _strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
+        s = self._note(s.with_trucker(seat, t), f"{self._who(s, seat)} fixes a flaw: "
+                       f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
+        return replace(s, ask=ask)
+
     def _place_crew(self, s: State, ask: Ask, seat: int, event: Aliens) -> State:
         t = s.truckers[seat]
         assert t.ship is not None
@@ -561,8 +604,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         kind = ask.kind
         if kind == "enter":
             used = frozenset(_used(s))
-            ships = offers(s.tile_seed, s.seed if s.seed is not None else s.tile_seed,
-                           s.round_index, ask.seat, used, ROUND_BOARD[s.round])
+            ships = offers(s.tile_seed, ask.seat, used, ROUND_BOARD[s.round])
             taken = {x.number for x in s.truckers if x.number is not None}
             return [Enter(n, text) for n in range(1, len(s.truckers) + 1) if n not in taken
                     for text in ships]
@@ -953,6 +995,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def notation(self, event: GTEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: GTEvent) -> str:
+        from pnp.games.galaxy_trucker.captions import describe
+
+        return describe(state, event)
+
+    def confirm(self, state: State, event: GTEvent) -> str | None:
+        """Giving up a round is asked twice: a stray tap would cost the rest of the flight."""
+        return "Give up this round?" if isinstance(event, Quit) else None
+
     def parse_line(self, text: str) -> list[GTEvent]:
         """Events separated by white space (commas belong to squares and lists); a ship
         entry's tiles may be separated by spaces too (``events.split_line``)."""
@@ -975,12 +1026,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                        f"{', '.join(best)}")
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         c = card(state.card) if state.card else None
-        ships = []
+        lead = max((t.pos for t in state.truckers if t.active and t.pos is not None),
+                   default=0)
+        ships: list[ShipSummary] = []
         for i, t in enumerate(state.truckers):
             ships.append({
                 "seat": i, "name": self._who(state, i), "number": t.number,
                 "space": t.pos % LOOP if t.pos is not None else None, "pos": t.pos,
+                "lapped": t.active and t.pos is not None and lapped(lead, t.pos),
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
@@ -998,6 +1056,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "now": self._now(state),
             "flight": self._flight_line(state),
             "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
+            "loop": LOOP,
             "round": state.round, "round_number": state.round_index + 1,
             "rounds": list(state.rounds), "phase": state.phase,
             "order": list(state.order()), "ships": ships,
@@ -1016,7 +1075,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             "credits": self.scores(state),
             "result": outcome.detail if outcome else None,
         }
-
 
     def _now(self, state: State) -> str:
         """One line: the card and what is awaited."""
@@ -1042,7 +1100,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
 
 _EXPECTED: dict[str, tuple[type, ...]] = {
-    "enter": (Enter,), "fix": (Fix,), "crew": (Aliens,), "gate": (Go, Quit),
+    "enter": (Enter,), "fix": (Fix,), "crew": (Aliens,), "gate": (Go, Quit, Fix),
     "engines": (Power,), "cannons": (Power,), "land": (Land, No), "ship": (Yes, No),
     "station": (Yes, No), "reward": (Yes, No), "cargo": (Cargo,), "lose": (Lose,), "drop": (Drop,),
     "defend": (Defend, Take), "keep": (Keep,),
@@ -1052,6 +1110,10 @@ _EXPECTED: dict[str, tuple[type, ...]] = {
 def _used(s: State) -> set[int]:
     """Tiles on a ship or set aside this round."""
     return {i for t in s.truckers if t.ship for i in (*t.ship.ids, *t.aside)}
+
+
+def _flaw_words(removed: tuple[int, ...]) -> str:
+    return ", ".join(f"#{i}" for i in removed)
 
 
 def _strip(t: Trucker) -> Trucker:
@@ -1121,20 +1183,31 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
-SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", DEAL_SEED)
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", "first_game",
+                DEAL_SEED)
+
+
+def _redistribute(s: State) -> State:
+    """GT-G7, the first game's spot check: the number tiles go to the legal ships first, in
+    their order, and the highest ones to the ships that had to be fixed, in theirs."""
+    seats = sorted(range(len(s.truckers)), key=lambda i: (i in s.fixed,
+                                                          s.truckers[i].number or 0))
+    for number, seat in enumerate(seats, 1):
+        s = s.with_trucker(seat, replace(s.truckers[seat], number=number))
+    return s
 
 
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
     check_fields("Galaxy Trucker setup field", setup, SETUP_FIELDS)
-    chance = setup.get("chance", "table")
-    if chance not in ("seeded", "table"):
-        raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+    chance = chance_setup(setup)
     tiles = setup.get("tiles")
     if isinstance(tiles, bool) or not isinstance(tiles, int) or not 0 <= tiles < 2**63:
         raise SetupError("setup 'tiles' is the whole-number seed of the printed tile set")
     test = setup.get("test_flight", False)
     if not isinstance(test, bool):
         raise SetupError("setup 'test_flight' is true or false")
+    if not isinstance(setup.get("first_game", False), bool):
+        raise SetupError("setup 'first_game' is true or false (GT-G7)")
     rounds = _rounds(setup.get("rounds"))
     if test and rounds[0] != "1":
         raise SetupError("the test flight (GT-7) is a round-1 option: start the rounds with 1")

@@ -56,6 +56,22 @@ def parse_ship(text: str, tiles: TileSet) -> Ship:
     return Ship.of(BOARDS[name], (parse_placement(w, tiles) for w in words[1:]))
 
 
+def placed_cells(text: str) -> dict[tuple[int, int], int]:
+    """The squares a ship's text fills and the tile id on each, read without its tile set
+    (for a picture of a ship whose seed is unknown); words that are not placements are
+    skipped.
+
+    >>> placed_cells("II 141@7,7 12@6,7/1 oops")
+    {(7, 7): 141, (6, 7): 12}
+    """
+    out = {}
+    for word in [w for w in _SPLIT.split(text.strip()) if w][1:]:
+        m = _TOKEN.match(word)
+        if m is not None:
+            out[(int(m.group(2)), int(m.group(3)))] = int(m.group(1))
+    return out
+
+
 def board_name(text: str) -> str | None:
     """The board a name means, in any letter case (``iiia`` is ``IIIa``), or None."""
     return {name.lower(): name for name in BOARDS}.get(text.lower())

@@ -7,6 +7,7 @@ are the shared rulings.  Tests check that code, docs and this table agree.
 from __future__ import annotations
 
 RULES: dict[str, str] = {
+    "GT-9": "the sand timer flips when run out; the last flip is a finished builder's",
     "GT-4": "a 2d6 sum names the line; the first tile from the threat's side is struck",
     "GT-S1": "a simple connector touches a double connector",
     "GT-S2": "a connector touches a smooth side",

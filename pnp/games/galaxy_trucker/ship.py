@@ -14,7 +14,7 @@ from functools import cached_property
 
 from pnp.engine.errors import IllegalMove
 from pnp.games.galaxy_trucker.boards import Board, Cell
-from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
     BARREL,
     EXHAUST,
@@ -45,20 +45,25 @@ class Placement:
     def kind(self) -> Kind:
         return self.tile.kind
 
+    @cached_property
+    def faces(self) -> tuple[Connector, ...]:
+        """The connectors now facing N, E, S, W (the tile's table for this rotation)."""
+        return self.tile.faces[self.rotation % 4]
+
     def connector(self, side: Side) -> Connector:
         """The connector that now faces ``side`` of the square."""
-        return self.tile.sides[(side - self.rotation) % 4]
+        return self.faces[side]
 
     def neighbour(self, side: Side) -> Cell:
-        dr, dc = side.delta
+        dr, dc = DELTAS[side]
         return (self.row + dr, self.col + dc)
 
-    @property
+    @cached_property
     def exhaust(self) -> Side | None:
         """Where an engine's exhaust points (None for other tiles)."""
         return EXHAUST.turned(self.rotation) if self.kind.is_engine else None
 
-    @property
+    @cached_property
     def barrel(self) -> Side | None:
         """Where a cannon's barrel points (None for other tiles)."""
         return BARREL.turned(self.rotation) if self.kind.is_cannon else None
@@ -138,7 +143,8 @@ class Ship:
         return tuple(p for p in self.placements if p.kind in kinds)
 
     def beside(self, p: Placement, side: Side) -> Placement | None:
-        return self.by_cell.get(p.neighbour(side))
+        dr, dc = DELTAS[side]
+        return self.by_cell.get((p.row + dr, p.col + dc))
 
     # -- changing (new values) ----------------------------------------------------------------
     def adding(self, placement: Placement) -> Ship:
@@ -159,9 +165,10 @@ class Ship:
     # -- how tiles hold together ----------------------------------------------------------
     def joined(self, p: Placement) -> Iterator[Placement]:
         """Neighbours held to ``p`` by a legal connector join."""
-        for side in SIDES:
-            q = self.beside(p, side)
-            if q is not None and joins(p.connector(side), q.connector(side.opposite)):
+        cells, faces, row, col = self.by_cell, p.faces, p.row, p.col
+        for side, (dr, dc) in enumerate(DELTAS):
+            q = cells.get((row + dr, col + dc))
+            if q is not None and joins(faces[side], q.faces[(side + 2) % 4]):
                 yield q
 
     @cached_property

@@ -18,12 +18,12 @@ class Side(IntEnum):
 
     @property
     def opposite(self) -> Side:
-        return Side((self + 2) % 4)
+        return SIDES[(self + 2) % 4]
 
     @property
     def delta(self) -> tuple[int, int]:
         """(row step, column step) to the neighbouring square on this side."""
-        return _DELTAS[self]
+        return DELTAS[self]
 
     @property
     def word(self) -> str:
@@ -31,9 +31,11 @@ class Side(IntEnum):
 
     def turned(self, rotation: int) -> Side:
         """Where this printed side faces after ``rotation`` clockwise quarter turns."""
-        return Side((self + rotation) % 4)
+        return SIDES[(self + rotation) % 4]
 
 
-_DELTAS = {Side.N: (-1, 0), Side.E: (0, 1), Side.S: (1, 0), Side.W: (0, -1)}
+DELTAS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+"""(row step, column step) by side (N, E, S, W): a tuple, indexed by the side's number (the
+hot loops of building and checking ships look sides up this way, not through the enum)."""
 _WORDS = {Side.N: "front", Side.E: "right", Side.S: "rear", Side.W: "left"}
 SIDES = (Side.N, Side.E, Side.S, Side.W)

@@ -8,11 +8,12 @@ resolution stands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.galaxy_trucker.crew import Crew
 from pnp.games.galaxy_trucker.hits import Threat
 from pnp.games.galaxy_trucker.ship import Ship
@@ -145,6 +146,16 @@ class State:
     last_roll: int | None = None
     log: tuple[str, ...] = ()  # what happened on the current card, for the tracker
     names: tuple[str, ...] = ()
+    # decisions applied without a log entry since the last event (GT-FR4), e.g. "Ann crew:-":
+    # a refusal of the next entry names them, so nobody wonders where their turn went
+    auto: tuple[str, ...] = ()
+    first_game: bool = False  # GT-G7: round 1's spot check is the learners' one
+    fixed: tuple[int, ...] = ()  # seats repaired at this spot check (GT-G7)
+
+    @property
+    def learner_check(self) -> bool:
+        """GT-G7: the first game's round 1 uses the lenient spot check."""
+        return self.first_game and self.round_index == 0
 
     @property
     def round(self) -> str:

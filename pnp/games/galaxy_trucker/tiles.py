@@ -122,6 +122,12 @@ class Tile:
     def connector(self, printed: Side) -> Connector:
         return self.sides[printed]
 
+    @cached_property
+    def faces(self) -> tuple[tuple[Connector, ...], ...]:
+        """``faces[rotation][side]``: the connector facing ``side`` (N, E, S, W) once the tile
+        is turned ``rotation`` quarter turns; the table ships are built and checked with."""
+        return tuple(tuple(self.sides[(side - r) % 4] for side in range(4)) for r in range(4))
+
     @property
     def connector_count(self) -> int:
         return sum(1 for c in self.sides if c is not Connector.SMOOTH)

@@ -9,6 +9,7 @@ Problems come back as ``(rule, message)``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from pnp.games.spatial_delivery.cards import FUEL, card_text, colour_of, fuel_value, is_goods
@@ -119,8 +120,11 @@ def cheapest_build(hand: tuple[str, ...], segments: int,
     return tuple(sorted(station + list(fuel)))
 
 
+@lru_cache(maxsize=4096)
 def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
-    """Rocket Fuel first, then Fast Burns, then other goods; trimmed to be exact."""
+    """Rocket Fuel first, then Fast Burns, then other goods; trimmed to be exact.
+
+    Memoised: the legal list asks it for every travel and route with the same hand."""
     ranked = sorted(hand, key=lambda c: (0 if c == FUEL else 1 if c[1] == "F" else 2, c))
     chosen: list[str] = []
     for c in ranked:

@@ -27,14 +27,13 @@ Problem = tuple[str, str]
 
 
 def corner_laid(state: State, corner: int) -> bool:
-    return all(state.tiles[h] is not None for h in CORNERS[corner])
+    return corner in state.laid_corners
 
 
 def usable_segments(state: State, corner: int) -> list[int]:
-    """Borders leaving a corner that join two corners of the laid galaxy."""
-    if not corner_laid(state, corner):
-        return []
-    return [s for s in CORNER_SEGMENTS[corner] if corner_laid(state, other_end(s, corner))]
+    """Borders leaving a corner that join two corners of the laid galaxy (cached per board:
+    ``State.usable``)."""
+    return list(state.usable[corner])
 
 
 def worlds_at(state: State, corner: int) -> list[int]:
@@ -79,7 +78,7 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
             return ("SD-6", f"{corner_name(a)} and {corner_name(b)} {kind}")
         if not (corner_laid(state, a) and corner_laid(state, b)):
             return ("SD-1", f"{corner_name(a)}-{corner_name(b)} is outside the laid galaxy")
-    for c in path[1:]:
+    for c in path[1:-1]:  # an Earth corner at the end is the site's problem (SD-1)
         if c in EARTH_CORNERS:
             return ("SD-6", f"the route passes through Earth at {corner_name(c)}")
     for c in path[1:-1]:
@@ -144,7 +143,7 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
             continue
         if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
             continue  # cannot pass on
-        for seg in usable_segments(state, c):
+        for seg in state.usable[c]:
             n = other_end(seg, c)
             if n in path:
                 continue

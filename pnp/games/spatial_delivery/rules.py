@@ -12,15 +12,16 @@ paid with Rocket Fuel first); apply() accepts and checks every route, stop list 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.spatial_delivery.board import (
     AXIAL,
     CORNERS,
@@ -165,11 +166,7 @@ class SpatialDelivery(Game[State, SDEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Spatial Delivery option", options, SETUP_FIELDS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
-        if chance == "seeded" and seed is None:
-            raise SetupError("seeded play needs a seed")
+        chance = chance_option(options, seed)
         rounds = _check_rounds(options.get("rounds", DEFAULT_ROUNDS))
         return copy_deal_seed(options, {"chance": chance, "rounds": rounds})
 
@@ -177,9 +174,7 @@ class SpatialDelivery(Game[State, SDEvent]):
                       seed: int | None) -> State:
         names = self.check_players(players)
         check_fields("Spatial Delivery setup field", setup, SETUP_FIELDS)
-        chance = setup.get("chance", "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup)
         rounds = _check_rounds(setup.get("rounds", DEFAULT_ROUNDS))
         seeded = chance == "seeded"
         if seeded and seed is None:
@@ -252,12 +247,12 @@ class SpatialDelivery(Game[State, SDEvent]):
                         event = Deliver(card, world, use)
                         if use and power_of(card) not in CARD_ACTION_POWERS:
                             continue
-                        if self.is_legal(state, event):
+                        if self._passes(self._deliver_check, state, event):
                             moves.append(event)
         if state.stage <= 2:
             for card in sorted(set(seat.hand) - {FUEL}):
-                if power_of(card) in CARD_ACTION_POWERS and self.is_legal(
-                        state, CardAction(card)):
+                if power_of(card) in CARD_ACTION_POWERS and self._passes(
+                        self._card_action_check, state, CardAction(card)):
                     moves.append(CardAction(card))
         if state.stage >= 1:
             moves.append(EndTurn())
@@ -327,6 +322,14 @@ class SpatialDelivery(Game[State, SDEvent]):
             legal = [format_event(e) for e in self.legal(state)]
             raise IllegalMove(refusal.rule, f"{refusal.message}; {legal_hint(legal)}",
                               legal) from None
+
+    @staticmethod
+    def _passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
+        try:
+            check(state, event)
+        except (_Refusal, IllegalMove):
+            return False
+        return True
 
     def is_legal(self, state: State, event: SDEvent) -> bool:
         try:
@@ -496,7 +499,9 @@ class SpatialDelivery(Game[State, SDEvent]):
         return replace(state.with_seat(who, replace(state.seats[who], location=here)), stage=1)
 
     # Deliver and card powers -------------------------------------------------------------------
-    def _deliver(self, state: State, move: Deliver) -> State:
+    def _deliver_check(self, state: State, move: Deliver) -> tuple[int, Seat]:
+        """Every refusal of a delivery, without making the new state (the legal list asks
+        this for each card, world and use instead of a trial apply)."""
         who, seat = self._journey_seat(state, "a delivery")
         if state.stage > 1:
             raise self._order_error(state, "a delivery")
@@ -525,6 +530,15 @@ class SpatialDelivery(Game[State, SDEvent]):
                                                "round (only a Shortage card may still deliver)")
         if move.use:
             self._check_power_use(state, card, "upon delivery")
+        return who, seat
+
+    def _deliver(self, state: State, move: Deliver) -> State:
+        who, seat = self._deliver_check(state, move)
+        card, world = move.card, move.world
+        kind = state.tiles[world]
+        power = power_of(card)
+        colour = colour_of(card)
+        token = state.tokens[world]
         value = token or SCORE_TOKEN_BY_RING[RING[world]]
         owner = state.station_at(seat.location)
         bonus = 0
@@ -574,12 +588,17 @@ class SpatialDelivery(Game[State, SDEvent]):
             return state.with_seat(who, replace(seat, points=seat.points + INITIATIVE_POINTS))
         return replace(state, next_track=(*state.next_track, who))
 
-    def _card_action(self, state: State, move: CardAction) -> State:
+    def _card_action_check(self, state: State, move: CardAction) -> int:
+        """Every refusal of a card action, without making the new state."""
         who, seat = self._journey_seat(state, "a card action")
         if state.stage > 2:
             raise self._order_error(state, "a second card action")
         self._check_hand(state, seat, [move.card])
         self._check_power_use(state, move.card, "as a card action")
+        return who
+
+    def _card_action(self, state: State, move: CardAction) -> State:
+        who = self._card_action_check(state, move)
         state = replace(self._spend(state, who, [move.card]), stage=3)
         return self._use_power(state, who, move.card)
 
@@ -683,9 +702,13 @@ class SpatialDelivery(Game[State, SDEvent]):
                 format_event(e) for e in self.legal(state)]
             raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
                               options)
-        outcomes = [format_event(e) for e in self.chance_outcomes(state)
-                    if _need_of(e) == want]
-        if format_event(event) not in outcomes:
+        if isinstance(event, TileLaid):
+            possible = event.kind in self._tiles_left(state)
+        else:
+            possible = event.card in state.goods[_ci(str(want.key))].deck
+        if not possible:  # the outcome list is made only for the refusal
+            outcomes = [format_event(e) for e in self.chance_outcomes(state)
+                        if _need_of(e) == want]
             if isinstance(event, TileLaid):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
@@ -738,6 +761,11 @@ class SpatialDelivery(Game[State, SDEvent]):
 
     def notation(self, event: SDEvent) -> str:
         return format_event(event)
+
+    def describe(self, state: State, event: SDEvent) -> str:
+        from pnp.games.spatial_delivery.captions import describe
+
+        return describe(state, event)
 
     # -- results --------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:

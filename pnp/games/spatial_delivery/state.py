@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Literal
 
-from pnp.games.spatial_delivery.board import EARTH, RING
+from pnp.engine.values import replace
+from pnp.games.spatial_delivery.board import (
+    CORNER_COUNT,
+    CORNER_SEGMENTS,
+    CORNERS,
+    EARTH,
+    RING,
+    other_end,
+)
 from pnp.games.spatial_delivery.cards import FUEL, FUEL_CARDS
 
 Phase = Literal["setup", "market", "journey", "ring3", "over"]
@@ -76,14 +85,25 @@ class State:
             goods if j == colour_index else g for j, g in enumerate(self.goods)))
 
     def station_at(self, corner: int) -> int | None:
-        for c, owner in self.stations:
-            if c == corner:
-                return owner
-        return None
+        return self._station_owner.get(corner)
 
-    @property
+    @cached_property
+    def _station_owner(self) -> dict[int, int]:
+        return dict(self.stations)
+
+    @cached_property
     def station_corners(self) -> frozenset[int]:
         return frozenset(c for c, _ in self.stations)
+
+    @cached_property
+    def laid_corners(self) -> frozenset[int]:
+        """Corners whose three hexes are laid (a route may use them), per board."""
+        return laid_corners(self.tiles)
+
+    @cached_property
+    def usable(self) -> tuple[tuple[int, ...], ...]:
+        """Per corner, the borders leaving it that join two corners of the laid galaxy."""
+        return usable_segments_of(self.tiles)
 
     def stations_of(self, seat: int) -> list[int]:
         return [c for c, owner in self.stations if owner == seat]
@@ -100,3 +120,18 @@ class State:
     @property
     def fuel_in_depot(self) -> int:
         return FUEL_CARDS - sum(s.hand.count(FUEL) for s in self.seats)
+
+
+# -- per board: what depends only on the laid tiles, computed once per layout --------------
+
+@lru_cache(maxsize=256)
+def laid_corners(tiles: tuple[str | None, ...]) -> frozenset[int]:
+    return frozenset(c for c in range(CORNER_COUNT)
+                     if all(tiles[h] is not None for h in CORNERS[c]))
+
+
+@lru_cache(maxsize=256)
+def usable_segments_of(tiles: tuple[str | None, ...]) -> tuple[tuple[int, ...], ...]:
+    laid = laid_corners(tiles)
+    return tuple(tuple(s for s in CORNER_SEGMENTS[c] if other_end(s, c) in laid)
+                 if c in laid else () for c in range(CORNER_COUNT))

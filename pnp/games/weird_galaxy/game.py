@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from pnp.engine.chance import chance_option
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
@@ -31,11 +32,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
     if not isinstance(setup, Mapping):
         raise SetupError("the setup must be a JSON object")
     check_fields("Weird Galaxy setup field", setup, OPTIONS)
-    chance = setup.get("chance", "seeded" if seed is not None else "table")
-    if chance not in ("seeded", "table"):
-        raise SetupError(f"'chance' must be 'seeded' or 'table', got {chance!r}")
-    if chance == "seeded" and seed is None:
-        raise SetupError("seeded chance needs a seed; use chance 'table' without one")
+    chance = chance_option(setup, seed)
     suits = setup.get("suits", DEFAULT_SUITS.get(n, ""))
     if isinstance(suits, str):
         suits = list(suits)
@@ -143,6 +140,11 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
 
     def notation(self, event: ev.WgEvent) -> str:
         return ev.notation(event)
+
+    def describe(self, state: State, event: ev.WgEvent) -> str:
+        from pnp.games.weird_galaxy.captions import describe
+
+        return describe(state, event)
 
     # -- results ------------------------------------------------------------------------------
     def scores(self, state: State) -> list[int]:

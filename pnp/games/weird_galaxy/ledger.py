@@ -286,6 +286,9 @@ class KitSheets(SheetSpec):
     def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
         return check_all(fields)
 
+    def document_field_names(self) -> list[str]:
+        return all_field_names()
+
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return fields_from_play(play.states, play.events, play.players)
 

@@ -6,11 +6,11 @@ RULES and a message that says what was wrong and what would have been legal.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from pnp.engine.errors import IllegalMove, legal_hint
 from pnp.engine.rng import Rng
+from pnp.engine.values import replace
 from pnp.games.weird_galaxy.data import (
     ABANDON_FORFEIT,
     ACTION_COSTS,

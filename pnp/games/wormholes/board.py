@@ -102,7 +102,16 @@ def parse_cell(text: str) -> Cell | None:
 def ray(start: Cell, vector: Vector, distance: int) -> Cell | None:
     """WH-4: where a straight move ends, or None if it leaves the board on the way or at the end.
 
-    Own ships are not checked here (the caller knows whose ship moves)."""
+    Own ships are not checked here (the caller knows whose ship moves).  Moves of up to
+    :data:`RAY_TABLE_DISTANCE` come from a table made once (every move the dice and coins
+    can make); longer ones are walked."""
+    ends = _RAYS.get((start, vector))
+    if ends is not None and 0 <= distance <= RAY_TABLE_DISTANCE:
+        return ends[distance]
+    return _walk(start, vector, distance)
+
+
+def _walk(start: Cell, vector: Vector, distance: int) -> Cell | None:
     x, y = start
     dx, dy = vector
     for _ in range(distance):
@@ -110,6 +119,12 @@ def ray(start: Cell, vector: Vector, distance: int) -> Cell | None:
         if (x, y) not in CELLS:
             return None
     return (x, y)
+
+
+RAY_TABLE_DISTANCE = 12
+_RAYS: dict[tuple[Cell, Vector], tuple[Cell | None, ...]] = {
+    (cell, vec): tuple(_walk(cell, vec, d) for d in range(RAY_TABLE_DISTANCE + 1))
+    for cell in CELLS for vec in {*COMPASS[0].values(), *COMPASS[1].values()}}
 
 
 def render_ascii(marks: dict[Cell, str] | None = None) -> str:

@@ -17,14 +17,16 @@ states itself:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from functools import lru_cache
 from itertools import product
 from typing import ClassVar
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
+from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
+from pnp.engine.values import replace
 from pnp.games.wormholes.board import (
     AXES,
     BASES,
@@ -111,9 +113,7 @@ class Wormholes(Game[State, WHEvent]):
     def new_setup(self, seed: int | None, players: Sequence[str],
                   options: Mapping[str, JSON]) -> dict[str, JSON]:
         check_fields("Wormholes option", options, OPTIONS)
-        chance = options.get("chance", "seeded" if seed is not None else "table")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"option 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_option(options, seed)
         two_ships = options.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError(f"option 'two_ships' must be true or false, got {two_ships!r}")
@@ -137,9 +137,7 @@ class Wormholes(Game[State, WHEvent]):
         if not isinstance(setup, Mapping):
             raise SetupError("the setup must be a JSON object")
         check_fields("Wormholes setup field", setup, SETUP_FIELDS)
-        chance = setup.get("chance")
-        if chance not in ("seeded", "table"):
-            raise SetupError(f"setup 'chance' must be 'seeded' or 'table', got {chance!r}")
+        chance = chance_setup(setup, default=None)
         two_ships = setup.get("two_ships", False)
         if not isinstance(two_ships, bool):
             raise SetupError("setup 'two_ships' must be true or false")
@@ -266,8 +264,21 @@ class Wormholes(Game[State, WHEvent]):
     def notation(self, event: WHEvent) -> str:
         return format_event(event)
 
+    def describe(self, state: State, event: WHEvent) -> str:
+        from pnp.games.wormholes.captions import describe
+
+        return describe(state, event)
+
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
+        try:
+            return self._apply(replace(state, auto="") if state.auto else state, event)
+        except IllegalMove as exc:
+            if not state.auto:
+                raise
+            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+
+    def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
             raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                        "be logged")
@@ -473,12 +484,8 @@ class Wormholes(Game[State, WHEvent]):
         if value == 0:
             return [(None, ship.cell)] if state.coin_at(ship.cell) else []
         own = state.own_cells(ship.owner) if partner_at is None else {ship.cell, partner_at}
-        out: list[tuple[str | None, Cell]] = []
-        for name in DIRECTIONS:
-            end = ray(ship.cell, COMPASS[ship.owner][name], value)
-            if end is not None and end not in own:
-                out.append((name, end))
-        return out
+        return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
+                if end not in own]
 
     def _moves(self, state: State) -> list[tuple[Suit, str | None, Cell]]:
         cands = [(s, d, end) for s in state.unused for d, end in self._die_moves(state, s)]
@@ -490,11 +497,34 @@ class Wormholes(Game[State, WHEvent]):
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        if end in BASES[opponent(OWNER[suit])]:
-            goal = BASES[opponent(OWNER[suit])]
-            if not state.two_ships or state.ship(other).cell in goal:
-                return True  # this move wins
-        return bool(self._die_moves(state, other, partner_at=end))
+        return any(final is None or self._die_moves(state, other, partner_at=final)
+                   for final in self._landings(state, suit, other, end))
+
+    def _landings(self, state: State, suit: Suit, other: Suit,
+                  end: Cell) -> list[Cell | None]:
+        """WH-10: where a die move onto ``end`` may leave the ship (None: it wins), counting
+        the wormhole there: its jump in either open direction, and, while it is hidden, every
+        value it may still show (the mover cannot know which)."""
+        goal = BASES[opponent(OWNER[suit])]
+        partner = state.ship(other).cell
+
+        def wins(cell: Cell) -> bool:
+            return cell in goal and (not state.two_ships or partner in goal)
+
+        if wins(end):
+            return [None]
+        coin = state.coin_at(end)
+        if coin is None:
+            return [end]
+        values = ([coin.value] if coin.value is not None
+                  else self._possible_values(state, coin))
+        out: list[Cell | None] = []
+        for value in values:
+            jumps = [] if value == 0 else [
+                c for c in (ray(end, vec, value) for vec in axis_vectors(coin.suit))
+                if c is not None and c != partner]
+            out += [None if wins(c) else c for c in jumps] or [end]
+        return out
 
     def _move(self, state: State, event: Move) -> State:
         seat = state.turn
@@ -692,9 +722,23 @@ class Wormholes(Game[State, WHEvent]):
                     continue
                 return state
             if state.step == "move" and not self._moves(state):
-                state = self._start_turn(state, opponent(state.turn))
+                state = self._start_turn(replace(state, auto=self._passed(state)),
+                                         opponent(state.turn))
+                if state.skipped:
+                    lost = " and ".join(self._side(state, s) for s in state.skipped)
+                    state = replace(state, auto=f"{state.auto}; {lost} lost the turn to black "
+                                                "holes (WH-14)".lstrip("; "))
             return state
         return state
+
+    def _passed(self, state: State) -> str:
+        """Why the turn ended by itself, or "" when every die was used."""
+        left = [f"{SUIT_NAMES[s]} {state.die(s)}" for s in state.unused]
+        if not left:
+            return ""
+        dice = " and ".join(left) + (" dice" if len(left) > 1 else " die")
+        return (f"{self._side(state, state.turn)}'s turn passed: no legal move was left for "
+                f"the {dice} (WH-T4)")
 
     def _check_dealt(self, state: State, event: WHEvent, rule: str) -> None:
         dealt = self.dealt_outcome(state)
@@ -774,3 +818,11 @@ class Wormholes(Game[State, WHEvent]):
 
 def _is_base(cell: Cell) -> bool:
     return cell in BASES[0] or cell in BASES[1]
+
+
+@lru_cache(maxsize=4096)
+def _straight_moves(cell: Cell, seat: int, value: int) -> tuple[tuple[str, Cell], ...]:
+    """(direction, end) of every straight move of ``value`` from ``cell`` that stays on the
+    board, in compass order (own ships are the caller's to exclude)."""
+    return tuple((name, end) for name in DIRECTIONS
+                 if (end := ray(cell, COMPASS[seat][name], value)) is not None)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
+from pnp.engine.values import replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
 
 Phase = Literal["opening", "choose", "placement", "play", "over"]
@@ -92,6 +93,9 @@ class State:
     unused: tuple[Suit, ...] = ()  # ships whose die still waits to be used
     stack: tuple[Task, ...] = ()
     skipped: tuple[int, ...] = ()  # seats whose turn was just lost to black holes
+    # what happened by itself since the last event (a turn passed with dice left unusable),
+    # named by a refusal of the next entry so nobody wonders where the turn went
+    auto: str = ""
     winner: int | None = None
     result: str = ""
 
@@ -118,7 +122,10 @@ class State:
         return frozenset(self.ship(s).cell for s in SIDE_SUITS[seat])
 
     def die(self, suit: Suit) -> int:
-        return dict(self.dice)[suit]
+        for s, value in self.dice:
+            if s == suit:
+                return value
+        raise KeyError(suit)
 
     def with_ship(self, ship: Ship) -> State:
         i = SUITS.index(ship.suit)

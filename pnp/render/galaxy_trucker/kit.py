@@ -18,7 +18,6 @@ from pnp.games.galaxy_trucker.tiles import generate_tiles
 from pnp.render.art import Look
 from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
 from pnp.render.document import Page, scaled, write_pdf
-from pnp.render.forms import add_form_fields
 from pnp.render.galaxy_trucker.boards import board_pages
 from pnp.render.galaxy_trucker.cards import card_pieces
 from pnp.render.galaxy_trucker.flight_board import flight_board_page
@@ -123,9 +122,9 @@ def kit_pages(options: KitOptions) -> list[Page]:
 def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
     pages = kit_pages(options)
     path = kit_path(options)
-    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress)
-    add_form_fields(path, score_fields(options.paper, options.seed, pages[SCORE_FIRST].size,
-                                       SCORE_FIRST, score_stride(options)))
+    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
+              score_fields(options.paper, options.seed, pages[SCORE_FIRST].size, SCORE_FIRST,
+                           score_stride(options)))
     return [path]
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.engine.errors import IllegalMove
-from webscore.buildtimer import START, BadTimer, Timer, from_json, new_timer
+from pnp.games.galaxy_trucker.buildtimer import START, BadTimer, Timer, from_json, new_timer
 
 ANA, BO, CY = "Ana", "Bo", "Cy"
 
@@ -180,7 +180,7 @@ def test_any_sequence_keeps_the_timer_consistent(rnd: int, run: int,
 
 
 def test_deeply_nested_state_is_refused_cleanly() -> None:
-    from webscore.buildtimer import BadTimer, from_json
+    from pnp.games.galaxy_trucker.buildtimer import BadTimer, from_json
 
     with pytest.raises(BadTimer):
         from_json("[" * 999 + "]" * 999)  # within the length limit, deeper than json allows

@@ -1,0 +1,152 @@
+"""The contract every registered game keeps (docs/architecture.md, "The engine contract"),
+checked once over every record instead of a copy per game: a new game gets these tests by
+being registered.
+
+- invariants along random seeded and table playouts: the actor, legal and chance lists agree,
+  every legal decision and possible outcome round-trips through the notation, a dealt
+  outcome is a possible one, ``apply`` leaves its input state unchanged, scores and summary
+  have their shape;
+- replay equality: folding ``apply`` over the notation, ``replay_steps`` and ``replay`` give
+  the same states, and every prefix of a log replays to the state at that point;
+- corrupted logs: an unreadable or illegal event is reported at its index with a rule id,
+  never raised;
+- the score sheet: its layout places exactly its fields, and the sheet written from a played
+  game checks clean.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from pnp.engine import (
+    CHANCE,
+    GameLog,
+    Rng,
+    all_records,
+    get_game,
+    get_record,
+    new_log,
+    play_log,
+    replay,
+    replay_steps,
+)
+
+GAMES = [r.id for r in all_records()]
+MAX_EVENTS = 400  # per playout: enough to cross several turns, rounds or phases
+SAMPLE = 12  # legal events round-tripped per state
+
+
+@cache
+def playout(game_id: str, chance: str, seed: int) -> tuple[GameLog, tuple[Any, ...]]:
+    """A log of random play (the seed's deal in seeded play, random outcomes at a table) and
+    the states along it, checking the invariants at every step."""
+    game = get_game(game_id)
+    players = [f"P{i + 1}" for i in range(min(game.max_players, max(game.min_players, 3)))]
+    log = new_log(game_id, players, seed, {"chance": chance})
+    state = game.initial_state(log.setup, log.players, log.seed)
+    rng = Rng(seed, f"contract/{chance}")
+    states, texts = [state], []
+    while len(texts) < MAX_EVENTS and game.actor(state) is not None:
+        event = _step_checked(game, state, rng, chance)
+        before = repr(state)
+        nxt = game.apply(state, event)
+        assert repr(state) == before, "apply changed its input state"
+        texts.append(game.notation(event))
+        state = nxt
+        states.append(state)
+    scores = game.scores(state)
+    assert len(scores) == len(players) and all(isinstance(s, int) for s in scores)
+    json.dumps(game.summary(state))
+    outcome = game.outcome(state)
+    assert (outcome is None) == (game.actor(state) is not None)
+    return log.with_events(texts), tuple(states)
+
+
+def _step_checked(game: Any, state: Any, rng: Rng, chance: str) -> Any:
+    actor = game.actor(state)
+    if actor == CHANCE:
+        assert game.legal(state) == []
+        outcomes = game.chance_outcomes(state)
+        assert outcomes, "a chance node with no possible outcome"
+        dealt = game.dealt_outcome(state)
+        if chance == "seeded":
+            assert dealt is not None and dealt in outcomes
+        else:
+            assert dealt is None
+        _round_trips(game, rng.shuffled(outcomes)[:SAMPLE])
+        return dealt if dealt is not None else rng.choice(outcomes)
+    assert 0 <= actor < len(game.scores(state))
+    legal = game.legal(state)
+    assert legal, "a decision with nothing legal"
+    assert game.chance_outcomes(state) == []
+    _round_trips(game, rng.shuffled(legal)[:SAMPLE])
+    return rng.choice(game.playout_choices(state))
+
+
+def _round_trips(game: Any, events: list[Any]) -> None:
+    for event in events:
+        text = game.notation(event)
+        assert game.parse(text) == event, text
+        assert game.notation(game.parse(text)) == text
+
+
+@pytest.mark.parametrize("chance", ["seeded", "table"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_replay_is_the_fold_of_apply(game_id: str, chance: str) -> None:
+    log, states = playout(game_id, chance, 3)
+    game = get_game(game_id)
+    start = game.initial_state(log.setup, log.players, log.seed)
+    steps = list(replay_steps(game, start, log.events))
+    assert [s.state for s in steps] == list(states[1:])
+    assert [s.index for s in steps] == list(range(len(log.events)))
+    assert [s.text for s in steps] == list(log.events)
+    result = replay(log)
+    assert result.ok and result.applied == len(log.events) and result.state == states[-1]
+    played = play_log(log)
+    assert played.states == list(states) and played.final == states[-1]
+    for cut in (0, len(log.events) // 3, len(log.events) // 2):
+        assert replay(log.with_events(log.events[:cut])).state == states[cut]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_corrupted_log_is_reported_at_its_index(game_id: str) -> None:
+    log, states = playout(game_id, "seeded", 5)
+    game = get_game(game_id)
+    events = list(log.events)
+    at = len(events) // 2
+    garbled = replay(log.with_events([*events[:at], "%%not notation%%", *events[at + 1:]]))
+    assert not garbled.ok and garbled.error is not None
+    assert garbled.error["index"] == at and garbled.error["rule"] == "notation"
+    assert garbled.state == states[at]
+    # an event that reads fine but is not legal here: the one before it, played again
+    later = next((i for i in range(at, len(events))
+                  if not game.is_legal(states[i], game.parse(events[i - 1]))), None)
+    if later is not None:
+        bad = replay(log.with_events([*events[:later], events[later - 1]]))
+        assert bad.error is not None and bad.error["index"] == later
+        assert bad.error["rule"] not in ("", "notation") and bad.error["message"]
+
+
+@pytest.mark.parametrize("game_id", [r.id for r in all_records() if r.sheet is not None])
+def test_the_sheet_places_its_fields_and_a_played_game_checks(game_id: str) -> None:
+    sheet = get_record(game_id).sheet
+    assert sheet is not None
+    names = sheet.field_names()
+    assert len(set(names)) == len(names)
+    assert sheet.layout().field_names() == names
+    for chance in ("seeded", "table"):
+        log, _ = playout(game_id, chance, 3)
+        play = play_log(log)
+        fields = sheet.fields_from_play(play)
+        if fields is None:
+            continue  # the sheet has no place for this game (said in the result PDF)
+        assert set(fields) <= set(sheet.document_field_names())
+        report = sheet.check_document(fields)
+        assert report["ok"], [line for line in report["lines"]  # type: ignore[union-attr]
+                              if not line["ok"]]
+        filled = sheet.filled(fields, play)
+        assert filled.sections or filled.note
