@@ -22,6 +22,7 @@ EXIT_USAGE = 2
 EXIT_FAIL = 1
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -122,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
     c.add_argument("sheet", type=Path)
+    c.add_argument("--json", action="store_true",
+                   help="print the full report (every checked field) as JSON")
     return p
 
 
@@ -188,10 +191,18 @@ def cmd_kit(a: argparse.Namespace) -> int:
 
 def cmd_check_sheet(a: argparse.Namespace) -> int:
     from pnp.sheets import check_sheet_file
+    from pnp.sheets.report import group, render
 
     report = check_sheet_file(a.sheet)
-    print(json.dumps(report, ensure_ascii=False, indent=2))
-    return 0 if report.get("ok") else EXIT_FAIL
+    print(json.dumps(report, ensure_ascii=False, indent=2) if a.json else render(report))
+    if report.get("ok"):
+        return 0
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
+    mistakes = len(group(lines))
+    print(f"pnp: {a.sheet}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet",
+          file=sys.stderr)
+    return EXIT_FAIL
 
 
 COMMANDS: dict[str, Any] = {
@@ -225,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("pnp: interrupted")
         return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        _say(f"pnp: internal error ({type(exc).__name__}: {str(exc)[:200]}); please report "
+             "it with the command that caused it")
+        return EXIT_INTERNAL
 
 
 def _say(line: str) -> None:

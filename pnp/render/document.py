@@ -9,6 +9,7 @@ page names an unembedded Helvetica.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +55,14 @@ def scaled(page: Page, size: tuple[float, float]) -> Page:
         page.draw(c)
         c.restoreState()
     return Page(size, draw, page.label)
+
+
+def measure(size: tuple[float, float], draw: Callable[[Canvas], float]) -> float:
+    """Run a drawing function on a throwaway canvas and return what it returns (where its
+    text ended), so a page can pick the largest type that fits before it is drawn."""
+    register_fonts()
+    c = Canvas(io.BytesIO(), pagesize=size, initialFontName=REGULAR, initialFontSize=10)
+    return draw(c)
 
 
 def new_canvas(target: Path | str, size: tuple[float, float], title: str) -> Canvas:

@@ -35,7 +35,7 @@ from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
-from pnp.render.qr import draw_qr
+from pnp.render.qr import qr_block
 from pnp.render.suits import ARMS, CLASSIC, CROWNS, MOONS, RANKS, SUNS, Suit, draw_symbol
 
 GAME_ID = "galaxy-express"
@@ -502,27 +502,10 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
             c.drawString(area.x, y - 8.8, f"{k + 1}.")
             y = paragraph(c, text, area.x + mm(5), y, text_w - mm(5), REGULAR, 8.8) - mm(1.4)
         qx, qy = area.x2 - qr, gy - mm(11) - qr + mm(3)
-        draw_qr(c, url, qx, qy, qr)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 7.5)
-        c.drawCentredString(qx + qr / 2, qy - mm(3), "Log this game in the tracker")
-        c.setFont(REGULAR, 5.8)
-        c.setFillColor(GREY)
-        _small_url(c, url, qx + qr / 2, qy - mm(6), qr + mm(6))
+        qr_block(c, url, qx, qy, qr, left=area.x, right=area.x2)
         _footer(c, area, CREDIT)
 
     return Page(size, draw, f"Galaxy Express - setup, seed {options.seed}")
-
-
-def _small_url(c: Canvas, url: str, cx: float, y: float, width: float) -> None:
-    """The URL under a QR code, broken before '?' when too long for one line."""
-    size = 5.8
-    lines = [url]
-    if text_width(url, REGULAR, size) > width and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
-    for k, line in enumerate(lines):
-        _fit_centred(c, line, REGULAR, size, cx, y - k * size * 1.25, width)
 
 
 # -- record sheet -----------------------------------------------------------------------------
@@ -671,13 +654,7 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
                   "face up or still stacked.", px, y - mm(3), pw, REGULAR, 7)
     qr = min(pw, mm(32))
     qy = area.y + mm(14)
-    draw_qr(c, url, px + (pw - qr) / 2, qy, qr)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 7.5)
-    c.drawCentredString(px + pw / 2, qy - mm(3), "Log this game in the tracker")
-    c.setFont(REGULAR, 5.8)
-    c.setFillColor(GREY)
-    _small_url(c, url, px + pw / 2, qy - mm(6), pw)
+    qr_block(c, url, px + (pw - qr) / 2, qy, qr, left=px, right=px + pw)
     del seed
 
 

@@ -64,7 +64,7 @@ from pnp.games.galaxy_trucker.events import (
 )
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
-from pnp.games.galaxy_trucker.notation import format_crew, format_ship, parse_ship
+from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship, parse_ship
 from pnp.games.galaxy_trucker.rounds import deal, deck_size, possible_flips, settle
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import (
@@ -1042,8 +1042,11 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
-                "crew": format_crew(t.crew), "humans": t.crew.humans,
-                "crew_total": t.crew.total,
+                "crew": format_crew(t.crew),
+                "berths": [{"cabin": cabin, "humans": b.humans,
+                            "alien": format_berth(b) if b.alien is not None else None}
+                           for cabin, b in t.crew.berths],
+                "humans": t.crew.humans, "crew_total": t.crew.total,
                 "batteries": {str(k): v for k, v in t.batteries},
                 "goods": {str(k): v for k, v in t.goods},
                 "lost": t.lost,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
@@ -79,6 +79,7 @@ from pnp.games.wormholes.state import (
     Task,
     start_ships,
 )
+from pnp.games.wormholes.summary import Summary
 
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
@@ -756,8 +757,12 @@ class Wormholes(Game[State, WHEvent]):
         return Outcome((state.winner,), "win", state.result)
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         seat = self.actor(state)
-        pending: dict[str, JSON] | None = None
+        pending: dict[str, object] | None = None
         if seat == CHANCE:
             if state.phase == "opening":
                 pending = {"kind": "opening-roll"}
@@ -770,7 +775,7 @@ class Wormholes(Game[State, WHEvent]):
                            "possible": self._possible_values(state, coin)}
             else:
                 pending = {"kind": "roll", "dice": list(state.rolling)}
-        tasks: list[JSON] = []
+        tasks: list[dict[str, object]] = []
         for t in state.stack:
             if isinstance(t, Activate):
                 tasks.append({"kind": "activate", "ship": t.ship, "cell": cell_name(t.cell)})
