@@ -64,8 +64,11 @@ def _prefill() -> dict[str, Any]:
     game = request.args.get("game", "")
     seed = request.args.get("seed", "")
     ok_seed = seed.isascii() and seed.isdigit() and len(seed) < 20
+    # A kit's QR code says which mode its setup sheet describes (pnp.render.options.table_url).
+    chance = request.args.get("chance", "")
     return {"game": game, "seed": seed if ok_seed else "",
-            "players": [], "chance": "table", "options": "",
+            "players": [], "chance": chance if chance in ("tracker", "table") else "table",
+            "options": "",
             "location": "", "extra": {}, "manual_deal": False}
 
 

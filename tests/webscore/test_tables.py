@@ -281,3 +281,19 @@ def test_security_headers(client: FlaskClient) -> None:
     r = client.get("/")
     assert r.headers["Referrer-Policy"] == "same-origin"
     assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_kits_qr_preselects_the_mode_its_setup_sheet_describes(client: FlaskClient) -> None:
+    from pnp.render import galaxy_express, wormholes
+    from pnp.render.options import KitOptions
+
+    checked = 'name="chance" value="{}" checked'
+    for module, mode in ((galaxy_express, "tracker"), (wormholes, "table")):
+        url = module.tracker_url(KitOptions(seed=7, tracker_url="http://localhost"))
+        assert url.endswith(f"&chance={mode}")
+        page = client.get(url.removeprefix("http://localhost")).data.decode()
+        assert checked.format(mode) in page
+        other = "table" if mode == "tracker" else "tracker"
+        assert checked.format(other) not in page
+    odd = client.get("/tables/new?game=wormholes&seed=7&chance=<b>").data.decode()
+    assert checked.format("table") in odd and "<b>" not in odd
