@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import IllegalMove, NotationError
-from webscore import entry, security
+from webscore import devices, entry, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
@@ -82,15 +82,18 @@ def move(table_id: str) -> Answer:
         return _answer(table_id, pick=spot[:40])
     confirmed = request.form.get("confirmed") == "1"
     return _post(table_id,
-                 lambda seq: submit(get_engine(), table_id, seq, text, auto=True), text,
+                 lambda seq: submit(get_engine(), table_id, seq, text, auto=True,
+                                    device=devices.current()), text,
                  ask=None if confirmed else (lambda snap: entry.question(snap, text)))
 
 
 @bp.post("/t/<table_id>/roll")
 def roll_for_us(table_id: str) -> Answer:
-    return _post(table_id, lambda seq: roll(get_engine(), table_id, seq, auto=True))
+    return _post(table_id, lambda seq: roll(get_engine(), table_id, seq, auto=True,
+                                            device=devices.current()))
 
 
 @bp.post("/t/<table_id>/undo")
 def undo_last(table_id: str) -> Answer:
-    return _post(table_id, lambda seq: undo(get_engine(), table_id, seq))
+    return _post(table_id, lambda seq: undo(get_engine(), table_id, seq,
+                                            device=devices.current()))
