@@ -247,7 +247,7 @@ def test_kit_download_carries_a_qr_back_to_this_tracker(client: FlaskClient) -> 
     for i in range(min(len(pdf), 6)):
         image = pdf[i].render(scale=150 / 72).to_pil()
         codes |= {c.text for c in zxingcpp.read_barcodes(image)}
-    landing = "http://localhost/tables/new?game=galaxy-express&seed=5"
+    landing = "http://localhost/tables/new?game=galaxy-express&seed=5&chance=tracker"
     assert landing in codes, codes
     page = client.get(landing.removeprefix("http://localhost")).data.decode()
     assert '<option value="galaxy-express" selected>' in page and 'value="5"' in page
