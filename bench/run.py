@@ -70,7 +70,12 @@ def tracker_md(data: dict[str, Any]) -> str:
     out = []
     for name, sql in data.get("statements", {}).items():
         out += [f"SQL statements per request ({name}): " + "; ".join(
-            f"{what} {len(stmts)}" for what, stmts in sql.items()), ""]
+            f"{what} {len(stmts)}" for what, stmts in sql.items()
+            if not what.endswith("_median")), ""]
+        for key in ("cpu_ms_median", "wall_ms_median"):
+            if key in sql:
+                out += [f"In process ({name}), {key}: " + " / ".join(
+                    f"row {r}: {v:.2f}" for r, v in sql[key].items()), ""]
     if data.get("open"):
         out += ["| database | instances | game | write ms at row 1 | row 100 | row 1,000 |",
                 "|---|--:|---|--:|--:|--:|"]
