@@ -120,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--no-crop-marks", action="store_true")
     k.add_argument("--ink", choices=["full", "low"], default="full")
     k.add_argument("--quiet", action="store_true", help="no progress bar")
+    k.add_argument("--cut-file", choices=["svg"], default=None,
+                   help="also write each component sheet's cut lines (and registration "
+                        "marks) as SVG beside the PDF")
 
     c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
     c.add_argument("sheet", type=Path)
@@ -176,10 +179,13 @@ def cmd_kit(a: argparse.Namespace) -> int:
         tracker_url=url,
         duplex=a.duplex, gutter_fold=a.gutter_fold, bleed_mm=a.bleed,
         crop_marks=not a.no_crop_marks, ink=a.ink,
-        progress=not a.quiet and sys.stderr.isatty(),
+        progress=not a.quiet and sys.stderr.isatty(), cut_file=a.cut_file,
     )
     for path in build_kit(a.game, opts):
         print(path)
+        if a.cut_file:
+            cuts = sorted(path.parent.glob(f"{path.stem}-cut-p*.svg"))
+            print(f"{path.parent / (path.stem + '-cut-p*.svg')} ({len(cuts)} sheets)")
     has_qr = a.game not in BUILDERS  # a game's kit, not the piecepack (no QR code there);
     # asked without loading every game: a kit imports its own rules engine only
     if has_qr and points_at_localhost(url):

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
+from pnp.render.cutfile import Cut
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -165,16 +166,20 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     long_title = title.replace("(backs)", "(fronts)")
     taken += _band_text_boxes(size, long_title, ctx.how_to_print())
 
+    targets = registration_points(printable_area(size), size, taken)
+
     def draw(c: Canvas) -> None:
         for art, rect in zip(arts, cut_rects, strict=True):
             _draw_piece(c, art, rect, bleed, look)
         if ctx.options.crop_marks:
             draw_segments(c, crop_marks(cut_rects, bleed, printable_area(size)))
-        draw_registration(c, registration_points(printable_area(size), size, taken))
+        draw_registration(c, targets)
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cut_rects, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
+                targets=tuple(targets))
 
 
 @dataclass(frozen=True)
@@ -312,7 +317,8 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
             label.draw(c)
 
     trim, _ = _boxes([r for _, r in items], 0.0)
-    return Page(size, draw, title, trim, trim)
+    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, trim, stock="card", cuts=cuts, targets=tuple(targets))
 
 
 def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str
@@ -340,7 +346,8 @@ def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    front_cuts = tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=front_cuts)
 
 
 def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
@@ -413,7 +420,8 @@ def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
 
     cuts = obstacles or [area]
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    lines = tuple(Cut(r, p.round) for p, r in items if p.crop_marks)  # nets: cut by hand
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=lines)
 
 
 def blank_back(size: tuple[float, float], title: str) -> Page:

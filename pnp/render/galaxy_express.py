@@ -27,11 +27,13 @@ from pnp.render.art import (
     tint,
     wrap,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
@@ -724,14 +726,18 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     pages += piece_pages(ctx, pieces(), "Galaxy Express - pieces",
                          ("From one piecepack. Dice: two for speed, two to count refuels. "
                           "One pawn is your starship.",), notes)
-    return pages, record_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide("Galaxy Express", options, pages)
+    return pages, record_index + shift
 
 
 def galaxy_express_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index))
+              record_fields(options, pages[record_index].size, record_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

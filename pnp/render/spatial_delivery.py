@@ -57,6 +57,7 @@ from pnp.render.art import (
     tint,
 )
 from pnp.render.art import SPACE as NIGHT
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     HeaderFn,
     SheetContext,
@@ -68,6 +69,7 @@ from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.marks import draw_fold_line
 from pnp.render.options import KitOptions
 from pnp.render.piecepack import Art, Piece
@@ -1418,14 +1420,25 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     if duplex:
         pages.append(blank_back(size, TITLE))
     pages += component_pages(options)
-    return pages, score_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    return pages, score_index + shift
+
+
+GUIDE_NOTES = (
+    "The galaxy: the one-piece map (the map page) or the hex tiles (card): print one of the "
+    "two. The setup sheet shows where every tile goes either way.",
+    "The ring 3 page is folded shut until round 3: print it one-sided.",
+)
 
 
 def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     pages, score_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
-              score_fields(options, pages[score_index].size, score_index))
+              score_fields(options, pages[score_index].size, score_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -57,6 +57,7 @@ from pnp.render.art import (
     tint,
     wrap,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     SheetContext,
     blank_back,
@@ -67,6 +68,7 @@ from pnp.render.document import Page, fit_transform, measure, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Art, Piece, draw_rank, suit_set
@@ -1333,7 +1335,7 @@ def parts_lines() -> tuple[str, ...]:
 
 
 PART_NOTES = (
-    "Counters: glue the sheet to thin card, cut the circles. Stations show 'spat' on the "
+    "Counters: print on card stock, cut the circles. Stations show 'spat' on the "
     "back: flip one when Phredd disables it. A shield counter sits on its station.",
     "Phredd: fold like a pawn standee, the two figures back to back.",
     "Reference cards: cut out, one per player.",
@@ -1369,7 +1371,9 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
                               "cards, Phredd and pawns")
     for kind, name in (("tile", "tiles"), ("coin", "coins"), ("counter", "counters")):
         pages += two_sided_sheets(ctx, groups[kind], name)
-    return pages, forms
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages)
+    return pages, {name: index + shift for name, index in forms.items()}
 
 
 def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, int]
@@ -1395,7 +1399,8 @@ def weird_galaxy_kit(options: KitOptions) -> list[Path]:
     pages, forms = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
-              form_fields(options, pages, forms))
+              form_fields(options, pages, forms), duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -54,11 +54,13 @@ from pnp.render.art import (
     polygon,
     tint,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, suit_set
@@ -1391,14 +1393,25 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     pages = text_pages + map_pages(options, look)
     ctx = SheetContext(TITLE, options)
     pages += piece_pages(ctx, pieces(), "Wormholes - pieces", PARTS_LINES)
-    return pages, record_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    return pages, record_index + shift
+
+
+GUIDE_NOTES = (
+    "The galaxy: the map sheets print it at full size (cut and glue them into one map); or lay "
+    "23 piecepack tiles grid side up (the tile sheets): print one of the two.",
+    "The board sheet is a small quick-start map of this seed: handy, not needed.",
+)
 
 
 def wormholes_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Wormholes - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index))
+              record_fields(options, pages[record_index].size, record_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 
