@@ -2,7 +2,8 @@
 
 Writes authenticate with the table's write token in ``X-Table-Token`` (never the cookie).
 Errors are ``{"error": {"message", "rule" | "field", ...}}``; a stale write gets 409 with the
-fresh state under ``"state"``.
+fresh state under ``"state"``.  Answers carry the history after ``since`` (a write's default:
+the ``seq`` it was posted at), so a long game costs a phone the change, not the whole log.
 """
 
 from __future__ import annotations
@@ -21,7 +22,15 @@ from webscore.openapi import document
 from webscore.present import state_json
 from webscore.security import TOKEN_HEADER
 from webscore.store import TableRecord, create_table
-from webscore.tracker import NotFound, Snapshot, TrackerRefusal, deal_pending, roll, snapshot
+from webscore.tracker import (
+    NotFound,
+    Snapshot,
+    TrackerRefusal,
+    cached,
+    deal_pending,
+    roll,
+    snapshot,
+)
 from webscore.tracker import submit as submit_entry
 from webscore.tracker import undo as undo_entry
 
@@ -41,13 +50,26 @@ def body() -> dict[str, Any]:
     return data
 
 
-def load(table_id: str) -> Snapshot:
+def load(table_id: str, fresh: bool = True) -> Snapshot:
+    """The table as stored now (one query when cached), or, for a write (``fresh=False``),
+    as this process last saw it: the write's INSERT finds out if another got there first."""
     try:
         if len(table_id) > 32:
             raise NotFound(table_id)
-        return snapshot(get_engine(), table_id)
+        return (snapshot if fresh else cached)(get_engine(), table_id)
     except NotFound as exc:
         raise ApiError(404, exc.message, field="table_id") from None
+
+
+def since_arg(value: object) -> int | None:
+    """The ``seq`` the client already has: answers then carry only what came after it."""
+    if value is None:
+        return None
+    try:
+        return inputs.parse_seq(value)
+    except ApiError:
+        raise ApiError(422, "since must be the seq you already have (0 for none)",
+                       field="since") from None
 
 
 def authorize(snap: Snapshot) -> None:
@@ -97,16 +119,18 @@ def create() -> tuple[Response, int]:
 
 @bp.get("/tables/<table_id>")
 def table(table_id: str) -> Response:
+    since = since_arg(request.args.get("since"))
     snap = load(table_id)
     token = request.headers.get(TOKEN_HEADER)
-    return jsonify(state_json(snap, writable=snap.table.token_ok(token)))
+    return jsonify(state_json(snap, writable=snap.table.token_ok(token), since=since))
 
 
 def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, int]:
     data = body()
-    snap = load(table_id)
+    snap = load(table_id, fresh=False)
     authorize(snap)
     seq = inputs.parse_seq(data.get("seq"))
+    since = since_arg(data.get("since", seq))
     try:
         new = action(seq)
     except IllegalMove as exc:
@@ -114,9 +138,10 @@ def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, 
     except NotationError as exc:
         raise ApiError(422, str(exc), rule="notation", field="text") from None
     except TrackerRefusal as exc:
-        extra = {"state": state_json(load(table_id))} if exc.status == 409 else None
+        extra = ({"state": state_json(load(table_id), since=since)} if exc.status == 409
+                 else None)
         raise ApiError(exc.status, exc.message, rule=exc.rule, extra=extra) from None
-    return jsonify(state_json(new, writable=True)), 201
+    return jsonify(state_json(new, writable=True, since=since)), 201
 
 
 @bp.post("/tables/<table_id>/events")

@@ -3,6 +3,11 @@
 A table's log is never rewritten: a move, a dealt chance outcome and an undo are each one row
 with the table's next sequence number.  The primary key (table_id, seq) is what makes two
 simultaneous writers of the same sequence number impossible: the second insert fails.
+
+A checkpoint is the engine state right after one move row, with every entry before it that is
+still in force: valid as long as that move is in force, and only for the rules' code that
+wrote it (``engine``, a fingerprint of the game's source), so a deploy never trusts a state
+an older rule computed.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
+    SmallInteger,
     String,
     Table,
     Text,
@@ -48,6 +55,20 @@ table_events = Table(
     Column("source", String(8), nullable=False),  # "typed" | "dealt" | "undo"
     Column("text", Text, nullable=False),  # canonical notation ("" for an undo)
     Column("undoes", Integer, nullable=True),  # the seq an undo row takes back
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # The seat that decided a move (-1: a chance outcome); NULL for undo rows and for rows
+    # stored before revision i15_checkpoints.  Lets a checkpoint stand in for the replay.
+    Column("actor", SmallInteger, nullable=True),
+)
+
+table_checkpoints = Table(
+    "table_checkpoints",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("at_seq", Integer, primary_key=True, autoincrement=False),  # a move row's seq
+    Column("engine", String(16), primary_key=True),  # fingerprint of the rules' code
+    Column("state", LargeBinary, nullable=False),  # zlib'd pnp.engine.codec JSON
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 

@@ -10,6 +10,9 @@ _TABLE_ID = {"name": "table_id", "in": "path", "required": True,
              "schema": {"type": "string", "maxLength": 32}}
 _GAME_ID = {"name": "game_id", "in": "path", "required": True,
             "schema": {"type": "string", "maxLength": 64}}
+_SINCE = {"name": "since", "in": "query", "required": False,
+          "schema": {"type": "integer", "minimum": 0},
+          "description": "the seq you already have: history holds only what came after it"}
 _TOKEN = {"name": "X-Table-Token", "in": "header", "required": True,
           "schema": {"type": "string"}, "description": "the table's write token"}
 
@@ -27,7 +30,10 @@ def _errors(*codes: int) -> dict[str, Any]:
 
 def _write_body(extra: dict[str, Any] | None = None) -> dict[str, Any]:
     props: dict[str, Any] = {"seq": {"type": "integer", "minimum": 0,
-                                     "description": "the table's seq you last saw"}}
+                                     "description": "the table's seq you last saw"},
+                             "since": {"type": "integer", "minimum": 0,
+                                       "description": "history in the answer starts after "
+                                                      "this seq (default: seq; 0: all)"}}
     required = ["seq"]
     if extra:
         props.update(extra)
@@ -87,8 +93,8 @@ def _document() -> dict[str, Any]:
                     "created; keep the token to write"),
                     **_errors(400, 413, 415, 422)}}},
             "/api/tables/{table_id}": {"get": {
-                "summary": "a table's state", "parameters": [_TABLE_ID],
-                "responses": {"200": _json(_STATE, "the state"), **_errors(404)}}},
+                "summary": "a table's state", "parameters": [_TABLE_ID, _SINCE],
+                "responses": {"200": _json(_STATE, "the state"), **_errors(404, 422)}}},
             "/api/tables/{table_id}/events": _write(
                 "log one entry (one or several events in notation)",
                 {"text": {"type": "string", "maxLength": 2000}}),
@@ -191,7 +197,12 @@ def _document() -> dict[str, Any]:
                 "scores": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "finished": {"type": "boolean"},
                 "winners": {"type": "array", "items": {"type": "string"}},
-                "history": {"type": "array", "items": {"type": "object"}},
+                "history": {"type": "array", "items": {"type": "object"},
+                            "description": "entries in force (after `since` when given)"},
+                "undone": {"type": "array", "items": {"type": "integer"},
+                           "description": "entries taken back (by undos after `since`)"},
+                "since": {"type": "integer", "description": "present when the history is "
+                                                            "the change after this seq"},
                 "writable": {"type": "boolean"}}},
             "SheetReport": {"type": "object", "properties": {
                 "ok": {"type": "boolean"},

@@ -1,4 +1,10 @@
-"""A snapshot as the JSON the API returns and the pages draw from (one shape for both)."""
+"""A snapshot as the JSON the API returns and the pages draw from (one shape for both).
+
+With ``since`` (the ``seq`` the phone already has) the answer carries only what changed after
+it: ``history`` lists the entries in force stored after ``since`` and ``undone`` the entries
+taken back by undo rows stored after it.  A phone that drops the ``undone`` entries from its
+list and appends ``history`` has the table's whole history, at the cost of the change only.
+"""
 
 from __future__ import annotations
 
@@ -24,18 +30,22 @@ def winners(snap: Snapshot) -> list[str]:
     return [snap.table.players[i] for i in outcome.winners] if outcome else []
 
 
-def history(snap: Snapshot) -> list[dict[str, Any]]:
+def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
     players = snap.table.players
     return [{"seq": e.seq, "event": e.text, "source": e.source, "chance": e.chance,
              "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None}
-            for e in snap.entries]
+            for e in (snap.entries_after(since) if since else snap.entries)]
 
 
-def state_json(snap: Snapshot, *, writable: bool | None = None) -> dict[str, Any]:
+def state_json(snap: Snapshot, *, writable: bool | None = None,
+               since: int | None = None) -> dict[str, Any]:
+    """The state; with ``since`` (clamped to the head) only the history after it."""
     t = snap.table
     outcome = snap.outcome
     actor = snap.actor
     legal = snap.legal()
+    if since is not None and not 0 <= since <= snap.head:
+        since = 0
     body: dict[str, Any] = {
         "id": t.id,
         "game": t.game,
@@ -52,14 +62,14 @@ def state_json(snap: Snapshot, *, writable: bool | None = None) -> dict[str, Any
                      else "decision"),
         "legal": legal,
         "dealt_available": snap.dealt() is not None,
-        "summary": snap.game.summary(snap.state),
+        "summary": snap.summary,
         "scores": dict(zip(t.players, snap.scores(), strict=True)),
         "finished": outcome is not None,
         "result": outcome.result if outcome else None,
         "detail": outcome.detail if outcome else None,
         "winners": winners(snap),
-        "history": history(snap),
-        "undone": sorted(snap.undone),
+        "history": history(snap, since or 0),
+        "undone": snap.undone_after(since) if since else sorted(snap.undone),
         "broken": snap.broken,
         "links": {
             "page": url_for("tables.table", table_id=t.id, _external=True),
@@ -68,6 +78,8 @@ def state_json(snap: Snapshot, *, writable: bool | None = None) -> dict[str, Any
             "result_pdf": url_for("tables.result_pdf", table_id=t.id, _external=True),
         },
     }
+    if since is not None:
+        body["since"] = since
     if writable is not None:
         body["writable"] = writable
     return body

@@ -1,8 +1,9 @@
 """Reading and appending a table's rows.  The only module that writes to the database.
 
-A write names the sequence number it expects to follow (the table's head).  It runs in one
-transaction that re-reads the head; if someone else wrote first, or inserts the same sequence
-number at the same moment (the primary key refuses the second), the caller gets ``Conflict``.
+A write names the sequence number it follows (the head its writer has cached) and is one
+guarded INSERT and one COMMIT: a row goes in only if the row before it exists, and the
+primary key (table_id, seq) refuses a second writer of the same number.  Either way the loser
+gets ``Conflict`` and nothing is stored.  Every read of new rows is one query.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine, func, insert, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore.models import game_tables, table_events
+from webscore.models import game_tables, table_checkpoints, table_events
 
 
 class Conflict(Exception):
@@ -56,6 +57,7 @@ class Row:
     text: str
     undoes: int | None
     created_at: datetime
+    actor: int | None = None  # the seat that decided a move, -1 for chance (None: unknown)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class NewRow:
     source: str
     text: str = ""
     undoes: int | None = None
+    actor: int | None = None
 
 
 def hash_token(token: str) -> str:
@@ -110,12 +113,18 @@ def load_table(engine: Engine, table_id: str) -> TableRecord | None:
         created_at=_aware(row.created_at))
 
 
-def load_rows(engine: Engine, table_id: str) -> list[Row]:
+def _row(r: Any) -> Row:
+    return Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at), r.actor)
+
+
+def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
+    """The table's rows from sequence number ``first`` on, in order (one query)."""
     with engine.connect() as conn:
-        result = conn.execute(select(table_events).where(table_events.c.table_id == table_id)
+        result = conn.execute(select(table_events)
+                              .where(table_events.c.table_id == table_id,
+                                     table_events.c.seq >= first)
                               .order_by(table_events.c.seq))
-        return [Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at))
-                for r in result]
+        return [_row(r) for r in result]
 
 
 def load_head(engine: Engine, table_id: str) -> int:
@@ -126,25 +135,77 @@ def load_head(engine: Engine, table_id: str) -> int:
     return int(head)
 
 
-def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow]) -> list[Row]:
-    """Append rows after sequence number ``expected``; Conflict if the head is elsewhere."""
+# One statement per row, sent as one executemany: the row goes in only after its predecessor
+# (a writer whose cache is ahead of the database, e.g. after a restore, stores nothing).
+_GUARDED_INSERT = text(
+    "INSERT INTO table_events (table_id, seq, kind, source, text, undoes, actor, created_at) "
+    "SELECT :table_id, :seq, :kind, :source, :text, CAST(:undoes AS INTEGER), "
+    "CAST(:actor AS SMALLINT), :created_at "
+    "WHERE :prev = 0 OR EXISTS (SELECT 1 FROM table_events "
+    "WHERE table_id = :prev_table AND seq = :prev)")
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    at_seq: int
+    engine: str  # fingerprint of the rules' code that computed the state
+    state: bytes
+
+
+def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
+           checkpoint: Checkpoint | None = None) -> list[Row]:
+    """Append rows after sequence number ``expected`` (and a checkpoint, in the same
+    transaction); Conflict if that number is taken or the table is not at ``expected``."""
     stamp = now()
-    new = [Row(expected + i + 1, r.kind, r.source, r.text, r.undoes, stamp)
+    new = [Row(expected + i + 1, r.kind, r.source, r.text, r.undoes, stamp, r.actor)
            for i, r in enumerate(rows)]
+    if not new:
+        return new
     try:
         with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
                 conn.begin():
-            head = conn.execute(select(func.coalesce(func.max(table_events.c.seq), 0))
-                                .where(table_events.c.table_id == table_id)).scalar_one()
-            if head != expected:
-                raise Conflict(expected, int(head))
-            if new:
-                conn.execute(insert(table_events), [
-                    {"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
-                     "text": r.text, "undoes": r.undoes, "created_at": r.created_at}
-                    for r in new])
+            done = conn.execute(_GUARDED_INSERT, [
+                {"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
+                 "text": r.text, "undoes": r.undoes, "actor": r.actor,
+                 "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id}
+                for r in new])
+            if done.rowcount != len(new):
+                raise Conflict(expected, expected - 1)
+            if checkpoint is not None:
+                conn.execute(insert(table_checkpoints).values(
+                    table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
+                    state=checkpoint.state, created_at=stamp))
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)
         raise Conflict(expected, expected + 1) from None
     return new
+
+
+def checkpoint_seqs(engine: Engine, table_id: str, fingerprint: str) -> set[int]:
+    """The move rows after which this code's state is stored (one query)."""
+    with engine.connect() as conn:
+        return set(conn.scalars(select(table_checkpoints.c.at_seq).where(
+            table_checkpoints.c.table_id == table_id,
+            table_checkpoints.c.engine == fingerprint)))
+
+
+def load_checkpoint(engine: Engine, table_id: str, at_seq: int,
+                    fingerprint: str) -> bytes | None:
+    with engine.connect() as conn:
+        state = conn.scalar(select(table_checkpoints.c.state).where(
+            table_checkpoints.c.table_id == table_id, table_checkpoints.c.at_seq == at_seq,
+            table_checkpoints.c.engine == fingerprint))
+    return None if state is None else bytes(state)
+
+
+def save_checkpoint(engine: Engine, table_id: str, checkpoint: Checkpoint) -> bool:
+    """Store a checkpoint on its own (after a long replay); False if one is already there."""
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(table_checkpoints).values(
+                table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
+                state=checkpoint.state, created_at=now()))
+    except (IntegrityError, OperationalError):
+        return False
+    return True

@@ -7,7 +7,7 @@ A game package exposes a ``GameRecord`` and names it in the ``pnp.games`` entry-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,13 +50,15 @@ class OptionField:
 @dataclass(frozen=True)
 class GameRecord:
     """A game: its rules engine, and optionally its score sheet, printed kit, new-table option
-    fields and board drawer."""
+    fields, board drawer and rule-id table (every ``IllegalMove.rule`` it cites, one line
+    each)."""
 
     game: Game[Any, Any]
     sheet: SheetSpec | None = None
     kit: KitBuilder | None = None
     options: tuple[OptionField, ...] = ()
     board: BoardDrawer | None = None
+    rules: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

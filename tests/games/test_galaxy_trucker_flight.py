@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.engine import IllegalMove
+from pnp.engine import IllegalMove, SetupError
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.check import check
 from pnp.games.galaxy_trucker.crew import Alien, full_batteries, full_crew
@@ -632,3 +632,59 @@ def test_summary_is_json_with_ships_crew_goods_and_the_card() -> None:
     assert summary["card"]["id"] == "I-16" and summary["decision"]["kind"] == "cannons"
     assert summary["ships"][0]["ship"].startswith("I ") and summary["ships"][0]["crew"]
     assert [x["space"] for x in summary["ships"]] == [0, 38, 36]
+
+
+def test_gt_g8_the_bank_running_out_of_goods_gives_only_what_is_left() -> None:
+    # I-6 offers RR | RBB | Y.  Ship C already holds 15 of the 16 blue blocks the bank (the
+    # kit) has, so B landing on row 2 is offered R and one B only ("out of luck", FAQ).
+    a = ship(0)
+    b = ship(1, part(11, Kind.CARGO, 7, 6, cap=3))
+    s = flying(a, b, ship(2), pos=(10, 9, 3))
+    holder = replace(s.truckers[2], goods=((900, "B" * 15),))  # 15 blue blocks already out
+    s = s.with_trucker(2, holder)
+    s = flip(s, "I-6")
+    s = play(s, "no", "land:2", "no")
+    assert asked(s) == (1, "cargo") and s.ask is not None and s.ask.goods == "RB"
+    refused(s, "cargo:11=BB", "GT-F18")
+    s = play(s, "cargo:11=B")
+    assert s.truckers[1].goods == ((11, "B"),)
+
+
+def test_gt_g8_the_bank_matches_the_kit() -> None:
+    from pnp.games.galaxy_trucker.goods import BANK
+    from pnp.render.galaxy_trucker.tokens import COUNTS
+
+    kit = {"R": COUNTS["red"], "Y": COUNTS["yellow"], "G": COUNTS["green"], "B": COUNTS["blue"]}
+    assert kit == BANK
+
+
+def test_gt_g7_the_first_games_spot_check_redistributes_the_number_tiles() -> None:
+    s = seeded(first_game=True)
+    assert GAME.new_setup(7, ["A", "B"], {"first_game": True})["first_game"] is True
+    s = play(s, "1:I;141@7,7;100@5,5")  # number 1, but off the board and loose
+    s = play(s, "2:I;142@7,7")
+    assert asked(s) == (0, "fix")
+    s = play(s, "fix:100")
+    # the legal ship takes number 1; the removed tile is not a lost component (lenient)
+    assert [t.number for t in s.truckers] == [2, 1] and s.truckers[0].lost == 0
+    assert s.phase == "gate" and s.order() == (1, 0)
+    full = play(seeded(), "1:I;141@7,7;100@5,5", "2:I;142@7,7", "fix:100")
+    assert [t.number for t in full.truckers] == [1, 2] and full.truckers[0].lost == 1
+    with pytest.raises(SetupError, match="first_game"):
+        seeded(first_game="yes")
+
+
+def test_gt_f27_a_flaw_found_in_flight_is_fixed_and_costs_a_credit() -> None:
+    a = ship(0, part(1, Kind.CABIN, 6, 7), part(2, Kind.STRUCTURAL, 5, 7))
+    s = flying(a, ship(1), drawn=("I-1",))  # after the round's first card
+    assert asked(s) == (0, "gate")
+    assert "fix:2" not in [GAME.notation(e) for e in GAME.legal(s)]  # typed, never offered
+    s = play(s, "fix:1")  # #2 hangs on #1 and falls with it
+    t = s.truckers[0]
+    assert t.ship is not None and t.ship.ids == {141}
+    assert t.lost == 2 and t.credits == -1 and t.crew.total == 2  # the cabin's crew went
+    assert asked(s) == (0, "gate") and "fixes a flaw" in s.log[-1]
+    s = play(s, "go")
+    assert asked(s) == (1, "gate")
+    before = flying(a, ship(1))
+    refused(before, "fix:1", "GT-F27")  # before the first card the spot check has passed

@@ -37,10 +37,39 @@ def test_log_legal_entries_and_scores(client: FlaskClient) -> None:
     s = r.get_json()
     assert s["seq"] == 1 and s["actor"] == "Ana" and "+4" in s["legal"]
     s = post(client, t, "events", {"seq": 1, "text": "+3 r2 pass"}).get_json()
-    assert s["seq"] == 4
+    assert s["seq"] == 4 and s["since"] == 1  # a write answers with what came after its seq
     assert s["scores"] == {"Ana": 3, "Bo": 0}
+    assert [h["event"] for h in s["history"]] == ["+3", "r2", "pass"]
+    s = client.get(f"/api/tables/{t['id']}").get_json()
+    assert "since" not in s
     assert [h["event"] for h in s["history"]] == ["r4", "+3", "r2", "pass"]
     assert [h["by"] for h in s["history"]] == [None, "Ana", None, "Bo"]
+
+
+def test_since_carries_only_the_change(client: FlaskClient) -> None:
+    t = new_table_api(client, chance="table")
+    url = f"/api/tables/{t['id']}"
+    seen = {0: []}  # what a phone showed at each head: the seqs of the history in force
+    for path, body in [("events", {"seq": 0, "text": "r5 +5 r1"}), ("undo", {"seq": 3}),
+                       ("undo", {"seq": 4}), ("events", {"seq": 5, "text": "+1"})]:
+        post(client, t, path, body)
+        now = client.get(url).get_json()
+        seen[now["seq"]] = [h["seq"] for h in now["history"]]
+    full = client.get(url).get_json()
+    assert [h["event"] for h in full["history"]] == ["r5", "+1"] and full["undone"] == [2, 3]
+    for since, had in seen.items():
+        part = client.get(f"{url}?since={since}").get_json()
+        assert part["since"] == since and part["seq"] == full["seq"]
+        # what the phone had, minus the entries taken back since, plus the new ones = all
+        rebuilt = [s for s in had if s not in part["undone"]]
+        rebuilt += [h["seq"] for h in part["history"]]
+        assert rebuilt == [h["seq"] for h in full["history"]], since
+    assert client.get(f"{url}?since=6").get_json()["history"] == []
+    assert client.get(f"{url}?since=99").get_json()["since"] == 0  # beyond the head: all
+    r = client.get(f"{url}?since=-1")
+    assert r.status_code == 422 and r.get_json()["error"]["field"] == "since"
+    r = post(client, t, "events", {"seq": 6, "since": 0, "text": "r2"})
+    assert [h["event"] for h in r.get_json()["history"]] == ["r5", "+1", "r2"]
 
 
 def test_illegal_entry_is_refused_with_rule_and_legal(client: FlaskClient) -> None:
@@ -88,7 +117,8 @@ def test_stale_sequence_gets_409_with_fresh_state(client: FlaskClient) -> None:
     assert r.status_code == 409
     body = r.get_json()
     assert body["error"]["rule"] == "tracker.stale"
-    assert body["state"]["seq"] == 1 and body["state"]["history"][0]["event"] == "r1"
+    assert body["state"]["seq"] == 1 and body["state"]["since"] == 0
+    assert body["state"]["history"][0]["event"] == "r1"
 
 
 def test_tokens_missing_wrong_and_cookie_ignored(client: FlaskClient) -> None:
@@ -109,10 +139,10 @@ def test_undo_is_recorded_not_erased(client: FlaskClient) -> None:
     r = post(client, t, "undo", {"seq": 2})
     assert r.status_code == 201
     s = r.get_json()
-    assert s["seq"] == 3 and [h["event"] for h in s["history"]] == ["r5"]
+    assert s["seq"] == 3 and s["history"] == []  # nothing new in force since seq 2
     assert s["undone"] == [2] and s["scores"]["Ana"] == 0 and s["actor"] == "Ana"
-    s = post(client, t, "events", {"seq": 3, "text": "+1"}).get_json()
-    assert [h["event"] for h in s["history"]] == ["r5", "+1"]
+    s = post(client, t, "events", {"seq": 3, "text": "+1", "since": 0}).get_json()
+    assert [h["event"] for h in s["history"]] == ["r5", "+1"] and s["undone"] == [2]
     log = client.get(f"/api/tables/{t['id']}/log").get_json()
     assert log["events"] == ["r5", "+1"] and log["format"] == 1
 
@@ -131,7 +161,7 @@ def test_seeded_table_deals_and_undo_takes_back_the_deal(client: FlaskClient) ->
     assert first["source"] == "dealt"
     s = post(client, t, "events", {"seq": 1, "text": "pass"}).get_json()
     assert s["seq"] == 3 and s["history"][-1]["source"] == "dealt"
-    s = post(client, t, "undo", {"seq": 3}).get_json()
+    s = post(client, t, "undo", {"seq": 3, "since": 0}).get_json()
     assert [h["event"] for h in s["history"]] == [first["event"]]
     assert s["awaiting"] == "decision"
 
@@ -145,7 +175,7 @@ def test_roll_for_us_and_typed_chance_on_a_seeded_table(client: FlaskClient) -> 
     assert s["seq"] == 1 and s["history"][0]["source"] == "dealt"
     dealt = s["history"][0]["event"]
     s = post(client, t, "undo", {"seq": 1}).get_json()  # undoes just the roll here
-    assert s["history"] == [] and s["seq"] == 2
+    assert s["history"] == [] and s["undone"] == [1] and s["seq"] == 2
     wrong = "r1" if dealt != "r1" else "r2"
     r = post(client, t, "events", {"seq": 2, "text": wrong})
     assert r.status_code == 422

@@ -259,27 +259,29 @@ def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
 
 # -- one seat's ship -------------------------------------------------------------------------
 def _crew_marks(value: object) -> dict[int, str]:
-    """Figures on their cabins: a white badge with the number of humans, or the alien."""
+    """Figures on their cabins (the summary's ``berths``): a white badge with the number of
+    humans, or the alien."""
     out: dict[int, str] = {}
-    for word in str(value or "").split():
-        cabin, _, what = word.partition(":")
-        if not cabin.isdigit() or not what:
+    for berth in _list(value):
+        b = _dict(berth)
+        cabin, humans, alien = _int(b.get("cabin")), _int(b.get("humans")), b.get("alien")
+        if cabin is None:
             continue
-        if what in ALIENS:
-            out[int(cabin)] = (f'<circle cx="48" cy="48" r="12" fill="{ALIENS[what]}" '
-                               'stroke="#fdfdfd" stroke-width="2"/>'
-                               + text(48, 54, what, size=15, anchor="middle", weight="bold",
-                                      fill="#fdfdfd"))
-        elif what.count("H"):
-            out[int(cabin)] = ('<circle cx="48" cy="48" r="12" fill="#fdfdfd" '
-                               'stroke="#0b1026" stroke-width="1.5"/>'
-                               + text(48, 54, what.count("H"), size=16, anchor="middle",
-                                      weight="bold", fill="#0b1026"))
+        if alien in ALIENS:
+            out[cabin] = (f'<circle cx="48" cy="48" r="12" fill="{ALIENS[str(alien)]}" '
+                          'stroke="#fdfdfd" stroke-width="2"/>'
+                          + text(48, 54, alien, size=15, anchor="middle", weight="bold",
+                                 fill="#fdfdfd"))
+        elif humans:
+            out[cabin] = ('<circle cx="48" cy="48" r="12" fill="#fdfdfd" '
+                          'stroke="#0b1026" stroke-width="1.5"/>'
+                          + text(48, 54, humans, size=16, anchor="middle", weight="bold",
+                                 fill="#0b1026"))
     return out
 
 
 def _tile_marks(s: dict[str, Any]) -> dict[int, str]:
-    marks = _crew_marks(s.get("crew"))
+    marks = _crew_marks(s.get("berths"))
     for tile, n in _dict(s.get("batteries")).items():
         if str(tile).isdigit() and _int(n) is not None:
             marks[int(tile)] = marks.get(int(tile), "") + (

@@ -7,7 +7,7 @@ Every refusal names its rule: GE-1..GE-10 are the project's rulings
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
@@ -50,6 +50,7 @@ from pnp.games.galaxy_express.events import (
 )
 from pnp.games.galaxy_express.lost import MAX_SPEED, can_reach_planet
 from pnp.games.galaxy_express.state import RANKS, Coins, Need, State
+from pnp.games.galaxy_express.summary import CoinsSummary, Summary
 
 SUITS: tuple[Suit, Suit] = ("S", "M")
 OPTIONS = ("chance", "planets")
@@ -555,6 +556,10 @@ class GalaxyExpress(Game[State, GEEvent]):
             state.result or "", "in play")
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         score = self.scores(state)[0]
         return {
             "board": {"cols": COLS, "rows": ROWS},
@@ -581,7 +586,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         }
 
 
-def _coins_json(coins: Coins) -> dict[str, Any]:
+def _coins_json(coins: Coins) -> CoinsSummary:
     return {"face_up": list(coins.face_up), "spent": sorted(coins.spent),
             "in_stack": len(coins.in_stack)}
 

@@ -36,6 +36,7 @@ FLIGHT_RULES: dict[str, str] = {
     "GT-F24": "card flips and rolls must be possible (and the seed's in seeded play)",
     "GT-F25": "a powered double takes one token from a named battery",
     "GT-F26": "at most two tiles set aside; each one left unused is a lost component",
+    "GT-F27": "a flaw found in flight: fix it (tiles lost) and pay 1 credit",
 }
 
 RULES.update(FLIGHT_RULES)

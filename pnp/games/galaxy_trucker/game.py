@@ -63,7 +63,7 @@ from pnp.games.galaxy_trucker.events import (
 )
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
-from pnp.games.galaxy_trucker.notation import format_crew, format_ship, parse_ship
+from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship, parse_ship
 from pnp.games.galaxy_trucker.rounds import deal, deck_size, possible_flips, settle
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import (
@@ -154,6 +154,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         test = options.get("test_flight", False)
         setup: dict[str, JSON] = {"chance": chance, "tiles": tiles,
                                   "rounds": list(_rounds(rounds)), "test_flight": test}
+        if options.get("first_game", False) is not False:
+            setup["first_game"] = options["first_game"]  # GT-G7 (only when asked for)
         _check_setup(setup)
         return setup
 
@@ -165,7 +167,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
             raise SetupError("a seeded setup needs the log's seed (cards and dice)")
         state = State(tile_seed=tiles, seed=seed if chance == "seeded" else None,
                       rounds=rounds, test_flight=test,
-                      truckers=tuple(Trucker() for _ in names), names=names)
+                      truckers=tuple(Trucker() for _ in names), names=names,
+                      first_game=bool(setup.get("first_game", False)))
         return self._run(self._begin_round(state))
 
     def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
@@ -262,6 +265,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
     def _ask(self, s: State, seat: int, kind: AskKind, goods: str = "",
              count: int = 0) -> State:
         """Await a decision; one with a single possible answer is applied at once (GT-FR4)."""
+        if kind == "cargo":  # GT-G8: what the bank no longer holds is not given
+            goods = cargo.from_bank(goods, "".join(t.goods_list for t in s.truckers))
         ask = Ask(seat, kind, goods, count)
         s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
@@ -290,9 +295,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.phase in ("fix", "crew"):
             if not s.stage.todo:
                 if s.phase == "fix":
-                    order = tuple(sorted(range(len(s.truckers)),
-                                         key=lambda i: s.truckers[i].number or 0))
-                    return replace(s, phase="crew", stage=Stage(todo=order))
+                    done = _redistribute(s) if s.learner_check and s.fixed else s
+                    order = tuple(sorted(range(len(done.truckers)),
+                                         key=lambda i: done.truckers[i].number or 0))
+                    return replace(done, phase="crew", stage=Stage(todo=order), fixed=())
                 return self._launch(s)
             seat = s.stage.todo[0]
             ship = s.truckers[seat].ship
@@ -400,13 +406,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 done = repair(t.ship, event.removed)
             except IllegalMove as exc:
                 raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            t = replace(t, ship=done.ship, lost=t.lost + done.lost)
+            if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
+                t = replace(t, ship=done.ship)
+                s = replace(s, fixed=(*s.fixed, seat))
+            else:
+                t = replace(t, ship=done.ship, lost=t.lost + done.lost)
             return replace(s.with_trucker(seat, t), stage=replace(s.stage,
                                                                   todo=s.stage.todo[1:]))
         if kind == "crew":
             assert isinstance(event, Aliens)
             return self._place_crew(s, ask, seat, event)
         if kind == "gate":
+            if isinstance(event, Fix):
+                return self._flaw(s, ask, seat, event)
             todo = s.stage.todo[1:]
             if isinstance(event, Quit):
                 s = self._note(s.with_trucker(seat, replace(t, out=True)),
@@ -546,6 +558,25 @@ class GalaxyTrucker(Game[State, GTEvent]):
         t = replace(s.truckers[seat], ship=ship, number=event.number, aside=event.aside,
                     lost=len(event.aside))
         return s.with_trucker(seat, t)
+
+    def _flaw(self, s: State, ask: Ask, seat: int, event: Fix) -> State:
+        """GT-F27: a flaw found in flight, logged at the player's gate: the tiles named are
+        removed (and what falls with them) as lost components, and 1 credit goes to the bank;
+        then the player still says go or quit."""
+        t = s.truckers[seat]
+        assert t.ship is not None
+        if not s.drawn:
+            raise self._refuse(replace(s, ask=ask), "GT-F27", "a flaw counts as found in "
+                               "flight only after the round's first card; before it, the "
+                               "spot check (GT-F4) has passed this ship")
+        try:
+            done = repair(t.ship, event.removed)
+        except IllegalMove as exc:
+            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+        t = _strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
+        s = self._note(s.with_trucker(seat, t), f"{self._who(s, seat)} fixes a flaw: "
+                       f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
+        return replace(s, ask=ask)
 
     def _place_crew(self, s: State, ask: Ask, seat: int, event: Aliens) -> State:
         t = s.truckers[seat]
@@ -1007,8 +1038,11 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 "flying": t.active, "gave_up": t.out, "credits": t.credits,
                 "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
                 "ship": format_ship(t.ship) if t.ship else None,
-                "crew": format_crew(t.crew), "humans": t.crew.humans,
-                "crew_total": t.crew.total,
+                "crew": format_crew(t.crew),
+                "berths": [{"cabin": cabin, "humans": b.humans,
+                            "alien": format_berth(b) if b.alien is not None else None}
+                           for cabin, b in t.crew.berths],
+                "humans": t.crew.humans, "crew_total": t.crew.total,
                 "batteries": {str(k): v for k, v in t.batteries},
                 "goods": {str(k): v for k, v in t.goods},
                 "lost": t.lost,
@@ -1065,7 +1099,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
 
 _EXPECTED: dict[str, tuple[type, ...]] = {
-    "enter": (Enter,), "fix": (Fix,), "crew": (Aliens,), "gate": (Go, Quit),
+    "enter": (Enter,), "fix": (Fix,), "crew": (Aliens,), "gate": (Go, Quit, Fix),
     "engines": (Power,), "cannons": (Power,), "land": (Land, No), "ship": (Yes, No),
     "station": (Yes, No), "reward": (Yes, No), "cargo": (Cargo,), "lose": (Lose,), "drop": (Drop,),
     "defend": (Defend, Take), "keep": (Keep,),
@@ -1075,6 +1109,10 @@ _EXPECTED: dict[str, tuple[type, ...]] = {
 def _used(s: State) -> set[int]:
     """Tiles on a ship or set aside this round."""
     return {i for t in s.truckers if t.ship for i in (*t.ship.ids, *t.aside)}
+
+
+def _flaw_words(removed: tuple[int, ...]) -> str:
+    return ", ".join(f"#{i}" for i in removed)
 
 
 def _strip(t: Trucker) -> Trucker:
@@ -1144,7 +1182,17 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
-SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight")
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", "first_game")
+
+
+def _redistribute(s: State) -> State:
+    """GT-G7, the first game's spot check: the number tiles go to the legal ships first, in
+    their order, and the highest ones to the ships that had to be fixed, in theirs."""
+    seats = sorted(range(len(s.truckers)), key=lambda i: (i in s.fixed,
+                                                          s.truckers[i].number or 0))
+    for number, seat in enumerate(seats, 1):
+        s = s.with_trucker(seat, replace(s.truckers[seat], number=number))
+    return s
 
 
 def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool, str]:
@@ -1156,6 +1204,8 @@ def _check_setup(setup: Mapping[str, JSON]) -> tuple[int, tuple[str, ...], bool,
     test = setup.get("test_flight", False)
     if not isinstance(test, bool):
         raise SetupError("setup 'test_flight' is true or false")
+    if not isinstance(setup.get("first_game", False), bool):
+        raise SetupError("setup 'first_game' is true or false (GT-G7)")
     rounds = _rounds(setup.get("rounds"))
     if test and rounds[0] != "1":
         raise SetupError("the test flight (GT-7) is a round-1 option: start the rounds with 1")

@@ -11,9 +11,32 @@ from collections import Counter
 from pnp.engine.errors import IllegalMove
 from pnp.games.galaxy_trucker.cards import GOODS_VALUE, GOODS_WORDS
 from pnp.games.galaxy_trucker.ship import Ship
-from pnp.games.galaxy_trucker.tiles import Kind
+from pnp.games.galaxy_trucker.tiles import MIX, Kind
 
 Holds = tuple[tuple[int, str], ...]
+
+BANK: dict[str, int] = {
+    # GT-G8 ruling: the bank holds the goods the kit prints (kit ruling GT-K1): one red block
+    # per reinforced container of the tile set (so red never runs short) and 16 of each other
+    # colour.  A card offering goods the bank no longer has gives only what is left.
+    "R": sum(cap * n for kind, cap, n in MIX if kind is Kind.SPECIAL_CARGO),
+    "Y": 16, "G": 16, "B": 16,
+}
+
+
+def from_bank(offered: str, held: str) -> str:
+    """The goods of ``offered`` the bank can still give while ``held`` are on ships.
+
+    >>> from_bank("YYG", "Y" * 15)
+    'YG'
+    """
+    left = Counter(BANK) - Counter(held)
+    out = []
+    for g in offered:
+        if left[g] > 0:
+            out.append(g)
+            left[g] -= 1
+    return "".join(out)
 
 
 def by_value(goods: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.engine.record import GameRecord
 from pnp.games.galaxy_trucker import GAME
+from pnp.games.galaxy_trucker.rules import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
 
@@ -18,4 +19,4 @@ def build_kit(options: Any) -> list[Path]:
     return galaxy_trucker_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)

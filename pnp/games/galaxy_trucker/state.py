@@ -149,6 +149,13 @@ class State:
     # decisions applied without a log entry since the last event (GT-FR4), e.g. "Ann crew:-":
     # a refusal of the next entry names them, so nobody wonders where their turn went
     auto: tuple[str, ...] = ()
+    first_game: bool = False  # GT-G7: round 1's spot check is the learners' one
+    fixed: tuple[int, ...] = ()  # seats repaired at this spot check (GT-G7)
+
+    @property
+    def learner_check(self) -> bool:
+        """GT-G7: the first game's round 1 uses the lenient spot check."""
+        return self.first_game and self.round_index == 0
 
     @property
     def round(self) -> str:

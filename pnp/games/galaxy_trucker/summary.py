@@ -6,6 +6,14 @@ from __future__ import annotations
 from typing import TypedDict
 
 
+class BerthSummary(TypedDict):
+    """Who is in one cabin."""
+
+    cabin: int  # the cabin's tile id
+    humans: int  # 0-2
+    alien: str | None  # "B" (brown) or "P" (purple)
+
+
 class ShipSummary(TypedDict):
     """One seat: where it flies, its ship in the ship notation, what is aboard."""
 
@@ -21,6 +29,7 @@ class ShipSummary(TypedDict):
     board: str
     ship: str | None  # ``II 141@7,7 12@6,7/1 ...``
     crew: str  # ``12:HH 30:P``
+    berths: list[BerthSummary]  # the same crew, cabin by cabin
     humans: int
     crew_total: int
     batteries: dict[str, int]  # tile id -> tokens left
@@ -67,4 +76,4 @@ class Summary(TypedDict):
     result: str | None
 
 
-__all__ = ["CardSummary", "DecisionSummary", "ShipSummary", "Summary"]
+__all__ = ["BerthSummary", "CardSummary", "DecisionSummary", "ShipSummary", "Summary"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.engine.record import GameRecord
 from pnp.games.spatial_delivery import GAME
+from pnp.games.spatial_delivery.rule_ids import RULES
 from pnp.games.spatial_delivery.sheet import SHEET
 
 
@@ -18,4 +19,4 @@ def build_kit(options: Any) -> list[Path]:
     return spatial_delivery_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)

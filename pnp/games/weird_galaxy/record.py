@@ -9,6 +9,7 @@ from typing import Any
 from pnp.engine.record import GameRecord
 from pnp.games.weird_galaxy import GAME
 from pnp.games.weird_galaxy.ledger import SHEET
+from pnp.games.weird_galaxy.rules import RULES
 
 
 def build_kit(options: Any) -> list[Path]:
@@ -18,4 +19,4 @@ def build_kit(options: Any) -> list[Path]:
     return weird_galaxy_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)

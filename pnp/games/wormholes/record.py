@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.engine.record import GameRecord, OptionField
 from pnp.games.wormholes import GAME
+from pnp.games.wormholes.rule_ids import RULES
 from pnp.games.wormholes.sheet import SHEET
 
 
@@ -20,4 +21,4 @@ def build_kit(options: Any) -> list[Path]:
 
 TWO_SHIPS = OptionField("two_ships", "Longer game: two ships each", kind="checkbox")
 
-RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,))
+RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,), rules=RULES)
