@@ -5,8 +5,8 @@
 
 Kits (bench_kits.py), rules engines (bench_engines.py) and the tracker under load
 (bench_tracker.py, needs ``wrk``) each compare against a yardstick measured in the same run;
-the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  About 2.5
-minutes on two cores (``--quick`` halves every run).
+the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  10-15 minutes
+on two busy cores (``--quick`` runs fewer rounds).
 """
 
 from __future__ import annotations
