@@ -1,18 +1,27 @@
-"""Tracker throughput and latency under load: gunicorn (2 workers), SQLite and PostgreSQL.
+"""Tracker cost and latency: all five games, open and closed loop, SQLite and PostgreSQL,
+one and two app instances (gunicorn, 2 sync workers each) on one database.
 
-For each database and for 1, 10 and 50 concurrent tables, `wrk` (a separate C process on
-loopback, one connection per table, each waiting for its answer before the next entry, as a
-phone does) logs random legal Galaxy Express entries through ``POST /api/tables/ID/events``.
-In the same run and against the same server it hits ``GET /healthz``, which touches neither
-the database nor an engine: the ratio of the two is the figure to compare across machines.
+1. SQL per request (in process, SQLAlchemy event hooks): a write at rows 1, 100 and 1,000 of
+   a long Weird Galaxy game, a read, a missed-rows catch-up by a second instance.
+2. Write cost against row number: every game logged one entry per request from its first
+   row (Weird Galaxy to row 1,000+), each request through the next instance in turn; median
+   of 15 writes from rows 1, 100 and 1,000.
+3. Open loop (``bench/tracker_load.py``, asyncio): N tables of all five games, each already
+   at a random row of a seeded game, each logging its next entry every 5 s on average
+   (uniform 2.5-7.5 s think time, counted from the last send, whatever the answer took),
+   requests spread at random over the instances; then as many phones hitting ``/healthz``
+   at the same rate.  p50/p99 at each N, and the largest N with p99 under 50 ms.
+4. Closed loop (``wrk``, one instance): 1, 10, 50 connections logging random legal Galaxy
+   Express entries back to back, against ``GET /healthz`` at the same concurrency.
 
-Every write is a real one: checked by the rules engine, committed durably (SQLite WAL with
-``synchronous=FULL``; PostgreSQL's default) before the answer goes out, and the dealt chance
-outcomes that follow it are written in the same transaction.
+Every write is real: checked by the rules engine, committed durably (SQLite WAL with
+``synchronous=FULL``; PostgreSQL's default) before the answer goes out.  Rate limits are off
+(one loopback address plays every table).
 
-    .venv/bin/python bench/bench_tracker.py [--seconds 8] [--tables 1,10,50] [--json out.json]
+    .venv/bin/python bench/bench_tracker.py [--seconds 20] [--levels 50,200,1000,1500]
+        [--instances 1,2] [--only sqlite|postgres] [--json out.json]
 
-Needs ``wrk`` (Debian: ``apt-get install -y wrk``).  PostgreSQL is used when
+Needs ``wrk`` (``bash .ci/services`` installs it).  PostgreSQL is used when
 ``PNP_TEST_POSTGRES_URL`` (or ``--postgres-url``) names a server where we may create a
 throwaway database (``eval "$(bash .ci/services)"`` sets it); otherwise that half is skipped.
 """
@@ -34,11 +43,13 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 BIN = Path(sys.executable).parent
 GAME = "galaxy-express"
 
@@ -313,49 +324,206 @@ def bench_backend(name: str, url: str, levels: list[int], seconds: float, worker
     return rows
 
 
+def statements(url: str, long_game: Any) -> dict[str, Any]:
+    """SQL per request, in process: writes at rows 1, 100 and 1,000 of a long game, a read
+    of a cached table, and a second instance catching up on rows it missed."""
+    from webscore import create_app
+    from webscore.db import get_engine
+    from webscore.sqlcount import counting
+    from webscore.tracker import clear_cache
+
+    config = {"SECRET_KEY": "bench", "DATABASE_URL": url, "AUTO_MIGRATE": True,
+              "RATELIMITS": "off"}
+    a, b = create_app(config), create_app(config)
+    ca, cb = a.test_client(), b.test_client()
+    table = ca.post("/api/tables", json={"game": long_game.game, "players":
+                                         list(long_game.players), "seed": long_game.seed,
+                                         "chance": "table"}).get_json()
+    tid, token = table["id"], {"X-Table-Token": table["token"]}
+    cb.get(f"/api/tables/{tid}")  # b caches the table at row 0
+    out: dict[str, Any] = {}
+    seq = 0
+
+    def write(client: Any, engine: Any) -> list[str]:
+        nonlocal seq
+        with counting(engine) as seen:
+            r = client.post(f"/api/tables/{tid}/events", headers=token,
+                            json={"seq": seq, "text": long_game.events[seq]})
+        assert r.status_code == 201, r.get_json()
+        seq = r.get_json()["seq"]
+        return seen.sql
+
+    for row in (1, 100, 1000):
+        while seq < row - 1:  # fast-forward in long entries
+            chunk, size = [], 0
+            for text in long_game.events[seq:row - 1]:
+                if size + len(text) > 1900:
+                    break
+                chunk.append(text)
+                size += len(text) + 1
+            seq = ca.post(f"/api/tables/{tid}/events", headers=token,
+                          json={"seq": seq, "text": " ".join(chunk)}).get_json()["seq"]
+        if row == 1000:  # b last saw row 0: it catches up, then reads a cached table
+            with counting(get_engine(b)) as seen:
+                cb.get(f"/api/tables/{tid}?since={seq}")
+            out["catch-up of 999 missed rows"] = seen.sql
+            with counting(get_engine(b)) as seen:
+                cb.get(f"/api/tables/{tid}?since={seq}")
+            out["read (cached, nothing new)"] = seen.sql
+        out[f"write at row {row}"] = write(ca, get_engine(a))
+    out["write through the other instance (1 missed row)"] = write(cb, get_engine(b))
+    clear_cache()
+    with counting(get_engine(a)) as seen:
+        ca.get(f"/api/tables/{tid}?since={seq}")
+    out["cold start at row 1,001 (table, rows, checkpoints)"] = seen.sql
+    for app in (a, b):
+        get_engine(app).dispose()
+    return out
+
+
+def start_instances(stack: ExitStack, url: str, count: int, workers: int,
+                    tmp: Path) -> list[str]:
+    return [stack.enter_context(gunicorn(url, workers, tmp)) for _ in range(count)]
+
+
+def bench_open(name: str, url: str, instances: int, a: Any, plays: list[Any], tmp: Path,
+               long_game: Any) -> dict[str, Any]:
+    from tracker_load import open_loop, prepare, row_costs
+
+    out: dict[str, Any] = {"db": name, "instances": instances}
+    levels = [int(x) for x in a.levels.split(",") if x.strip()]
+    with ExitStack() as stack:
+        bases = start_instances(stack, url, instances, a.workers, tmp)
+        costs = {}
+        for play in [p for p in plays if p.game != long_game.game] + [long_game]:
+            costs[play.game] = row_costs(bases, play, [1, 100, 1000])
+        out["row_costs"] = costs
+        print(f"  {name} x{instances}: write ms (median of 15) at rows 1 / 100 / 1,000: " +
+              "; ".join(f"{g} " + " / ".join(f"{v['median_ms']:.1f}" for v in c.values())
+                        for g, c in costs.items()), flush=True)
+        tables = prepare(bases, plays, max(levels), reserve=40)
+        runs = []
+        for n in levels:
+            run = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
+                            seconds=a.seconds).summary()
+            run["loadavg_1min"] = os.getloadavg()[0]
+            runs.append(run)
+            print(f"  {name} x{instances} open loop {n:5d} tables: {run['rps']:6.1f} entries/s"
+                  f" p50 {run['p50_ms']:6.1f} ms p99 {run['p99_ms']:7.1f} ms "
+                  f"statuses {run['statuses']} ran out {run['ran_out']} "
+                  f"load {run['loadavg_1min']:.1f}", flush=True)
+        health = open_loop(bases, [None] * max(levels), period=a.period, warm=6.0,
+                           seconds=a.seconds).summary()
+        print(f"  {name} x{instances} open loop {max(levels):5d} /healthz phones: "
+              f"p50 {health['p50_ms']:.1f} ms p99 {health['p99_ms']:.1f} ms", flush=True)
+        out["open_loop"] = runs
+        out["healthz"] = health
+        ok = [r["tables"] for r in runs if r["p99_ms"] < 50 and set(r["statuses"]) == {"201"}]
+        out["max_tables_p99_under_50ms"] = max(ok, default=0)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=8.0, help="length of each wrk run")
-    ap.add_argument("--tables", default="1,10,50", help="concurrent tables, comma separated")
-    ap.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run")
+    ap.add_argument("--period", type=float, default=5.0, help="mean seconds between entries")
+    ap.add_argument("--levels", default="50,200,1000,1500", help="open-loop table counts")
+    ap.add_argument("--instances", default="1,2", help="app instances, comma separated")
+    ap.add_argument("--tables", default="1,10,50", help="closed-loop connections")
+    ap.add_argument("--closed-seconds", type=float, default=5.0)
+    ap.add_argument("--workers", type=int, default=2, help="gunicorn workers per instance")
     ap.add_argument("--postgres-url", default=os.environ.get("PNP_TEST_POSTGRES_URL"))
     ap.add_argument("--only", choices=["sqlite", "postgres"], default=None)
+    ap.add_argument("--skip", default="", help="comma separated: statements,open,closed")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     a = ap.parse_args(argv)
-    if shutil.which("wrk") is None:
-        print("bench_tracker: wrk is not installed (Debian: apt-get install -y wrk)",
+    skip = set(a.skip.split(","))
+    if shutil.which("wrk") is None and "closed" not in skip:
+        print("bench_tracker: wrk is not installed (bash .ci/services installs it)",
               file=sys.stderr)
         return 2
-    levels = [int(x) for x in a.tables.split(",") if x.strip()]
-    results: dict[str, Any] = {"python": platform.python_version(),
-                               "machine": platform.machine(), "cpus": os.cpu_count(),
-                               "workers": a.workers, "seconds": a.seconds, "game": GAME,
-                               "rows": []}
-    print(f"gunicorn -w {a.workers}, wrk {a.seconds:g} s per run, {GAME} entries", flush=True)
-    with tempfile.TemporaryDirectory(prefix="bench-tracker-") as tmpdir:
+    from tracker_load import GAMES, playout
+
+    started = time.monotonic()
+    print("generating games (seeded playouts through the engines)...", flush=True)
+    plays = [playout(g, seed + i) for seed in (11, 40) for i, g in enumerate(GAMES)]
+    long_game = playout("weird-galaxy", 7, at_least=1100)
+    print("  " + ", ".join(f"{p.game} {len(p.events)}" for p in [*plays, long_game]) +
+          " entries", flush=True)
+    results: dict[str, Any] = {
+        "python": platform.python_version(), "machine": platform.machine(),
+        "cpus": os.cpu_count(), "workers": a.workers, "seconds": a.seconds,
+        "period": a.period, "game": GAME, "rows": [], "statements": {}, "open": [],
+        "games": {p.game + f"/{p.seed}": len(p.events) for p in [*plays, long_game]},
+        "loadavg_start": os.getloadavg()}
+    backends: list[tuple[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-tracker-") as tmpdir, ExitStack() as stack:
         tmp = Path(tmpdir)
         if a.only in (None, "sqlite"):
-            results["rows"] += bench_backend("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}",
-                                             levels, a.seconds, a.workers, tmp)
+            backends.append(("sqlite", lambda n: f"sqlite:///{tmp / f'bench{n}.sqlite3'}"))
         if a.only in (None, "postgres"):
             if not a.postgres_url:
                 print("  postgres: skipped (no PNP_TEST_POSTGRES_URL / --postgres-url)")
             else:
-                with postgres_database(a.postgres_url) as url:
-                    results["rows"] += bench_backend("postgres", url, levels, a.seconds,
-                                                     a.workers, tmp)
+                pg = a.postgres_url
+                backends.append(("postgres", lambda n: stack.enter_context(
+                    postgres_database(pg))))
+        for name, fresh in backends:
+            if "statements" not in skip:
+                sql = statements(fresh("s"), long_game)
+                results["statements"][name] = sql
+                print(f"  {name}: SQL per request", flush=True)
+                for what, stmts in sql.items():
+                    print(f"    {what:52} {len(stmts)}: " +
+                          " | ".join(x[:40] for x in stmts), flush=True)
+            if "open" not in skip:
+                for n in [int(x) for x in a.instances.split(",") if x.strip()]:
+                    results["open"].append(bench_open(name, fresh(f"o{n}"), n, a, plays,
+                                                      tmp, long_game))
+            if "closed" not in skip:
+                results["rows"] += bench_backend(name, fresh("c"), [
+                    int(x) for x in a.tables.split(",") if x.strip()], a.closed_seconds,
+                    a.workers, tmp)
+    results["loadavg_end"] = os.getloadavg()
+    results["minutes"] = (time.monotonic() - started) / 60
     print()
-    print(f"{'db':8} {'tables':>6} {'entries/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'healthz/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6} {'non-2xx':>7}")
-    for r in results["rows"]:
-        m, h = r["moves"], r["healthz"]
-        bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
-        print(f"{r['db']:8} {r['tables']:6d} {m['rps']:9.1f} {m['p50_us'] / 1000:7.1f} "
-              f"{m['p99_us'] / 1000:7.1f} {h['rps']:9.1f} {h['p50_us'] / 1000:7.1f} "
-              f"{h['p99_us'] / 1000:7.1f} {r['rps_ratio']:6.1f} {bad:7d}")
+    print(report(results))
     if a.json:
         a.json.write_text(json.dumps(results, indent=1))
     return 0
+
+
+def report(results: dict[str, Any]) -> str:
+    out = []
+    if results["open"]:
+        out.append("write ms at row 1 / 100 / 1,000 (median of 15, each write through the "
+                   "next instance)")
+        for r in results["open"]:
+            for game, c in r["row_costs"].items():
+                figs = " / ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
+                                  for k in (1, 100, 1000))
+                out.append(f"  {r['db']:8} x{r['instances']} {game:17} {figs}")
+        out.append(f"{'db':8} {'inst':>4} {'tables':>6} {'entries/s':>9} {'p50 ms':>7} "
+                   f"{'p99 ms':>7} {'healthz p50':>11} {'p99':>6} {'max ok':>6}")
+        for r in results["open"]:
+            h = r["healthz"]
+            for run in r["open_loop"]:
+                out.append(f"{r['db']:8} {r['instances']:4d} {run['tables']:6d} "
+                           f"{run['rps']:9.1f} {run['p50_ms']:7.1f} {run['p99_ms']:7.1f} "
+                           f"{h['p50_ms']:11.1f} {h['p99_ms']:6.1f} "
+                           f"{r['max_tables_p99_under_50ms']:6d}")
+    if results["rows"]:
+        out.append(f"{'db':8} {'tables':>6} {'entries/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
+                   f"{'healthz/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'share':>6} {'non-2xx':>7}")
+        for r in results["rows"]:
+            m, h = r["moves"], r["healthz"]
+            bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
+            out.append(f"{r['db']:8} {r['tables']:6d} {m['rps']:9.1f} {m['p50_us'] / 1000:7.1f} "
+                       f"{m['p99_us'] / 1000:7.1f} {h['rps']:9.1f} {h['p50_us'] / 1000:7.1f} "
+                       f"{h['p99_us'] / 1000:7.1f} {m['rps'] / h['rps']:6.0%} {bad:7d}")
+    out.append(f"load average at start {results['loadavg_start']}, at end "
+               f"{results.get('loadavg_end')}")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ EXIT_USAGE = 2
 EXIT_FAIL = 1
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,9 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--no-crop-marks", action="store_true")
     k.add_argument("--ink", choices=["full", "low"], default="full")
     k.add_argument("--quiet", action="store_true", help="no progress bar")
+    k.add_argument("--cut-file", choices=["svg"], default=None,
+                   help="also write each component sheet's cut lines (and registration "
+                        "marks) as SVG beside the PDF")
 
     c = sub.add_parser("check-sheet", help="recompute a filled score sheet (PDF or JSON)")
     c.add_argument("sheet", type=Path)
+    c.add_argument("--json", action="store_true",
+                   help="print the full report (every checked field) as JSON")
     return p
 
 
@@ -173,10 +179,13 @@ def cmd_kit(a: argparse.Namespace) -> int:
         tracker_url=url,
         duplex=a.duplex, gutter_fold=a.gutter_fold, bleed_mm=a.bleed,
         crop_marks=not a.no_crop_marks, ink=a.ink,
-        progress=not a.quiet and sys.stderr.isatty(),
+        progress=not a.quiet and sys.stderr.isatty(), cut_file=a.cut_file,
     )
     for path in build_kit(a.game, opts):
         print(path)
+        if a.cut_file:
+            cuts = sorted(path.parent.glob(f"{path.stem}-cut-p*.svg"))
+            print(f"{path.parent / (path.stem + '-cut-p*.svg')} ({len(cuts)} sheets)")
     has_qr = a.game not in BUILDERS  # a game's kit, not the piecepack (no QR code there);
     # asked without loading every game: a kit imports its own rules engine only
     if has_qr and points_at_localhost(url):
@@ -188,10 +197,18 @@ def cmd_kit(a: argparse.Namespace) -> int:
 
 def cmd_check_sheet(a: argparse.Namespace) -> int:
     from pnp.sheets import check_sheet_file
+    from pnp.sheets.report import group, render
 
     report = check_sheet_file(a.sheet)
-    print(json.dumps(report, ensure_ascii=False, indent=2))
-    return 0 if report.get("ok") else EXIT_FAIL
+    print(json.dumps(report, ensure_ascii=False, indent=2) if a.json else render(report))
+    if report.get("ok"):
+        return 0
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
+    mistakes = len(group(lines))
+    print(f"pnp: {a.sheet}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet",
+          file=sys.stderr)
+    return EXIT_FAIL
 
 
 COMMANDS: dict[str, Any] = {
@@ -225,6 +242,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("pnp: interrupted")
         return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        _say(f"pnp: internal error ({type(exc).__name__}: {str(exc)[:200]}); please report "
+             "it with the command that caused it")
+        return EXIT_INTERNAL
 
 
 def _say(line: str) -> None:

@@ -175,3 +175,16 @@ def test_kit_warns_once_when_its_qr_codes_point_at_localhost(tmp_path: Path,
     assert main(["kit", "galaxy-express", "--out", str(tmp_path), "--quiet",
                  "--tracker-url", "http://192.168.1.20:5000"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_bug_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.cli
+
+    def broken(_: object) -> int:
+        raise KeyError("cards")
+
+    monkeypatch.setitem(pnp.cli.COMMANDS, "games", broken)
+    code, _out, err = run(capsys, "games")
+    assert code == 70 and err == ("pnp: internal error (KeyError: 'cards'); please report it "
+                                  "with the command that caused it\n")

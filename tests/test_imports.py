@@ -33,11 +33,6 @@ WEBSCORE_GAPS = {
 KNOWN_CIRCLES = [  # in pnp, counting the imports inside functions too
     # the captions ask the rules (inside a function) and the rules import the captions
     ["pnp.games.galaxy_express.captions", "pnp.games.galaxy_express.rules"],
-    # pnp.render.layout.kit_page_lists picks each game's kit_pages by id, and the kit
-    # modules import the layout check through components: a kit's pages belong in its record.
-    ["pnp.render.components", "pnp.render.galaxy_express", "pnp.render.galaxy_trucker.kit",
-     "pnp.render.kits", "pnp.render.layout", "pnp.render.parts", "pnp.render.spatial_delivery",
-     "pnp.render.weird_galaxy", "pnp.render.wormholes"],
     ["pnp.games.wormholes.captions", "pnp.games.wormholes.rules"],
 ]
 # webscore breaks its circles with imports inside functions (errors -> tables for the error

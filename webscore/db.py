@@ -50,9 +50,12 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         _sqlite_setup(engine, busy_timeout)
         return engine
     # pre_ping: a connection the server dropped (restart, failover) is replaced before use,
-    # so the app recovers by itself; connect_timeout: an unreachable server fails fast (503).
-    return create_engine(url, pool_pre_ping=True, pool_timeout=10,
-                         connect_args={"connect_timeout": 5})
+    # so the app recovers by itself; connect_timeout: an unreachable server fails fast (503);
+    # keepalives: a connection whose server vanished without a word (a network cut) is
+    # given up after about 11 s rather than the system's two hours.
+    return create_engine(url, pool_pre_ping=True, pool_timeout=10, connect_args={
+        "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 5,
+        "keepalives_interval": 2, "keepalives_count": 3})
 
 
 def _sqlite_setup(engine: Engine, busy_timeout: float) -> None:

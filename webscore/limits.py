@@ -10,10 +10,10 @@ Three limits, each per client address (``request.remote_addr``; behind a proxy s
 The defaults sit far above what people can do (docs/tracker.md has the measurement: a
 5-player table entering a whole game as fast as a phone can be tapped makes at most 120
 writes a minute) and far below a script's flood.  Counters live in the database on
-PostgreSQL, so every instance shares them (an upsert per post), and in the process on
-SQLite, where one machine serves and a second write per post would contend for the single
-write lock (with several gunicorn workers each counts its own window: the limit is per
-worker there).  ``RATELIMIT_STORAGE`` = ``memory`` | ``database`` overrides the choice.
+PostgreSQL, so every instance shares them (synced once a second, ``RATELIMIT_SYNC``), and in
+the process on SQLite, where one machine serves and the counter writes would contend for the
+single write lock (with several gunicorn workers each counts its own window: the limit is
+per worker there).  ``RATELIMIT_STORAGE`` = ``memory`` | ``database`` overrides the choice.
 
 Config ``RATELIMITS`` (or ``WEBSCORE_RATELIMITS``): ``"off"``, or
 ``"write=1200/60,create=100/600,upload=30/60"`` (count/seconds; any subset).  Testing apps
@@ -22,6 +22,7 @@ Config ``RATELIMITS`` (or ``WEBSCORE_RATELIMITS``): ``"off"``, or
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import threading
@@ -33,9 +34,12 @@ from typing import Protocol
 from flask import Flask, current_app, request
 from sqlalchemy import Engine, delete
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
 
 from webscore.errors import NotNow
 from webscore.models import rate_limits
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -96,23 +100,48 @@ class MemoryCounters:
 
 
 class DatabaseCounters:
-    """In the ``rate_limits`` table: one atomic upsert per request, shared by all
-    instances; the first hit of a new window also deletes windows that have ended."""
+    """Shared by every instance through the ``rate_limits`` table, at most ``sync`` seconds
+    behind: a process counts in memory and, once per ``sync`` seconds, adds what it counted
+    to the table (one upsert per client and window, in one transaction) and reads back the
+    totals all instances counted; windows that ended are deleted then.  A post costs no
+    database round trip of its own (measured in bench/bench_limits.py), and a flood is held
+    to its limit plus what the instances let through in one ``sync`` interval.  When the
+    database cannot be reached the counts wait for the next sync (the request itself meets
+    the outage if it needs the database)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, sync: float = 1.0) -> None:
         self.engine = engine
         self.dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
+        self.sync_every = sync
+        self.lock = threading.Lock()
+        self.pending: dict[tuple[str, int], int] = {}
+        self.known: dict[tuple[str, int], int] = {}
+        self.next_sync = 0.0
 
     def hit(self, key: str, until: int, now: float) -> int:
-        stmt = self.dialect.insert(rate_limits).values(key=key, until=until, hits=1)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=["key", "until"],
-            set_={"hits": rate_limits.c.hits + 1}).returning(rate_limits.c.hits)
-        with self.engine.begin() as conn:
-            count = int(conn.execute(stmt).scalar_one())
-            if count == 1:
+        with self.lock:
+            self.pending[(key, until)] = self.pending.get((key, until), 0) + 1
+            if now >= self.next_sync:
+                self.sync(now)
+            return self.known.get((key, until), 0) + self.pending.get((key, until), 0)
+
+    def sync(self, now: float) -> None:
+        self.next_sync = now + self.sync_every
+        pending, self.pending = self.pending, {}
+        try:
+            with self.engine.begin() as conn:
+                for (key, until), n in sorted(pending.items()):  # one lock order for all
+                    stmt = self.dialect.insert(rate_limits).values(key=key, until=until, hits=n)
+                    stmt = stmt.on_conflict_do_update(
+                        index_elements=["key", "until"],
+                        set_={"hits": rate_limits.c.hits + n}).returning(rate_limits.c.hits)
+                    self.known[(key, until)] = int(conn.execute(stmt).scalar_one())
                 conn.execute(delete(rate_limits).where(rate_limits.c.until <= now))
-        return count
+        except SQLAlchemyError as exc:
+            for k, n in pending.items():
+                self.pending[k] = self.pending.get(k, 0) + n
+            log.warning("rate-limit counters not synced: %s", str(exc).splitlines()[0])
+        self.known = {k: v for k, v in self.known.items() if k[1] > now}
 
 
 class Limiter:
@@ -169,6 +198,7 @@ def init_app(app: Flask, engine: Engine) -> None:
         return
     storage = app.config.get("RATELIMIT_STORAGE") or (
         "database" if engine.dialect.name == "postgresql" else "memory")
-    counters: Counters = DatabaseCounters(engine) if storage == "database" else MemoryCounters()
+    counters: Counters = (DatabaseCounters(engine, float(app.config.get("RATELIMIT_SYNC", 1.0)))
+                          if storage == "database" else MemoryCounters())
     app.extensions["webscore_limits"] = Limiter(limits, counters)
     app.before_request(before_request)

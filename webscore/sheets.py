@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from pnp.engine import all_games
+from pnp.sheets.report import group
 from webscore import security
 from webscore.errors import ApiError
 from webscore.sheetforms import check, check_pdf, form_spec, has_sheet
@@ -26,9 +27,12 @@ def index() -> str:
 def _page(game_id: str, values: dict[str, str], report: dict[str, Any] | None,
           error: ApiError | None, status: int = 200) -> tuple[str, int]:
     spec = form_spec(game_id)
-    lines = {line.get("field"): line for line in (report or {}).get("lines", [])}
+    checked = [line for line in (report or {}).get("lines", []) if isinstance(line, dict)]
+    lines = {line.get("field"): line for line in checked}
+    mistakes = group(checked)  # the same grouping as `pnp check-sheet` prints
+    wrong = sum(1 + len(m.carried) for m in mistakes)
     return render_template("sheet.html", spec=spec, values=values, report=report,
-                           lines=lines, error=error), status
+                           lines=lines, mistakes=mistakes, wrong=wrong, error=error), status
 
 
 @bp.get("/sheets/<game_id>")

@@ -91,6 +91,28 @@ def centred_text(c: Canvas, text: str, cx: float, cy: float, height: float, font
     c.drawCentredString(cx, cy - size * CAP / 2, text)
 
 
+MIN_PRINTED_PT = 5.0  # the smallest text a kit prints (the layout check enforces it)
+
+
+def printed_scale(c: Canvas) -> float:
+    """How much the canvas's current transform enlarges (or shrinks) what is drawn."""
+    x0, y0 = c.absolutePosition(0, 0)
+    x1, y1 = c.absolutePosition(1, 0)
+    return math.hypot(x1 - x0, y1 - y0)
+
+
+def legible_text(c: Canvas, text: str, cx: float, cy: float, height: float, font: str = BOLD,
+                 max_width: float | None = None) -> None:
+    """:func:`centred_text` for labels of art that is also drawn shrunk (a board or tile in a
+    rules diagram): left out where it would print under 5 pt, since the diagram shows the
+    shape and the real piece carries the word."""
+    size = height / CAP
+    if max_width is not None:
+        size = min(size, size * max_width / max(text_width(text, font, size), 1e-9))
+    if size * printed_scale(c) >= MIN_PRINTED_PT - 1e-6:
+        centred_text(c, text, cx, cy, height, font, max_width)
+
+
 def outlined_text(c: Canvas, text: str, cx: float, cy: float, height: float, color: Color,
                   look: Look, font: str = BOLD) -> None:
     """Centred text, filled in full colour, outlined (text render mode 1) in low ink."""

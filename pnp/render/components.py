@@ -16,8 +16,9 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
+from pnp.render.cutfile import Cut
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import (
     BAND,
@@ -165,16 +166,20 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     long_title = title.replace("(backs)", "(fronts)")
     taken += _band_text_boxes(size, long_title, ctx.how_to_print())
 
+    targets = registration_points(printable_area(size), size, taken)
+
     def draw(c: Canvas) -> None:
         for art, rect in zip(arts, cut_rects, strict=True):
             _draw_piece(c, art, rect, bleed, look)
         if ctx.options.crop_marks:
             draw_segments(c, crop_marks(cut_rects, bleed, printable_area(size)))
-        draw_registration(c, registration_points(printable_area(size), size, taken))
+        draw_registration(c, targets)
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cut_rects, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
+                targets=tuple(targets))
 
 
 @dataclass(frozen=True)
@@ -222,25 +227,34 @@ def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Lab
     halves.  The middle of each edge stays free for registration targets.  Text too long for
     its half-strip runs on to the paper's margin, then is set smaller.
     """
+    register_fonts()
     first, second = plan.text_strips()
-    block = plan.slots[0].front
-    for s in plan.slots[1:]:
-        block = block.union(s.front)
+    block = plan.block()
     turned = plan.butt == "left-right"
-    lo, hi = (block.y, block.y2) if turned else (block.x, block.x2)
-    edge_lo, edge_hi = (first.y, first.y2) if turned else (first.x, first.x2)
-    mid, gap = (lo + hi) / 2, mm(4)
+    thick = first.w if turned else first.h
+    if plan.strips_clear():
+        lo, hi = (block.y, block.y2) if turned else (block.x, block.x2)
+        edge_lo, edge_hi = (first.y, first.y2) if turned else (first.x, first.x2)
+        mid, gap = (lo + hi) / 2, mm(4)
+        spans = [(edge_lo, mid - gap, lo), (edge_lo, mid - gap, lo), (mid + gap, edge_hi, hi)]
+    else:  # between the crop marks of the rows (Letter): top row, top row, bottom row
+        lines = sorted({r.y for r in plan.cut_rects()} | {r.y2 for r in plan.cut_rects()})
+        pad = BUTT_MARK_OFFSET + mm(1)
+        top = (lines[-2] + pad, min(lines[-1] - pad, first.y2))
+        bottom = (max(lines[0] + pad, first.y), lines[1] - pad)
+        spans = [(*top, top[0]), (*top, top[0]), (*bottom, bottom[1])]
     labels = []
-    for text, font, size, strip, at_end in ((title, BOLD, 8.0, first, False),
-                                            (note, REGULAR, 6.5, second, False),
-                                            (hint, REGULAR, 6.5, second, True)):
-        room = (edge_hi - mid - gap) if at_end else (mid - gap - edge_lo)  # half a strip
+    for (text, font, size, strip, at_end), (a, b, align) in zip(
+            ((title, BOLD, 8.0, first, False), (note, REGULAR, 6.5, second, False),
+             (hint, REGULAR, 6.5, second, True)), spans, strict=True):
+        asc, desc = getAscentDescent(font, 1.0)
+        size = min(size, thick / (asc - desc))
         w = text_width(text, font, size)
-        z = max(MIN_TEXT, min(size, size * room / w))
+        z = max(MIN_TEXT, min(size, size * (b - a) / w))
         w = w * z / size
         asc, desc = getAscentDescent(font, z)
-        # aligned with the block's edge; pushed out into the margin when longer than the half
-        start = max(mid + gap, hi - w) if at_end else min(lo, mid - gap - w)
+        # aligned with the block's (or row's) edge; pushed out when longer than its span
+        start = max(a, align - w) if at_end else min(align, b - w)
         if turned:  # baseline parallel to the strip, ascenders towards the paper's inside
             across = strip.x + (strip.w - (asc - desc)) / 2 + asc
             labels.append(Label(text, font, z, across, start, 90))
@@ -303,7 +317,8 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
             label.draw(c)
 
     trim, _ = _boxes([r for _, r in items], 0.0)
-    return Page(size, draw, title, trim, trim)
+    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, trim, stock="card", cuts=cuts, targets=tuple(targets))
 
 
 def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str
@@ -331,7 +346,8 @@ def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    front_cuts = tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=front_cuts)
 
 
 def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
@@ -404,7 +420,8 @@ def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
 
     cuts = obstacles or [area]
     trim, bleed_box = _boxes(cuts, bleed)
-    return Page(size, draw, title, trim, bleed_box)
+    lines = tuple(Cut(r, p.round) for p, r in items if p.crop_marks)  # nets: cut by hand
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=lines)
 
 
 def blank_back(size: tuple[float, float], title: str) -> Page:

@@ -9,6 +9,8 @@ page names an unembedded Helvetica.
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import PnpError
+from pnp.render.cutfile import Cut, write_cut_files
 from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.geometry import Rect
 from pnp.render.progress import Progress
@@ -34,6 +37,9 @@ class Page:
     label: str = ""
     trim: Rect | None = None  # the cut area a print shop trims to (None: the whole sheet)
     bleed: Rect | None = None
+    stock: str = "paper"  # "card" for sheets of pieces: the print guide says which is which
+    cuts: tuple[Cut, ...] = ()  # the pieces' cut lines, for cut files (fronts only)
+    targets: tuple[tuple[float, float], ...] = ()  # registration targets printed on the page
 
 
 def fit_transform(src: tuple[float, float], dst: tuple[float, float]
@@ -53,7 +59,15 @@ def scaled(page: Page, size: tuple[float, float]) -> Page:
         c.scale(s, s)
         page.draw(c)
         c.restoreState()
-    return Page(size, draw, page.label)
+    return Page(size, draw, page.label, stock=page.stock)
+
+
+def measure(size: tuple[float, float], draw: Callable[[Canvas], float]) -> float:
+    """Run a drawing function on a throwaway canvas and return what it returns (where its
+    text ended), so a page can pick the largest type that fits before it is drawn."""
+    register_fonts()
+    c = Canvas(io.BytesIO(), pagesize=size, initialFontName=REGULAR, initialFontSize=10)
+    return draw(c)
 
 
 def new_canvas(target: Path | str, size: tuple[float, float], title: str) -> Canvas:
@@ -67,16 +81,37 @@ def new_canvas(target: Path | str, size: tuple[float, float], title: str) -> Can
     return c
 
 
+def section_of(label: str) -> str:
+    """The part of the kit a page belongs to, from its label (``Galaxy Express - tiles,
+    sheet 2 of 3 (backs)`` is in ``tiles``); the print guide and the bookmarks use it."""
+    text = label.split(" - ", 1)[1] if " - " in label else label
+    text = re.sub(r"\((fronts|backs)\)|\(blank back\)", "", text)
+    text = re.sub(r"^map sheet \d+ of \d+.*$", "map sheets", text.strip())
+    text = re.sub(r",? sheet \d+ of \d+.*$", "", text)
+    text = re.sub(r" \d+/\d+$|, player \d+$", "", text.strip())
+    text = re.sub(r"^ship board .*", "ship boards", text)
+    text = re.sub(r",? seed \d+$", "", text.strip())
+    return text.strip(" ,") or label
+
+
 def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = None,
                  fields: Sequence[FormField] = ()) -> None:
-    """Draw every page, with its form fields (if any) written in the same pass."""
+    """Draw every page, with its form fields (if any) written in the same pass, and a
+    bookmark where each section of the kit starts."""
     form = None
     if fields:
         from pnp.render.forms import FormWriter, fields_on
 
         by_page = fields_on(fields, len(pages))
         form = FormWriter(c)
+    last = ""
     for index, page in enumerate(pages):
+        section = section_of(page.label) if page.label else ""
+        if section and section != last and not page.label.endswith("(blank back)"):
+            key = f"p{index + 1}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(section[0].upper() + section[1:], key, 0)
+            last = section
         c.setPageSize(page.size)
         media = Rect(0, 0, page.size[0], page.size[1])
         trim = page.trim or media
@@ -95,9 +130,17 @@ def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = N
         form.finish()
 
 
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge",
+                     "none": "Simplex", "fold": "Simplex"}
+
+
 def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = False,
-              fields: Sequence[FormField] = ()) -> Path:
-    """Write ``pages`` to ``path`` in one pass, fillable ``fields`` included."""
+              fields: Sequence[FormField] = (), duplex: str = "none",
+              cut_file: str | None = None) -> Path:
+    """Write ``pages`` to ``path`` in one pass, fillable ``fields`` included.  The file asks
+    viewers to print at 100 % (``/PrintScaling /None``) in the kit's duplex mode (``long``,
+    ``short``, ``none`` or ``fold``) and opens with its bookmarks shown.  ``cut_file="svg"``
+    also writes the component sheets' cut lines beside it (see cutfile.py)."""
     if not pages:
         raise PnpError(f"nothing to print for {title}")
     try:
@@ -106,13 +149,19 @@ def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = Fa
         raise PnpError(f"cannot create {path.parent}: {exc.strerror}") from None
     bar = Progress(len(pages), path.name, progress)
     c = new_canvas(path, pages[0].size, title)
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
     render_pages(c, pages, bar, fields)
+    if len({p.label for p in pages}) > 1:
+        c.showOutline()
     try:
         c.save()
     except OSError as exc:
         raise PnpError(f"cannot write {path}: {exc.strerror}") from None
     finally:
         bar.close()
+    if cut_file == "svg":
+        write_cut_files(path, [(p.size, p.cuts, p.targets) for p in pages])
     return path
 
 

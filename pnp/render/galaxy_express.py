@@ -27,15 +27,17 @@ from pnp.render.art import (
     tint,
     wrap,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
-from pnp.render.qr import draw_qr
+from pnp.render.qr import qr_block
 from pnp.render.suits import ARMS, CLASSIC, CROWNS, MOONS, RANKS, SUNS, Suit, draw_symbol
 
 GAME_ID = "galaxy-express"
@@ -502,27 +504,10 @@ def _setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
             c.drawString(area.x, y - 8.8, f"{k + 1}.")
             y = paragraph(c, text, area.x + mm(5), y, text_w - mm(5), REGULAR, 8.8) - mm(1.4)
         qx, qy = area.x2 - qr, gy - mm(11) - qr + mm(3)
-        draw_qr(c, url, qx, qy, qr)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 7.5)
-        c.drawCentredString(qx + qr / 2, qy - mm(3), "Log this game in the tracker")
-        c.setFont(REGULAR, 5.8)
-        c.setFillColor(GREY)
-        _small_url(c, url, qx + qr / 2, qy - mm(6), qr + mm(6))
+        qr_block(c, url, qx, qy, qr, left=area.x, right=area.x2)
         _footer(c, area, CREDIT)
 
     return Page(size, draw, f"Galaxy Express - setup, seed {options.seed}")
-
-
-def _small_url(c: Canvas, url: str, cx: float, y: float, width: float) -> None:
-    """The URL under a QR code, broken before '?' when too long for one line."""
-    size = 5.8
-    lines = [url]
-    if text_width(url, REGULAR, size) > width and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
-    for k, line in enumerate(lines):
-        _fit_centred(c, line, REGULAR, size, cx, y - k * size * 1.25, width)
 
 
 # -- record sheet -----------------------------------------------------------------------------
@@ -671,13 +656,7 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
                   "face up or still stacked.", px, y - mm(3), pw, REGULAR, 7)
     qr = min(pw, mm(32))
     qy = area.y + mm(14)
-    draw_qr(c, url, px + (pw - qr) / 2, qy, qr)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 7.5)
-    c.drawCentredString(px + pw / 2, qy - mm(3), "Log this game in the tracker")
-    c.setFont(REGULAR, 5.8)
-    c.setFillColor(GREY)
-    _small_url(c, url, px + pw / 2, qy - mm(6), pw)
+    qr_block(c, url, px + (pw - qr) / 2, qy, qr, left=px, right=px + pw)
     del seed
 
 
@@ -747,14 +726,18 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     pages += piece_pages(ctx, pieces(), "Galaxy Express - pieces",
                          ("From one piecepack. Dice: two for speed, two to count refuels. "
                           "One pawn is your starship.",), notes)
-    return pages, record_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide("Galaxy Express", options, pages)
+    return pages, record_index + shift
 
 
 def galaxy_express_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index))
+              record_fields(options, pages[record_index].size, record_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

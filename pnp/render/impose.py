@@ -71,21 +71,45 @@ class SheetPlan:
         """What may carry ink: inside the sheet's margin (narrower for butted sheets)."""
         return printable_area(self.size, BUTT_MARGIN if self.butt else MARGIN)
 
-    def text_strips(self) -> tuple[Rect, Rect]:
-        """Butted sheets: the two strips (top then bottom, or left then right) for text."""
-        a = self.margin_area()
+    def block(self) -> Rect:
+        """The cut rectangles of the front page, as one rectangle."""
+        block = self.slots[0].front
+        for s in self.slots[1:]:
+            block = block.union(s.front)
+        return block
+
+    def _text_gap(self) -> float:
+        """Paper between a butted block and the edges that carry its text."""
+        b = self.block()
         if self.butt == "left-right":
-            return (Rect(a.x, a.y, BUTT_TEXT, a.h), Rect(a.x2 - BUTT_TEXT, a.y, BUTT_TEXT, a.h))
-        return (Rect(a.x, a.y2 - BUTT_TEXT, a.w, BUTT_TEXT), Rect(a.x, a.y, a.w, BUTT_TEXT))
+            return min(b.x, self.size[0] - b.x2)
+        return min(b.y, self.size[1] - b.y2)
+
+    def strips_clear(self) -> bool:
+        """Do the text strips fit between the 10 mm margin and the shortest crop marks?  (A4
+        yes; on Letter the text sits between the marks instead, in the rows' spans.)"""
+        return self._text_gap() >= MARGIN + BUTT_TEXT + BUTT_MARK_OFFSET + BUTT_MARK_MIN - 1e-6
+
+    def text_strips(self) -> tuple[Rect, Rect]:
+        """Butted sheets: the two strips (top then bottom, or left then right) for text, just
+        inside the 10 mm margin that text keeps out of."""
+        thick = BUTT_TEXT if self.strips_clear() else min(
+            BUTT_TEXT, self._text_gap() - MARGIN - BUTT_MARK_OFFSET)
+        a = printable_area(self.size, MARGIN)
+        if self.butt == "left-right":
+            return (Rect(a.x, a.y, thick, a.h), Rect(a.x2 - thick, a.y, thick, a.h))
+        return (Rect(a.x, a.y2 - thick, a.w, thick), Rect(a.x, a.y, a.w, thick))
 
     def mark_limit(self) -> Rect:
-        """How far crop marks may run: the margin, less a butted sheet's text strips."""
+        """How far crop marks may run: the margin, less a butted sheet's text strips where
+        the marks stop short of them."""
         a = self.margin_area()
+        if self.butt is None or not self.strips_clear():
+            return a
+        first, second = self.text_strips()
         if self.butt == "left-right":
-            return Rect(a.x + BUTT_TEXT, a.y, a.w - 2 * BUTT_TEXT, a.h)
-        if self.butt == "top-bottom":
-            return Rect(a.x, a.y + BUTT_TEXT, a.w, a.h - 2 * BUTT_TEXT)
-        return a
+            return Rect(first.x2, a.y, second.x - first.x2, a.h)
+        return Rect(a.x, second.y2, a.w, first.y - second.y2)
 
     @property
     def landscape(self) -> bool:

@@ -9,8 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.engine import PnpError, all_records, get_record
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, suit_set
@@ -32,7 +34,8 @@ def piecepack_pages(options: KitOptions, suits: tuple[Suit, ...], title: str) ->
     extra = (f"Suits: {', '.join(s.name for s in suits)}. Each suit: six tiles, six coins, "
              "one die and one pawn; ranks null, ace, 2, 3, 4, 5.",
              "The piecepack system is public domain.")
-    return piece_pages(ctx, _piecepack_groups(suits), title, extra)
+    pages = piece_pages(ctx, _piecepack_groups(suits), title, extra)
+    return with_guide(title, options, pages + calibration_pages(options))[0]
 
 
 def piecepack_kit(options: KitOptions) -> list[Path]:
@@ -41,7 +44,8 @@ def piecepack_kit(options: KitOptions) -> list[Path]:
     for name, suits, title in PIECEPACK_PARTS:
         pages = piecepack_pages(options, suits, title)
         path = options.out / f"{name}-{options.paper}.pdf"
-        out.append(write_pdf(path, pages, title, options.progress))
+        out.append(write_pdf(path, pages, title, options.progress, duplex=options.print_mode,
+                             cut_file=options.cut_file))
     return out
 
 

@@ -23,7 +23,7 @@ import itertools
 import math
 import re
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -35,7 +35,6 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from pnp.render.document import Page
 from pnp.render.fonts import REGULAR, register_fonts, text_width
 from pnp.render.geometry import MARGIN, Rect
-from pnp.render.options import KitOptions
 
 Kind = Literal["text", "shape", "segment"]
 Matrix = tuple[float, float, float, float, float, float]
@@ -492,7 +491,8 @@ def _text_conflict(t: Mark, e: Mark, floor: int) -> str | None:
     if not _touches_shape(e, tb):
         return None
     if e.order > t.order and e.fill:
-        return "is covered by"
+        # wholly under a piece laid on it (a ship tile on a board's start square) is fine
+        return None if _inside_shape(e, tb, 0.0) else "is covered by"
     if e.fill and _inside_shape(e, tb, e.line_width / 2 if e.stroke else 0.0):
         return None
     if not e.fill and _inside_shape(e, tb, e.line_width / 2):
@@ -530,22 +530,28 @@ def check_page(page: PageRecord, *, margin: float = MARGIN) -> list[str]:
     safe = Rect(margin, margin, w - 2 * margin, h - 2 * margin)
     texts = [m for m in page.marks if m.kind == "text" and m.visible() is not None]
     grid = _Grid(page.marks)
+    floors: dict[int, int] = {}  # per text: the last opaque fill under it, drawn before it
+    for t in texts:
+        tv = t.visible()
+        assert tv is not None
+        floors[t.order] = max((f.order for f in grid.near(tv) if f.kind == "shape" and f.fill
+                               and f.alpha > 0 and f.order < t.order
+                               and f.visible() is not None and _inside_shape(f, tv, 0.0)),
+                              default=0)
     seen: set[tuple[int, int]] = set()
     for t in texts:
         tv = t.visible()
         assert tv is not None
-        if t.size < MIN_TEXT_PT - 1e-6:
+        if t.size < MIN_TEXT_PT - 0.01:
             problems.append(f"{t.describe()} is under {MIN_TEXT_PT:g} pt")
         if not safe.contains(tv, 0.05):
             problems.append(f"{t.describe()} is inside the {margin / MM_:.0f} mm margin")
-        near = grid.near(tv)
-        floor = max((f.order for f in near if f.kind == "shape" and f.fill and f.alpha > 0
-                     and f.order < t.order and f.visible() is not None
-                     and _inside_shape(f, tv, 0.0)), default=0)
-        for e in near:
+        for e in grid.near(tv):
             if e.order == t.order or (e.kind == "text" and (e.order, t.order) in seen):
                 continue
-            why = _text_conflict(t, e, floor)
+            if e.kind == "text" and min(e.order, t.order) < floors[max(e.order, t.order)]:
+                continue  # the earlier text lies under a background of the later one
+            why = _text_conflict(t, e, floors[t.order])
             if why is not None:
                 if e.kind == "text":
                     seen.add((t.order, e.order))
@@ -591,23 +597,6 @@ def record_pages(pages: Sequence[Page]) -> list[PageRecord]:
     for page, record in zip(pages, c.pages, strict=True):
         record.label = page.label
     return c.pages
-
-
-def kit_page_lists(game_id: str, options: KitOptions) -> dict[str, list[Page]]:
-    """The pages of every PDF file ``pnp kit GAME`` writes, by file stem, without writing."""
-    from pnp.render import galaxy_express, spatial_delivery, weird_galaxy, wormholes
-    from pnp.render.galaxy_trucker import kit as galaxy_trucker
-    from pnp.render.kits import PIECEPACK_PARTS, piecepack_pages
-
-    if game_id == "piecepack":
-        return {name: piecepack_pages(options, suits, title)
-                for name, suits, title in PIECEPACK_PARTS}
-    makers: dict[str, Callable[[KitOptions], Any]] = {
-        "galaxy-express": galaxy_express.kit_pages, "wormholes": wormholes.kit_pages,
-        "weird-galaxy": weird_galaxy.kit_pages, "spatial-delivery": spatial_delivery.kit_pages,
-        "galaxy-trucker": galaxy_trucker.kit_pages}
-    made = makers[game_id](options)
-    return {game_id: made[0] if isinstance(made, tuple) else made}
 
 
 def normalise(problem: str) -> str:

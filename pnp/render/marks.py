@@ -178,21 +178,29 @@ def draw_registration(c: Canvas, points: Iterable[tuple[float, float]]) -> None:
 
 def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
                    page: Rect) -> None:
-    """A dashed line along the fold, with a small label at each end."""
-    from pnp.render.fonts import REGULAR
+    """A dashed line along the fold, broken at each end for a small "fold" label centred on
+    it (there, in the fold gap, no crop mark can cross the word)."""
+    from pnp.render.fonts import REGULAR, text_width
 
+    word, fs = "fold", 6.0
+    w = text_width(word, REGULAR, fs)
+    mid = fs * 0.38  # half the word's height: centred on the fold line
     c.saveState()
     c.setStrokeColorRGB(0.45, 0.45, 0.45)
     c.setFillColorRGB(0.45, 0.45, 0.45)
     c.setLineWidth(0.5)
     c.setDash(4, 3)
-    c.setFont(REGULAR, 6)
+    c.setFont(REGULAR, fs)
     if axis == "x":
-        c.line(pos, page.y, pos, page.y2)
-        c.drawString(pos + mm(0.8), page.y2 - mm(2.2), "fold")
-        c.drawString(pos + mm(0.8), page.y + mm(0.8), "fold")
+        c.line(pos, page.y + w + mm(1), pos, page.y2 - w - mm(1))
+        for y0 in (page.y2, page.y + w):  # read downwards, from the end of the line
+            c.saveState()
+            c.translate(pos, y0)
+            c.rotate(-90)
+            c.drawString(0, -mid, word)
+            c.restoreState()
     else:
-        c.line(page.x, pos, page.x2, pos)
-        c.drawString(page.x, pos + mm(0.8), "fold")
-        c.drawRightString(page.x2, pos + mm(0.8), "fold")
+        c.line(page.x + w + mm(1), pos, page.x2 - w - mm(1), pos)
+        c.drawString(page.x, pos - mid, word)
+        c.drawRightString(page.x2, pos - mid, word)
     c.restoreState()

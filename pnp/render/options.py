@@ -50,3 +50,9 @@ class KitOptions:
     crop_marks: bool = True
     ink: Ink = "full"
     progress: bool = False
+    cut_file: str | None = None  # "svg": write each component sheet's cut lines as well
+
+    @property
+    def print_mode(self) -> str:
+        """How the sheets are printed: ``long``/``short`` duplex, ``none`` or ``fold``."""
+        return "fold" if self.gutter_fold else self.duplex

@@ -17,7 +17,7 @@ from pnp.render.piecepack import Piece
 ASSEMBLY = {
     "tile": "Tiles: print at 100% on card stock (or glue paper onto 1-2 mm board), cut on "
             "the crop marks. Mark the grid side as the back.",
-    "coin": "Coins: glue the sheet to thin card before cutting; cut the circles with a "
+    "coin": "Coins: print on card stock (see the print guide); cut the circles with a "
             "punch (3/4 in / 19 mm) or scissors. One side shows the suit, the other the rank.",
     "die": "Dice: score the dashed lines, fold the net into a cube and glue the grey tabs "
            "inside. Or use the roll table with any six-sided die.",

@@ -35,7 +35,7 @@ from pnp.render.art import (
     polygon,
     tint,
 )
-from pnp.render.fonts import REGULAR
+from pnp.render.fonts import REGULAR, text_width
 from pnp.render.geometry import inch, mm
 from pnp.render.suits import CLASSIC, RANKS, SEASONS, Suit, draw_symbol
 
@@ -233,7 +233,7 @@ def die_net(suit: Suit) -> Art:
                 p.lineTo(*pt)
             c.drawPath(p, stroke=1, fill=0)
             c.setFillColor(GREY)
-            c.setFont(REGULAR, 4)
+            c.setFont(REGULAR, 5)
             mx, my = (pts[1][0] + pts[2][0]) / 2, (pts[1][1] + pts[2][1]) / 2
             c.saveState()
             c.translate((mx + (x1 + x2) / 2) / 2, (my + (y1 + y2) / 2) / 2)
@@ -304,7 +304,12 @@ def roll_table(suits: Sequence[Suit]) -> Piece:
         c.setFont(REGULAR, 6)
         c.setFillColor(GREY)
         names = ", ".join(s.name for s in suits)
-        c.drawCentredString(w / 2, mm(4), f"Suit: use the die's colour ({names}).")
+        caption = f"Suit: use the die's colour ({names})."
+        if text_width(caption, REGULAR, 6) <= w - mm(6):
+            c.drawCentredString(w / 2, mm(4), caption)
+        else:  # eight suit names do not fit one line of the card
+            c.drawCentredString(w / 2, mm(5.5), "Suit: use the die's colour")
+            c.drawCentredString(w / 2, mm(2.8), f"({names}).")
     return Piece("card", "roll table card", CARD_W, CARD_H, draw)
 
 
@@ -353,7 +358,7 @@ def pawn_standee(suit: Suit) -> Art:
             c.line(0, y, w, y)
         c.setDash()
         c.setFillColor(GREY)
-        c.setFont(REGULAR, 4.5)
+        c.setFont(REGULAR, 5)
         c.drawCentredString(w / 2, b / 2 - 1.5, "base")
         c.saveState()
         c.translate(w / 2, h - b / 2)

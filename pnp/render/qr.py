@@ -61,3 +61,49 @@ def draw_qr(c: Canvas, data: str, x: float, y: float, size: float) -> None:
             p.rect(ox + start * module, top - (r + 1) * module, length * module, module)
     c.drawPath(p, stroke=0, fill=1)
     c.restoreState()
+
+
+CAPTION = "Log this game in the tracker"
+
+
+def _centred_within(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
+                    left: float, right: float) -> None:
+    """Centred on ``cx`` where it fits, slid sideways to stay between ``left`` and ``right``,
+    shrunk (never under 5 pt) if wider than that."""
+    from pnp.render.fonts import text_width
+
+    w = text_width(text, font, size)
+    if w > right - left:
+        size = max(5.0, size * (right - left) / w)
+        w = text_width(text, font, size)
+    x = min(max(cx - w / 2, left), right - w)
+    c.setFont(font, size)
+    c.drawString(x, y, text)
+
+
+def qr_block(c: Canvas, url: str, x: float, y: float, size: float, *, left: float,
+             right: float) -> float:
+    """The tracker QR with its caption and URL under it, (x, y) the code's lower left.
+
+    The caption and URL are centred under the code but kept between ``left`` and ``right``
+    (the page's text area), so a code in a corner never pushes them into the margin.
+    Returns the y under the last line.
+    """
+    from pnp.render.art import GREY, INK
+    from pnp.render.fonts import BOLD, REGULAR, text_width
+    from pnp.render.geometry import mm
+
+    draw_qr(c, url, x, y, size)
+    cx = x + size / 2
+    c.setFillColor(INK)
+    _centred_within(c, CAPTION, BOLD, 7.5, cx, y - mm(3), left, right)
+    c.setFillColor(GREY)
+    lines = [url]
+    if text_width(url, REGULAR, 5.8) > min(size + mm(10), right - left) and "?" in url:
+        cut = url.index("?")
+        lines = [url[:cut], url[cut:]]
+    yy = y - mm(6)
+    for line in lines:
+        _centred_within(c, line, REGULAR, 5.8, cx, yy, left, right)
+        yy -= 5.8 * 1.25
+    return yy

@@ -39,20 +39,25 @@ from pnp.games.spatial_delivery.sheet import (
     field_names,
 )
 from pnp.render.art import (
+    CAP,
     GREY,
     INK,
     LIGHT,
+    MIN_PRINTED_PT,
     WHITE,
     Look,
     centred_text,
     hex_color,
+    legible_text,
     page_title,
     paint,
     paragraph,
     polygon,
+    printed_scale,
     tint,
 )
 from pnp.render.art import SPACE as NIGHT
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     HeaderFn,
     SheetContext,
@@ -64,10 +69,11 @@ from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.marks import draw_fold_line
 from pnp.render.options import KitOptions
 from pnp.render.piecepack import Art, Piece
-from pnp.render.qr import draw_qr
+from pnp.render.qr import qr_block
 
 GAME_ID = "spatial-delivery"
 TITLE = "Spatial Delivery"
@@ -146,9 +152,23 @@ def _earth(c: Canvas, cx: float, cy: float, r: float, look: Look) -> None:
 
 def _stars(c: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
     c.setFillColor(colour)
-    for dx, dy, k in ((-0.45, 0.2, 1.0), (0.35, 0.4, 0.7), (0.1, -0.45, 0.9), (-0.2, -0.1, 0.5),
-                      (0.5, -0.15, 0.6), (-0.05, 0.55, 0.5)):
+    # clear of the space's name (top), the goods letter (top) and the words (below centre)
+    for dx, dy, k in ((-0.45, 0.2, 1.0), (0.4, 0.3, 0.7), (0.1, -0.45, 0.9), (-0.2, -0.1, 0.5),
+                      (0.5, -0.15, 0.6), (-0.6, -0.3, 0.5)):
         c.circle(cx + dx * r, cy + dy * r, max(0.5, r * 0.035 * k), stroke=0, fill=1)
+
+
+def _hex_words(c: Canvas, words: tuple[str, str], cx: float, cy: float, height: float,
+               width: float) -> None:
+    """A space's words in its lower half, or only its letter where the words would print
+    under 5 pt (the small maps of the rules and the ring 3 sheet)."""
+    long, short = words
+    size = min(height / CAP, height / CAP * width / text_width(long, BOLD, height / CAP))
+    if size * printed_scale(c) < MIN_PRINTED_PT:
+        centred_text(c, short, cx, cy, max(height, MIN_PRINTED_PT * CAP / printed_scale(c)),
+                     BOLD)
+    else:
+        centred_text(c, long, cx, cy, height, BOLD, width)
 
 
 def draw_map_hex(c: Canvas, kind: str | None, name: str, cx: float, cy: float, r: float,
@@ -165,7 +185,11 @@ def draw_map_hex(c: Canvas, kind: str | None, name: str, cx: float, cy: float, r
         c.setFillColor(GREY)
         centred_text(c, name, cx, cy + r * 0.1, r * 0.22, BOLD)
         if note:
-            centred_text(c, note, cx, cy - r * 0.28, r * 0.1, REGULAR, r * 1.4)
+            # a little under 5 pt is set at 5 pt; far under (the rules' small map) left out
+            height = r * 0.1
+            if height / CAP * printed_scale(c) > 4:
+                height = max(height, MIN_PRINTED_PT * CAP / printed_scale(c))
+            legible_text(c, note, cx, cy - r * 0.28, height, REGULAR, r * 1.4)
         return
     bg = hex_color("#eef2fa") if kind == SPACE else WHITE
     if not look.low_ink:
@@ -177,18 +201,18 @@ def draw_map_hex(c: Canvas, kind: str | None, name: str, cx: float, cy: float, r
     if kind == "E":
         _earth(c, cx, cy, r * 0.42, look)
         c.setFillColor(INK)
-        centred_text(c, "E  Earth", cx, cy - r * 0.66, r * 0.13, BOLD)
+        _hex_words(c, ("E  Earth", "E"), cx, cy - r * 0.6, r * 0.13, r * 1.2)
         return
     if kind == SPACE:
         _stars(c, cx, cy, r, GREY)
         c.setFillColor(GREY)
-        centred_text(c, "space", cx, cy - r * 0.2, r * 0.11, REGULAR)
+        legible_text(c, "space", cx, cy - r * 0.2, r * 0.11, REGULAR)
     else:
         colour = GOODS_RGB[kind]
         _planet(c, cx, cy - r * 0.05, r * 0.3, colour, look)
         c.setFillColor(INK)
-        centred_text(c, f"{GOODS_WORD[kind]} ({kind})", cx, cy - r * 0.6, r * 0.12, BOLD,
-                     r * 1.3)
+        _hex_words(c, (f"{GOODS_WORD[kind]} ({kind})", kind), cx, cy - r * 0.5, r * 0.12,
+                   r * 1.45)
     c.setFillColor(INK)
     centred_text(c, name, cx, cy + r * 0.58, r * 0.17, BOLD)
 
@@ -240,25 +264,6 @@ def _bullets(c: Canvas, items: Sequence[tuple[str, str]], x: float, y: float, w:
         c.drawString(x, y - size, head)
         y = paragraph(c, body, x + label_w, y, w - label_w, REGULAR, size) - mm(1.2)
     return y
-
-
-def _qr_block(c: Canvas, url: str, x: float, y: float, size: float) -> None:
-    """QR code with its caption and URL below; (x, y) is the code's lower-left corner."""
-    draw_qr(c, url, x, y, size)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 7.5)
-    c.drawCentredString(x + size / 2, y - mm(3), "Log this game in the tracker")
-    c.setFillColor(GREY)
-    lines = [url]
-    if text_width(url, REGULAR, 5.8) > size + mm(8) and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
-    for k, line in enumerate(lines):
-        fs = 5.8
-        while text_width(line, REGULAR, fs) > size + mm(10) and fs > 4:
-            fs -= 0.2
-        c.setFont(REGULAR, fs)
-        c.drawCentredString(x + size / 2, y - mm(6) - k * fs * 1.25, line)
 
 
 # -- action icons and power marks (cards, player aid, rules) ---------------------------------
@@ -607,8 +612,8 @@ def score_token(value: int) -> Art:
         _disc(c, w, bleed, look, gold)
         c.setFillColor(INK)
         centred_text(c, str(value), w / 2, h / 2 + mm(0.8), h * 0.36, BOLD)
-        c.setFont(REGULAR, 4.5)
-        c.drawCentredString(w / 2, h * 0.16, "market share")
+        c.setFont(REGULAR, 5)
+        c.drawCentredString(w / 2, h * 0.2, "market share")
     return draw
 
 
@@ -635,7 +640,7 @@ def ship_token(player: int, passed: bool) -> Art:
                 -90 if passed else 0)
         if passed:
             c.setFillColor(WHITE if not look.low_ink else INK)
-            centred_text(c, "passed", w / 2, h * 0.2, h * 0.08, BOLD)
+            centred_text(c, "passed", w / 2, h * 0.2, h * 0.082, BOLD)
     return draw
 
 
@@ -807,7 +812,7 @@ def player_aid(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
               "Delivery token; the station's owner +1 if it is not yours.", x, y, iw, 6.6)
     y = _heading(c, x, y, "Powers", 8.2)
     for power in POWERS:
-        draw_power_mark(c, power, x + mm(2.1), y - mm(1.9), mm(2.0), ACCENT, look)
+        draw_power_mark(c, power, x + mm(2.1), y - mm(1.9), mm(2.1), ACCENT, look)
         c.setFillColor(INK)
         c.setFont(BOLD, 6.3)
         c.drawString(x + mm(5.2), y - mm(2.7), POWERS[power])
@@ -993,7 +998,7 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
                   "face up to their type's discard pile, spent fuel back to the depot.",
                   area.x, y - mm(1), col, 8.6)
         y = _heading(c, area.x, y - mm(1), "Card anatomy")
-        cw = mm(42)
+        cw = CARD_W * 5 / 6  # its smallest words (6 pt) print at 5 pt
         ch = cw * CARD_H / CARD_W
         c.saveState()
         c.translate(area.x, y - ch)
@@ -1042,7 +1047,7 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
                   x2, y, col, 8.4)
         y = _heading(c, x2, y - mm(1), "Logging in the tracker")
         _para(c, "Scan the QR code on the setup sheet. Type moves in the tracker's notation "
-              "(see docs/notation/spatial-delivery.md), for example B:EA1A2-A1A2B2-A1B1B2:"
+              "(the tracker lists the legal entries), for example B:EA1A2-A1A2B2-A1B1B2:"
               "R.R.PM.GS.YT to explore, D:BB>B2 to deliver. The score sheet is checked by the "
               "tracker or 'pnp check-sheet'.", x2, y, col, 8.4)
         _footer(c, area)
@@ -1113,7 +1118,8 @@ def _setup_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             c.setFillColor(INK)
             c.drawString(area.x, y - 8.4, f"{k + 1}.")
             y = paragraph(c, text, area.x + mm(4), y, tw - mm(4), REGULAR, 8.4) - mm(1)
-        _qr_block(c, url, area.x2 - qr, cy - gh / 2 - mm(4) - qr, qr)
+        qr_block(c, url, area.x2 - qr, cy - gh / 2 - mm(4) - qr, qr, left=area.x,
+                 right=area.x2)
         _footer(c, area)
 
     return Page(size, draw, f"Spatial Delivery - setup, seed {options.seed}")
@@ -1282,7 +1288,8 @@ def _score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         _para(c, "Check it: scan the code, or run 'pnp check-sheet' on the saved PDF. The "
               "checker recomputes the bonuses, totals and the winner.", area.x, y, text_w, 7.6)
         qr = mm(30)
-        _qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr)
+        qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr, left=area.x,
+                 right=area.x2)
         _footer(c, area)
 
     return Page(size, draw, "Spatial Delivery - score sheet")
@@ -1413,14 +1420,25 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     if duplex:
         pages.append(blank_back(size, TITLE))
     pages += component_pages(options)
-    return pages, score_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    return pages, score_index + shift
+
+
+GUIDE_NOTES = (
+    "The galaxy: the one-piece map (the map page) or the hex tiles (card): print one of the "
+    "two. The setup sheet shows where every tile goes either way.",
+    "The ring 3 page is folded shut until round 3: print it one-sided.",
+)
 
 
 def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     pages, score_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
-              score_fields(options, pages[score_index].size, score_index))
+              score_fields(options, pages[score_index].size, score_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -10,6 +10,7 @@ checker's (pnp.games.weird_galaxy.ledger).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -56,19 +57,22 @@ from pnp.render.art import (
     tint,
     wrap,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     SheetContext,
     blank_back,
     one_sided_sheets,
     two_sided_sheets,
 )
-from pnp.render.document import Page, fit_transform, scaled, write_pdf
+from pnp.render.document import Page, fit_transform, measure, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Art, Piece, draw_rank, suit_set
+from pnp.render.qr import qr_block
 from pnp.render.suits import ALL_SUITS, RANKS, Suit, draw_symbol
 
 GAME_ID = "weird-galaxy"
@@ -160,23 +164,6 @@ def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> floa
     c.drawString(x, y - size, text)
     c.setFillColor(INK)
     return y - size - mm(2)
-
-
-def _qr_block(c: Canvas, url: str, x: float, y: float, size: float) -> None:
-    """The tracker QR with its caption and URL under it ((x, y) is the code's lower left)."""
-    from pnp.render.qr import draw_qr
-
-    draw_qr(c, url, x, y, size)
-    c.setFillColor(INK)
-    _fit_centred(c, "Log this game in the tracker", BOLD, 7.5, x + size / 2, y - mm(3),
-                 size + mm(6))
-    c.setFillColor(GREY)
-    lines = [url]
-    if text_width(url, REGULAR, 5.8) > size + mm(6) and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
-    for k, line in enumerate(lines):
-        _fit_centred(c, line, REGULAR, 5.8, x + size / 2, y - mm(6) - k * 7.3, size + mm(6))
 
 
 def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
@@ -525,9 +512,8 @@ def _moves_diagram(c: Canvas, box: Rect, look: Look) -> None:
 
 def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
-    body = 10.2
 
-    def draw(c: Canvas) -> None:
+    def lay(c: Canvas, body: float) -> float:
         y = page_title(c, area, TITLE, "Rules reference 2/2 - trade missions, stations, Phredd, "
                        "winning, keeping the sheets", ACCENT)
         col = area.w * 0.54
@@ -592,6 +578,14 @@ def _rules_page_2(look: Look, size: tuple[float, float]) -> Page:
             c.setFont(BOLD, body)
             c.drawString(area.x, y - body, "-")
             y = paragraph(c, tip, area.x + mm(4), y, half - mm(4), REGULAR, body) - mm(1.2)
+        return y
+
+    body = 10.2  # as large as fits above the footer (Letter is 17.6 mm shorter than A4)
+    while body > 8 and measure(size, functools.partial(lay, body=body)) < area.y + mm(5):
+        body -= 0.2
+
+    def draw(c: Canvas) -> None:
+        lay(c, body)
         _footer(c, area)
 
     return Page(size, draw, f"{SHORT} - rules reference 2/2")
@@ -619,19 +613,22 @@ def _payoff_diagram(c: Canvas, bx: float, top: float, bw: float, look: Look) -> 
     red = hex_color("#c0392b")
     for pos in (src, dst):
         ox, oy = cell_origin(pos, x, y, s)
+        c.setFillColor(WHITE)  # the board's name for the cell goes under the tile
+        c.rect(ox, oy, s, s, stroke=0, fill=1)
         mini_tile(c, suit_of(TILE_AT[pos][0]), rank_of(TILE_AT[pos][1]), ox, oy, s, look)
     sx, sy = cell_origin(src, x, y, s)
     dx, dy = cell_origin(dst, x, y, s)
-    corner = (dx + s / 2, sy + s / 2)
+    # the route runs low and to the right in the cells it crosses, clear of their names
+    lane_y, lane_x = sy + s * 0.16, dx + s * 0.84
     c.setStrokeColor(red)
     c.setLineWidth(1.4)
     c.setDash(2.5, 1.6)
-    c.line(sx + s / 2, sy + s / 2, corner[0], corner[1])
-    c.line(corner[0], corner[1], dx + s / 2, dy + s / 2 + s * 0.3)
+    c.line(sx + s, lane_y, lane_x, lane_y)
+    c.line(lane_x, lane_y, lane_x, dy + s * 1.2)
     c.setDash()
     c.setFillColor(red)
-    polygon(c, [(dx + s / 2, dy + s * 0.72), (dx + s * 0.4, dy + s * 0.92),
-                (dx + s * 0.6, dy + s * 0.92)], 0, 1)
+    polygon(c, [(lane_x, dy + s), (lane_x - s * 0.1, dy + s * 1.2),
+                (lane_x + s * 0.1, dy + s * 1.2)], 0, 1)
     distance = abs(src[0] - dst[0]) + abs(src[1] - dst[1])
     c.setFillColor(INK)
     text = (f"From the 4 of Suns to the 4 of Summer: {abs(src[1] - dst[1])} columns + "
@@ -753,7 +750,7 @@ def station_back(colour: Color, shape: str, index: int) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
         _counter_edge(c, w, bleed, look, tint(colour, 0.45))
         mark = colour if look.low_ink else INK
-        _station_icon(c, w / 2, h * 0.56, w * 0.36, mark, angle=-70)
+        _station_icon(c, w / 2, h * 0.6, w * 0.3, mark, angle=-70)  # wings clear the label
         c.setFillColor(SPIT)
         for fx, fy, fr in ((0.32, 0.7, 0.07), (0.62, 0.44, 0.09), (0.7, 0.68, 0.05),
                            (0.42, 0.42, 0.045)):
@@ -881,7 +878,7 @@ def phredd_standee(c: Canvas, w: float, h: float, bleed: float, look: Look) -> N
         c.line(0, y, w, y)
     c.setDash()
     c.setFillColor(GREY)
-    c.setFont(REGULAR, 4.5)
+    c.setFont(REGULAR, 5)
     c.drawCentredString(w / 2, b / 2 - 1.5, "base")
     c.drawCentredString(w / 2, h - b / 2 - 1.5, "base")
 
@@ -982,7 +979,9 @@ def _board_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             c.drawString(x2, yy - 7.5, f"{n} players")
             text = f"{names}; {SUIT_NAMES[suits[first]]} starts"
             yy = paragraph(c, text, x2 + mm(17), yy, w2 - mm(17), REGULAR, 7.5) - mm(0.8)
-        _qr_block(c, url, x2 + (w2 - qr) / 2, area.y + mm(13), qr)
+        # the code fills the room the seating lines leave (their length depends on the seed)
+        qr = max(mm(18), min(qr, yy - mm(2) - (area.y + mm(13))))
+        qr_block(c, url, x2 + (w2 - qr) / 2, area.y + mm(13), qr, left=x2, right=area.x2)
         _footer(c, area)
 
     return Page(size, draw, f"{SHORT} - board layout, seed {options.seed}")
@@ -1091,7 +1090,7 @@ def _worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) 
                   "column and add it to your ledger's earned column. The worksheet's total "
                   "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
         qr = min(pw - mm(4), mm(32))
-        _qr_block(c, url, px + (pw - qr) / 2, area.y + mm(14), qr)
+        qr_block(c, url, px + (pw - qr) / 2, area.y + mm(14), qr, left=px, right=px + pw)
         _footer(c, area)
 
     return Page(size, draw, f"{SHORT} - Trade Missions worksheet")
@@ -1300,7 +1299,7 @@ def _ledger_panel(c: Canvas, box: Rect, url: str, look: Look) -> None:
         c.drawString(box.x, y - 8.5, amount)
         y = paragraph(c, text, box.x + mm(24), y, box.w - mm(24), REGULAR, 8.5) - mm(1)
     qr = mm(32)
-    _qr_block(c, url, box.x + (box.w - qr) / 2, box.y + mm(14), qr)
+    qr_block(c, url, box.x + (box.w - qr) / 2, box.y + mm(14), qr, left=box.x, right=box.x2)
     del look
 
 
@@ -1336,7 +1335,7 @@ def parts_lines() -> tuple[str, ...]:
 
 
 PART_NOTES = (
-    "Counters: glue the sheet to thin card, cut the circles. Stations show 'spat' on the "
+    "Counters: print on card stock, cut the circles. Stations show 'spat' on the "
     "back: flip one when Phredd disables it. A shield counter sits on its station.",
     "Phredd: fold like a pawn standee, the two figures back to back.",
     "Reference cards: cut out, one per player.",
@@ -1372,7 +1371,9 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
                               "cards, Phredd and pawns")
     for kind, name in (("tile", "tiles"), ("coin", "coins"), ("counter", "counters")):
         pages += two_sided_sheets(ctx, groups[kind], name)
-    return pages, forms
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages)
+    return pages, {name: index + shift for name, index in forms.items()}
 
 
 def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, int]
@@ -1398,7 +1399,8 @@ def weird_galaxy_kit(options: KitOptions) -> list[Path]:
     pages, forms = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
-              form_fields(options, pages, forms))
+              form_fields(options, pages, forms), duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

@@ -54,15 +54,17 @@ from pnp.render.art import (
     polygon,
     tint,
 )
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back
 from pnp.render.document import Page, fit_transform, scaled, write_pdf
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, suit_set
-from pnp.render.qr import draw_qr
+from pnp.render.qr import qr_block
 from pnp.render.suits import ARMS, CLASSIC, CROWNS, MOONS, SUNS, Suit, draw_symbol
 
 GAME_ID = "wormholes"
@@ -183,7 +185,7 @@ def draw_board(c: Canvas, x0: float, y0: float, cell: float, look: Look,
             px, py = at(xa, ya)
             c.rect(px, py, (xb - xa + 1) * cell, (yb - ya + 1) * cell, stroke=1, fill=0)
     if names:
-        size = max(4.0, cell * 0.13)
+        size = max(5.0, cell * 0.13)
         c.setFont(REGULAR, size)
         c.setFillColor(hex_color("#6b6690"))
         for cx, cy in cells:
@@ -294,9 +296,13 @@ def draw_compass(c: Canvas, cx: float, cy: float, r: float, seat: int, look: Loo
 
 
 def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5,
-                    upside_down: bool = False) -> None:
+                    upside_down: bool = False, width: float | None = None) -> None:
+    """Two centred lines naming a compass; set smaller (not under 5 pt) to fit ``width``."""
     suits = " and ".join(SUIT_ART[s].name for s in SIDE_SUITS[seat])
     lines = [f"{SIDE_NAMES[seat]}' compass", f"({suits}): north points at the other side"]
+    if width is not None:
+        widest = max(text_width(line, BOLD, size) for line in lines)
+        size = max(5.0, min(size, size * width / widest))
     c.saveState()
     c.translate(cx, y)
     if upside_down:
@@ -332,17 +338,6 @@ def _fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: flo
         size -= 0.25
     c.setFont(font, size)
     c.drawCentredString(cx, y, text)
-
-
-def _small_url(c: Canvas, url: str, cx: float, y: float, width: float) -> None:
-    """The URL under a QR code, broken before '?' when too long for one line."""
-    size = 5.8
-    lines = [url]
-    if text_width(url, REGULAR, size) > width and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
-    for k, line in enumerate(lines):
-        _fit_centred(c, line, REGULAR, size, cx, y - k * size * 1.25, width)
 
 
 def _steps(c: Canvas, items: Sequence[str], x: float, y: float, w: float, size: float,
@@ -746,11 +741,16 @@ def _locator(c: Canvas, box: Rect, k: int, plan: Sequence[MapSheet], look: Look)
         c.setLineWidth(1.2 if this else 0.5)
         rx, ry = x0 + (ow.x1 - 1) * cell, y0 + (ow.y1 - 1) * cell
         c.rect(rx, ry, ow.cols * cell, ow.rows * cell, stroke=1, fill=0)
-        if cell > mm(1.5):
+        if cell > mm(1.5):  # the number on a plate of its own, over the grid lines
+            fs = min(9.0, cell * 1.4)
+            cx, cy = rx + ow.cols * cell / 2, ry + ow.rows * cell / 2
+            c.setFillColor(ACCENT if this else WHITE)
+            c.setLineWidth(0.5)
+            c.roundRect(cx - fs * 0.55, cy - fs * 0.6, fs * 1.1, fs * 1.2, fs * 0.25,
+                        stroke=1, fill=1)
             c.setFillColor(WHITE if this else INK)
-            c.setFont(BOLD, min(9.0, cell * 1.4))
-            c.drawCentredString(rx + ow.cols * cell / 2, ry + ow.rows * cell / 2 - 3,
-                                str(j + 1))
+            c.setFont(BOLD, fs)
+            c.drawCentredString(cx, cy - fs * 0.36, str(j + 1))
     c.restoreState()
 
 
@@ -913,10 +913,10 @@ def _axes_diagram(c: Canvas, box: Rect, look: Look) -> None:
     cy = box.y + h / 2
     cx0 = box.x + r + mm(6)
     draw_compass(c, cx0, cy, r, 0, look)
-    compass_caption(c, cx0, cy - r - mm(8), 0, 7)
+    compass_caption(c, cx0, cy - r - mm(8), 0, 7, width=2 * (cx0 - box.x))
     cx1 = cx0 + 2 * r + mm(16)
     draw_compass(c, cx1, cy, r, 1, look)
-    compass_caption(c, cx1, cy + r + mm(8), 1, 7, upside_down=True)
+    compass_caption(c, cx1, cy + r + mm(8), 1, 7, upside_down=True, width=2 * (cx0 - box.x))
     c.setFillColor(GREY)
     c.setFont(OBLIQUE, 7)
     c.drawCentredString(cx1, cy - r - mm(8), "(upside down: the DiagonAliens read it")
@@ -1043,7 +1043,7 @@ def _example_row(c: Canvas, x: float, top: float, w: float, look: Look) -> float
 
 def _patch(c: Canvas, win: Window, x: float, y: float, cell: float, look: Look) -> None:
     draw_board(c, x, y, cell, look, win, bases=False)
-    c.setFont(REGULAR, max(4.0, cell * 0.2))
+    c.setFont(REGULAR, max(5.0, cell * 0.2))
     c.setFillColor(GREY)
     for i in range(win.cols):
         c.drawCentredString(x + (i + 0.5) * cell, y - cell * 0.3, "abcdefghij"[win.x1 - 1 + i])
@@ -1280,12 +1280,7 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], area: Rect, url: str, l
             _field_box(c, fields[f"wh_{suit}{k + 1}"], look)
     qx = area.x2 - QR_SIZE
     qy = fields["orthogon"].y2 - QR_SIZE + mm(2)
-    draw_qr(c, url, qx, qy, QR_SIZE)
-    c.setFillColor(INK)
-    c.setFont(BOLD, 7.5)
-    c.drawCentredString(qx + QR_SIZE / 2, qy - mm(3), "Log this game in the tracker")
-    c.setFillColor(GREY)
-    _small_url(c, url, qx + QR_SIZE / 2, qy - mm(6), QR_SIZE + mm(5))
+    qr_block(c, url, qx, qy, QR_SIZE, left=qx - mm(3), right=area.x2)
 
 
 def _table(c: Canvas, fields: Mapping[str, Rect], x: float, top: float, rows: range,
@@ -1398,14 +1393,25 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     pages = text_pages + map_pages(options, look)
     ctx = SheetContext(TITLE, options)
     pages += piece_pages(ctx, pieces(), "Wormholes - pieces", PARTS_LINES)
-    return pages, record_index
+    pages += calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    return pages, record_index + shift
+
+
+GUIDE_NOTES = (
+    "The galaxy: the map sheets print it at full size (cut and glue them into one map); or lay "
+    "23 piecepack tiles grid side up (the tile sheets): print one of the two.",
+    "The board sheet is a small quick-start map of this seed: handy, not needed.",
+)
 
 
 def wormholes_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
     path = kit_path(options)
     write_pdf(path, pages, f"Wormholes - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index))
+              record_fields(options, pages[record_index].size, record_index),
+              duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 

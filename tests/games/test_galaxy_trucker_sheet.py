@@ -304,7 +304,8 @@ def test_the_golden_game_written_from_play_is_the_engines_pay_and_checks_out() -
     states, events = _played(log_from_json(data["log"]))
     fields = fields_from_play(states, events)
     assert fields is not None
-    assert fields == engine_sheet()[0]  # every line as the spied end-of-round pay wrote it
+    # every line as the end-of-round pay wrote it, and the card that paid Bo in flight
+    assert fields == {**engine_sheet()[0], "p2_r3_cards": "I-12"}
     report = check_sheet(fields)
     assert report["ok"], bad(report)
     totals = report["totals"]
@@ -359,3 +360,28 @@ def test_any_engine_game_writes_pages_that_check_out(seed: int, players: int, mo
     """Property: the pages written from any random engine game pass the checker, and each
     player's total is the credits the engine ends with."""
     test_random_engine_games_written_from_play_check_out(seed, players, mode, rounds)
+
+
+def test_credits_in_flight_are_recomputed_from_the_cards_written() -> None:
+    from pnp.games.galaxy_trucker.cards import card
+    from pnp.games.galaxy_trucker.sheet import cards_paid
+
+    ship = card("I-13")  # an abandoned ship
+    assert ship.kind == "ship" and cards_paid("i-13", "1") == (ship.credits, "")
+    assert cards_paid("I-13 flaw", "1") == (ship.credits - 1, "")
+    assert "pays no credits" in cards_paid("I-1", "1")[1]  # open space
+    assert "round 1 flies none" in cards_paid("II-12", "1")[1]
+    assert "not a card id" in cards_paid("I-99", "1")[1]
+
+
+def test_a_flight_line_that_disagrees_with_its_cards_is_pointed_at() -> None:
+    from pnp.games.galaxy_trucker.sheet import fields_from_play
+
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    fields = fields_from_play(*_played(log_from_json(data["log"])))
+    assert fields is not None
+    wrong = {**fields, "p2_r3_flight": str(int(fields["p2_r3_flight"]) + 1)}
+    report = check_sheet(wrong)
+    bad_lines = [line for line in report["lines"] if not line["ok"]]
+    assert bad_lines[0]["field"] == "p2_r3_flight"
+    assert "the cards written (I-12) pay" in bad_lines[0]["why"]

@@ -739,3 +739,32 @@ def test_wh10_a_hidden_wormholes_possible_jump_counts_for_using_both_dice() -> N
     assert GAME._die_moves(s, "M", partner_at=end) == []  # staying would block the Moon die
     finals = GAME._landings(s, "S", "M", end)
     assert end in finals and any(f != end for f in finals)
+
+
+def test_wh18_the_placer_may_name_the_coins_value() -> None:
+    from pnp.engine.play import resolve_dealt
+
+    log = new_log("wormholes", ["Olga", "Dana"], 7)
+    s = GAME.initial_state(log.setup, log.players, 7)
+    s, _ = resolve_dealt(GAME, s)
+    s = GAME.apply(s, GAME.parse("place-first"))
+    suit = "S" if s.turn == 0 else "C"
+    other = "C" if s.turn == 0 else "S"  # the other side's suit
+    first = GAME.parse(f"{suit}4@e9")
+    assert GAME.notation(first) == f"{suit}4@e9" and GAME.parse(f"{suit}@e9").value is None
+    s = GAME.apply(s, first)
+    coin = s.coin_at(GAME.parse(f"{suit}@e9").cell)
+    assert coin is not None and coin.value is None and coin.chosen == 4
+    assert s.deal is not None and s.deal[SUITS.index(suit)][0] == 4  # seeded: its place
+    s = GAME.apply(s, GAME.parse(f"{other}@f9"))
+    with pytest.raises(IllegalMove) as exc:
+        GAME.apply(s, GAME.parse(f"{suit}4@e7"))
+    assert exc.value.rule == "WH-18" and "already placed" in exc.value.message
+    assert all(w.get("value") is None for w in GAME.summary(s)["wormholes"])  # stays hidden
+    # table play: the reveal must be the value named
+    t = GAME.initial_state(new_log("wormholes", ["O", "D"], None, {"chance": "table"}).setup,
+                           ["O", "D"], None)
+    t = GAME.apply(GAME.apply(t, GAME.parse("O5-2")), GAME.parse("place-first"))
+    t = GAME.apply(t, GAME.parse("S2@e9"))
+    coin = t.coin_at(GAME.parse("S@e9").cell)
+    assert coin is not None and GAME._possible_values(t, coin) == [2]

@@ -53,3 +53,13 @@ def decode_qr(path: Path, page_index: int, dpi: int = 150) -> list[str]:
 def box(page: object, name: str) -> tuple[float, float, float, float]:
     rect = getattr(page, name)
     return (float(rect.left), float(rect.bottom), float(rect.right), float(rect.top))
+
+
+def guide_pages(path: Path) -> int:
+    """How many pages the print guide takes at the front of a kit (1, or 2 with its blank
+    back when the kit prints double-sided): add it to a page index counted from the rules."""
+    reader = PdfReader(path)
+    if ": print guide" not in (reader.pages[0].extract_text() or ""):
+        return 0
+    second = reader.pages[1].extract_text() or "" if len(reader.pages) > 1 else ""
+    return 2 if "back of the sheet before" in second else 1

@@ -20,7 +20,7 @@ from pnp.render.galaxy_express import (
 from pnp.render.geometry import mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 
-from .pdfutil import decode_qr, unembedded_fonts
+from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
 
 def test_tracker_url_for_a_seeded_table() -> None:
@@ -55,7 +55,9 @@ def test_kit_uses_exactly_what_the_game_needs() -> None:
 def test_component_sheets_start_on_a_front(mode: dict[str, object]) -> None:
     opts = KitOptions(seed=3, **mode)  # type: ignore[arg-type]
     pages, record = kit_pages(opts)
-    assert record == 3 and "flight record" in pages[record].label
+    guide = 2 if mode.get("duplex") == "long" else 1  # the print guide, and its blank back
+    assert "print guide" in pages[0].label
+    assert record == 3 + guide and "flight record" in pages[record].label
     first_component = next(i for i, p in enumerate(pages) if "pieces" in p.label
                            or "parts" in p.label)
     if mode.get("duplex") == "long":
@@ -90,7 +92,8 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
     url = "http://localhost:5000/tables/new?game=galaxy-express&seed=11"
-    assert decode_qr(path, 2) == [url] and decode_qr(path, 3) == [url]
+    assert decode_qr(path, guide_pages(path) + 2) == [url] and decode_qr(
+        path, guide_pages(path) + 3) == [url]
 
 
 @pytest.mark.slow
@@ -101,22 +104,22 @@ def test_every_font_embedded(kit_a4: Path) -> None:
 @pytest.mark.slow
 def test_qr_codes_decode_to_the_tracker_url(kit_a4: Path) -> None:
     url = "http://localhost:5000/tables/new?game=galaxy-express&seed=7"
-    assert decode_qr(kit_a4, 2) == [url]  # setup sheet
-    assert decode_qr(kit_a4, 3) == [url]  # record sheet
+    assert decode_qr(kit_a4, guide_pages(kit_a4) + 2) == [url]  # setup sheet
+    assert decode_qr(kit_a4, guide_pages(kit_a4) + 3) == [url]  # record sheet
 
 
 @pytest.mark.slow
 def test_tracker_url_option(tmp_path: Path) -> None:
     opts = KitOptions(seed=42, out=tmp_path, tracker_url="https://pnp.example.net/app")
     (path,) = galaxy_express_kit(opts)
-    assert decode_qr(path, 2) == ["https://pnp.example.net/app/tables/new?game=galaxy-express"
+    assert decode_qr(path, guide_pages(path) + 2) == ["https://pnp.example.net/app/tables/new?game=galaxy-express"
                                   "&seed=42"]
 
 
 @pytest.mark.slow
 def test_setup_sheet_shows_the_engines_setup(kit_a4: Path) -> None:
     setup = get_game("galaxy-express").new_setup(7, ["Player 1"], {"chance": "table"})
-    text = PdfReader(kit_a4).pages[2].extract_text()
+    text = PdfReader(kit_a4).pages[guide_pages(kit_a4) + 2].extract_text()
     assert ", ".join(setup["planets"]) in text
     assert ", ".join(setup["crowns"]) in text
     assert "seed 7" in text and setup["start"] in text
@@ -125,7 +128,8 @@ def test_setup_sheet_shows_the_engines_setup(kit_a4: Path) -> None:
 @pytest.mark.slow
 def test_rules_credit_the_designer(kit_a4: Path) -> None:
     reader = PdfReader(kit_a4)
-    text = reader.pages[0].extract_text() + reader.pages[1].extract_text()
+    text = reader.pages[guide_pages(kit_a4)].extract_text() + reader.pages[
+        guide_pages(kit_a4) + 1].extract_text()
     assert "Matt Worden" in text and "public domain" in text
     for word in ("Warp slide", "Refuel", "Score", "Employee of the Year"):
         assert word.lower() in text.lower()
@@ -151,14 +155,15 @@ def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_pat
     for name in fields:
         annot_pages = [i for i, p in enumerate(reader.pages)
                        for a in (p.get("/Annots") or []) if a.get_object().get("/T") == name]
-        assert annot_pages == [3]
+        assert annot_pages == [guide_pages(kit_a4) + 3]
     # fill a short, correct game: S3 (speed 3, east), M3 (speed 0), deliver
     writer = PdfWriter(clone_from=reader)
     values = {"t1_coin": "S3", "t1_speed": "3", "t1_dir": "E", "t2_coin": "M3",
               "t2_speed": "0", "t2_deliver": "x", "deliveries": "1", "refuels": "0",
               "coins_left": "10", "score": "30",
               "rating": "Maybe you need to spend more time at the Academy!"}
-    writer.update_page_form_field_values(writer.pages[3], values, auto_regenerate=False)
+    writer.update_page_form_field_values(writer.pages[guide_pages(kit_a4) + 3], values,
+                                         auto_regenerate=False)
     filled = tmp_path / "filled.pdf"
     with filled.open("wb") as fh:
         writer.write(fh)
@@ -177,7 +182,7 @@ def test_low_ink_and_fold_variants_pass_preflight(tmp_path: Path) -> None:
                                          out=tmp_path / "c"))):
         (path,) = galaxy_express_kit(opts)
         assert unembedded_fonts(path) == set(), n
-        assert decode_qr(path, 2) == [tracker_url(opts)]
+        assert decode_qr(path, guide_pages(path) + 2) == [tracker_url(opts)]
 
 
 @pytest.mark.slow
@@ -188,7 +193,7 @@ def test_largest_seed_still_prints_and_scans(tmp_path: Path) -> None:
     opts = KitOptions(seed=MAX_SEED, paper="letter", out=tmp_path,
                       tracker_url="https://games.example.org/pnp")
     (path,) = galaxy_express_kit(opts)
-    assert decode_qr(path, 2) == [tracker_url(opts)]
-    assert decode_qr(path, 3) == [tracker_url(opts)]
+    assert decode_qr(path, guide_pages(path) + 2) == [tracker_url(opts)]
+    assert decode_qr(path, guide_pages(path) + 3) == [tracker_url(opts)]
     assert PdfReader(path).get_fields()["seed"].get("/V") == str(MAX_SEED)
     assert text_width(f"Galaxy Express - setup for seed {MAX_SEED}", BOLD, 20) > mm(190)

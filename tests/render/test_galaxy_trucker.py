@@ -25,7 +25,7 @@ from pnp.render.impose import impose
 from pnp.render.kits import build_kit, kit_ids
 from pnp.render.options import KitOptions
 
-from .pdfutil import box, decode_qr, unembedded_fonts
+from .pdfutil import box, decode_qr, guide_pages, unembedded_fonts
 
 RULES_TEXT = Path("/work/shared/rules/galaxy-trucker.txt")
 
@@ -262,7 +262,8 @@ def test_page_sizes_fonts_and_qr(paper: str, tmp_path: Path) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    assert decode_qr(path, 1) == [f"{opts.tracker_url}/tables/new?game=galaxy-trucker&seed=5"]
+    url = f"{opts.tracker_url}/tables/new?game=galaxy-trucker&seed=5"
+    assert decode_qr(path, guide_pages(path) + 1) == [url]
 
 
 @pytest.mark.slow
@@ -293,7 +294,8 @@ def test_board_pages_show_numbers_start_and_penalty(kit_a4: Path) -> None:
 @pytest.mark.slow
 def test_rules_reference_credits_and_own_words(kit_a4: Path) -> None:
     reader = PdfReader(kit_a4)
-    text = " ".join(reader.pages[i].extract_text() for i in (0, 1))
+    g = guide_pages(kit_a4)
+    text = " ".join(reader.pages[g + i].extract_text() for i in (0, 1))
     assert "Vlaada Chv" in text and "Czech Games Edition" in text and "our own" in text
     if not RULES_TEXT.exists():
         pytest.skip("rules text not on this machine")

@@ -24,7 +24,7 @@ from pnp.render.galaxy_trucker.flight_board import (
     loop_origin,
     space_rect,
 )
-from pnp.render.galaxy_trucker.kit import SCORE_FIRST, score_stride
+from pnp.render.galaxy_trucker.kit import score_first, score_stride
 from pnp.render.galaxy_trucker.score import score_fields
 from pnp.render.geometry import Rect, paper_size
 from pnp.render.impose import impose
@@ -62,11 +62,12 @@ def test_score_fields_are_the_checkers_on_their_players_pages(paper: str) -> Non
     opts = KitOptions(seed=7, paper=paper)  # type: ignore[arg-type]
     pages = kit_pages(opts)
     stride = score_stride(opts)
-    fields = score_fields(paper, 7, pages[SCORE_FIRST].size, SCORE_FIRST, stride)
+    first = score_first(opts)
+    fields = score_fields(paper, 7, pages[first].size, first, stride)
     assert sorted(f.name for f in fields) == sorted(field_names())
     for f in fields:
         seat = int(f.name[1]) if f.name.startswith("p") else 1
-        assert f.page == SCORE_FIRST + stride * (seat - 1)
+        assert f.page == first + stride * (seat - 1)
         assert f"player {seat}" in pages[f.page].label
         w, h = pages[f.page].size
         assert Rect(0, 0, w, h).contains(f.rect)
@@ -236,7 +237,7 @@ def test_score_sheets_fill_and_check_end_to_end(kit: Path, tmp_path: Path) -> No
     assert set(reader.get_fields() or {}) == set(field_names())
     stride = score_stride(KitOptions(seed=7))
     for seat in range(1, SEATS + 1):
-        page = reader.pages[SCORE_FIRST + stride * (seat - 1)]
+        page = reader.pages[score_first(KitOptions(seed=7)) + stride * (seat - 1)]
         names = {str(a.get_object()["/T"]) for a in page["/Annots"]}
         assert names == {n for n in field_names() if n.startswith(f"p{seat}_")} | (
             {"seed"} if seat == 1 else set())
@@ -279,7 +280,7 @@ def test_new_pages_sizes_fonts_and_qr(paper: str, tmp_path: Path) -> None:
     assert unembedded_fonts(path) == set()
     stride = score_stride(opts)
     for seat in (1, 4):
-        assert decode_qr(path, SCORE_FIRST + stride * (seat - 1)) == [URL]
+        assert decode_qr(path, score_first(KitOptions(seed=7)) + stride * (seat - 1)) == [URL]
 
 
 @pytest.mark.slow

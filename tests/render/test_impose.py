@@ -194,18 +194,18 @@ def test_butted_poker_cards_nine_to_a_portrait_sheet(paper: str, mode: Mode) -> 
     assert len(spaced[0].slots) == 4  # what the cards got before
 
 
-def test_butted_text_strips_are_outside_marks_and_cards() -> None:
-    for paper, sides in (("a4", "top-bottom"), ("letter", "left-right")):
+def test_butted_text_strips_are_inside_the_10mm_margin_and_outside_cards() -> None:
+    for paper, sides, clear in (("a4", "top-bottom", True), ("letter", "left-right", False)):
         plan = impose(9, mm(63), mm(88), paper, "long", gutter=mm(6), butt=True)[0]
-        assert plan.butt == sides
-        area, limit = printable_area(plan.size, mm(5)), plan.mark_limit()
+        assert plan.butt == sides and plan.strips_clear() is clear
+        safe, limit = printable_area(plan.size, mm(10)), plan.mark_limit()
+        assert printable_area(plan.size, mm(5)).contains(limit)
         for strip in plan.text_strips():
-            assert area.contains(strip)
-            assert min(strip.w, strip.h) == pytest.approx(BUTT_TEXT)
-            assert not strip.overlaps(limit)
-            assert not any(strip.overlaps(r.expand(BUTT_MARK_OFFSET + BUTT_MARK_MIN))
-                           for r in plan.cut_rects())
-        assert area.contains(limit)
+            assert safe.contains(strip)
+            assert min(strip.w, strip.h) <= BUTT_TEXT + 1e-6
+            assert not any(strip.overlaps(r.expand(BUTT_MARK_OFFSET)) for r in plan.cut_rects())
+            # A4: the marks stop short of the strips; Letter: the text goes between them
+            assert strip.overlaps(limit) is not clear
 
 
 def test_butted_fold_keeps_the_spaced_layout() -> None:

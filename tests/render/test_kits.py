@@ -13,7 +13,7 @@ from pnp.render.geometry import mm, paper_size
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
 
-from .pdfutil import box, unembedded_fonts
+from .pdfutil import box, guide_pages, unembedded_fonts
 
 
 def test_unknown_game_lists_known_ids(tmp_path: Path) -> None:
@@ -54,9 +54,9 @@ def test_piecepack_kit(tmp_path: Path) -> None:
 def test_written_duplex_pages_have_mirrored_trim_boxes(tmp_path: Path) -> None:
     (path, _) = build_kit("piecepack", KitOptions(out=tmp_path, bleed_mm=3))
     reader = PdfReader(path)
-    # sheet 1 (parts, one-sided) and its blank back, then tiles fronts/backs
+    # the guide and sheet 1 (parts, one-sided) with their blank backs, then tiles fronts/backs
     pages = reader.pages
-    front, back = pages[4], pages[5]
+    front, back = pages[guide_pages(path) + 4], pages[guide_pages(path) + 5]
     w = float(front.mediabox.width)
     fx1, fy1, fx2, fy2 = box(front, "trimbox")
     bx1, by1, bx2, by2 = box(back, "trimbox")

@@ -28,7 +28,7 @@ from pnp.render.spatial_delivery import (
     tracker_url,
 )
 
-from .pdfutil import decode_qr, unembedded_fonts
+from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
 RULES = Path("/work/shared/rules/spatial-delivery.txt")
 
@@ -137,14 +137,14 @@ def test_kit_file_name_and_page_sizes(kit_a4: Path) -> None:
 @pytest.mark.slow
 def test_qr_codes_decode_to_the_tracker_url(kit_a4: Path) -> None:
     url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=7"
-    assert decode_qr(kit_a4, 2) == [url]  # setup sheet
+    assert decode_qr(kit_a4, guide_pages(kit_a4) + 2) == [url]  # setup sheet
     assert decode_qr(kit_a4, _score_index(kit_a4)) == [url]
 
 
 @pytest.mark.slow
 def test_setup_pages_name_every_space(kit_a4: Path) -> None:
     reader = PdfReader(kit_a4)
-    setup = reader.pages[2].extract_text()
+    setup = reader.pages[guide_pages(kit_a4) + 2].extract_text()
     assert "seed 7" in setup
     layout = seed_layout(7, (1, 2))
     for h in (*RING_HEXES[1], *RING_HEXES[2]):
@@ -228,7 +228,8 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
     url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=11"
-    assert decode_qr(path, 2) == [url] and decode_qr(path, _score_index(path)) == [url]
+    assert decode_qr(path, guide_pages(path) + 2) == [url]
+    assert decode_qr(path, _score_index(path)) == [url]
 
 
 @pytest.mark.slow
@@ -240,4 +241,4 @@ def test_low_ink_and_fold_variants(tmp_path: Path) -> None:
                                          out=tmp_path / "c"))):
         (path,) = spatial_delivery_kit(opts)
         assert unembedded_fonts(path) == set(), n
-        assert decode_qr(path, 2) == [tracker_url(opts)], n
+        assert decode_qr(path, guide_pages(path) + 2) == [tracker_url(opts)], n

@@ -37,7 +37,7 @@ from pnp.render.weird_galaxy import (
     weird_galaxy_kit,
 )
 
-from .pdfutil import decode_qr, unembedded_fonts
+from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
 URL7 = "http://localhost:5000/tables/new?game=weird-galaxy&seed=7"
 
@@ -97,8 +97,9 @@ def test_form_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
         assert area.contains(f.rect), f.name
         assert f.rect.h >= mm(3), f"{f.name} too small to write in"
         by_page.setdefault(f.page, []).append((f.name, f.rect))
-    assert forms["worksheet"] == 3 and "worksheet" in pages[3].label
-    assert {f.page for f in fields if f.name.startswith("m")} == {3}
+    worksheet = forms["worksheet"]  # after the print guide (and its blank back) and the rules
+    assert worksheet == 5 and "worksheet" in pages[worksheet].label
+    assert {f.page for f in fields if f.name.startswith("m")} == {worksheet}
     for k in range(LEDGER_PAGES):
         page = forms[f"ledger{k}"]
         assert "ledger" in pages[page].label
@@ -139,7 +140,7 @@ def test_kit_file_name_page_sizes_fonts_and_qr(kit_a4: Path) -> None:
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(kit_a4) == set()
     for index in (2, 3, 6):  # board layout, worksheet, last ledger page
-        assert decode_qr(kit_a4, index) == [URL7], index
+        assert decode_qr(kit_a4, guide_pages(kit_a4) + index) == [URL7], index
 
 
 @pytest.mark.slow
@@ -153,12 +154,13 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
     url = "http://localhost:5000/tables/new?game=weird-galaxy&seed=11"
-    assert decode_qr(path, 2) == [url] and decode_qr(path, 3) == [url]
+    g = guide_pages(path)
+    assert decode_qr(path, g + 2) == [url] and decode_qr(path, g + 3) == [url]
 
 
 @pytest.mark.slow
 def test_board_sheet_shows_the_grid_and_the_seeded_seats(kit_a4: Path) -> None:
-    text = PdfReader(kit_a4).pages[2].extract_text()
+    text = PdfReader(kit_a4).pages[guide_pages(kit_a4) + 2].extract_text()
     assert "seed 7" in text
     for pos, (suit, rank) in TILE_AT.items():
         assert coord(pos) in text
@@ -171,7 +173,9 @@ def test_board_sheet_shows_the_grid_and_the_seeded_seats(kit_a4: Path) -> None:
 @pytest.mark.slow
 def test_rules_credit_the_designers_and_print_the_costs(kit_a4: Path) -> None:
     reader = PdfReader(kit_a4)
-    text = (reader.pages[0].extract_text() + reader.pages[1].extract_text()).replace("\n", " ")
+    g = guide_pages(kit_a4)
+    text = (reader.pages[g].extract_text() + reader.pages[g + 1].extract_text()).replace(
+        "\n", " ")
     assert "Jim Adams" in text and "Amy Enge" in text and "public domain" in text
     for word in ("Hyperjump", "Spit shield", "Trade missions", "Phredd", "black hole"):
         assert word.lower() in text.lower()
@@ -201,8 +205,9 @@ def test_filled_sheets_round_trip_through_the_checkers(kit_a4: Path, tmp_path: P
            "p1_r1_balance": "3", "p1_r2_turn": "4", "p1_r2_spent": "1", "p1_r2_balance": "2",
            "p1_earned": "3", "p1_fees_in": "0", "p1_fees_out": "0", "p1_spent": "1",
            "p1_balance": "2"}
-    writer.update_page_form_field_values(writer.pages[3], work, auto_regenerate=False)
-    writer.update_page_form_field_values(writer.pages[4], ann, auto_regenerate=False)
+    g = guide_pages(kit_a4)
+    writer.update_page_form_field_values(writer.pages[g + 3], work, auto_regenerate=False)
+    writer.update_page_form_field_values(writer.pages[g + 4], ann, auto_regenerate=False)
     filled = tmp_path / "filled.pdf"
     with filled.open("wb") as fh:
         writer.write(fh)
@@ -224,7 +229,7 @@ def test_low_ink_fold_and_short_edge_variants(tmp_path: Path) -> None:
                                          out=tmp_path / "c"))):
         (path,) = weird_galaxy_kit(opts)
         assert unembedded_fonts(path) == set(), n
-        assert decode_qr(path, 3) == [tracker_url(opts)], n
+        assert decode_qr(path, guide_pages(path) + 3) == [tracker_url(opts)], n
 
 
 @pytest.mark.slow
@@ -235,10 +240,10 @@ def test_largest_seed_still_prints_and_scans(tmp_path: Path) -> None:
                       tracker_url="https://games.example.org/pnp")
     (path,) = weird_galaxy_kit(opts)
     for index in (2, 3, 6):
-        assert decode_qr(path, index) == [tracker_url(opts)], index
+        assert decode_qr(path, guide_pages(path) + index) == [tracker_url(opts)], index
     reader = PdfReader(path)
     assert reader.get_fields()["seed"].get("/V") == str(MAX_SEED)
-    assert f"seed {MAX_SEED}" in reader.pages[2].extract_text()
+    assert f"seed {MAX_SEED}" in reader.pages[guide_pages(path) + 2].extract_text()
 
 
 @pytest.mark.slow

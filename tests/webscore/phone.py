@@ -13,9 +13,28 @@ def attr(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def target(page: Any, text: str) -> Any:
+    """The element a person taps first for ``text`` (a board place or a button)."""
+    for selector in (f'#live button.spot[data-text="{attr(text)}"]',
+                     f'#live button.spot[data-alike~="{attr(text)}"]'):
+        if page.locator(selector).count():
+            return page.locator(selector).first
+    multi = page.locator("#live .pick").filter(
+        has=page.locator(f'button[data-text="{attr(text)}"]'))
+    if multi.count():
+        key = str(multi.first.get_attribute("id"))
+        return page.locator(f'#live button.spot[data-pick="{key}"]').first
+    button = page.locator(f'#choices button[data-text="{attr(text)}"]')
+    if button.count():
+        return button.first
+    return page.locator("#live .pick-list select").first
+
+
 def tap(page: Any, text: str) -> str:
     """Log one entry by tapping; returns how: "board", "board+list", "button" or "select"."""
     spot = page.locator(f'#live button.spot[data-text="{attr(text)}"]')
+    if not spot.count():  # an entry with the very same result as the one the place logs
+        spot = page.locator(f'#live button.spot[data-alike~="{attr(text)}"]')
     if spot.count():
         spot.first.click()
         return "board"

@@ -132,8 +132,9 @@ def test_database_counters_are_shared_by_instances(database_url: str) -> None:
     url = database_url
     """Two app instances on one database (two machines behind a balancer) share a window;
     a window that has ended is deleted when the next one starts."""
-    one, clock_one = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database")
-    two, _ = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database")
+    one, clock_one = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database",
+                                 RATELIMIT_SYNC=0)  # sync on every post: exact counts
+    two, _ = limited_app(url, "write=4/60", RATELIMIT_STORAGE="database", RATELIMIT_SYNC=0)
     table = new_table_api(one.test_client())
     seq = 0
     for client in (one.test_client(), two.test_client()) * 2:
@@ -148,6 +149,32 @@ def test_database_counters_are_shared_by_instances(database_url: str) -> None:
         windows = conn.execute(rate_limits.select()).all()
     writes = [(w.key, w.hits) for w in windows if w.key.startswith("write")]
     assert writes == [("write:127.0.0.1", 1)]  # the window that ended was deleted
+    for app in (one, two):
+        get_engine(app).dispose()
+
+
+def test_instances_see_each_others_counts_within_one_sync(database_url: str) -> None:
+    """With the default sync (1 s), a post costs no database round trip; what the other
+    instances counted arrives at the next sync."""
+    one, clock_one = limited_app(database_url, "write=5/60", RATELIMIT_STORAGE="database")
+    two, clock_two = limited_app(database_url, "write=5/60", RATELIMIT_STORAGE="database")
+    table = new_table_api(one.test_client())
+    seq = 0
+
+    def post(app: Flask) -> int:
+        nonlocal seq
+        status = int(event(app.test_client(), table, seq, "r1" if seq % 2 == 0 else "pass")
+                     .status_code)
+        seq += status == 201
+        return status
+
+    assert [post(one) for _ in range(3)] == [201] * 3  # synced at the first: 1 in the table
+    assert [post(two) for _ in range(2)] == [201] * 2  # two sees 1 + its own
+    for clock in (clock_one, clock_two):
+        clock.now += 1.0
+    assert post(one) == 201  # synced: 5 in the table (two's last still waits in two)
+    assert post(two) == 429  # synced: 7, over 5
+    assert post(one) == 429  # 5 known + 1 of its own
     for app in (one, two):
         get_engine(app).dispose()
 

@@ -261,7 +261,7 @@ def test_galaxy_trucker_form_is_a_block_per_player_rounds_as_columns(
     p2 = spec["blocks"][1]
     assert [c["label"] for c in p2["grid"]["columns"]] == [
         "Round 1", "Round 2", "Round 3", "Round 3a"]
-    assert len(p2["grid"]["rows"]) == len(LINES) == 16
+    assert len(p2["grid"]["rows"]) == len(LINES) == 17
     assert p2["grid"]["rows"][0]["cells"] == ["p2_r1_place", "p2_r2_place", "p2_r3_place",
                                               "p2_r3a_place"]
     assert [f["name"] for f in p2["head"]] == ["p2_name"]
@@ -321,3 +321,22 @@ def test_a_whole_wormholes_record_typed_into_the_form_checks(client: FlaskClient
     cell = page.split(f'<input name="{name}"', 1)[1].split(">", 1)[0]
     assert 'aria-invalid="true"' in cell and 'aria-label="Turn ' in cell
     assert ', Ship move 1 Jump to"' in cell  # which of the two moves, for screen readers
+
+
+def test_a_carried_mistake_is_shown_once_with_its_followers(client: FlaskClient) -> None:
+    """The same grouping as `pnp check-sheet`: one slip in the speed column, carried on."""
+    from pnp.sheets import check_sheet
+
+    speeds = sorted((k for k in GOOD if k.endswith("_speed") and GOOD[k]),
+                    key=lambda k: int(k[1:].split("_")[0]))
+    first, second = speeds[0], speeds[1]
+    bad = {**GOOD, first: str(int(GOOD[first]) + 1), second: str(int(GOOD[second]) + 1)}
+    report = check_sheet("galaxy-express", bad)
+    wrong = [line["field"] for line in report["lines"] if not line["ok"]]  # type: ignore[index, union-attr]
+    assert first in wrong and second in wrong
+    page = client.post("/sheets/galaxy-express",
+                       data={"csrf": csrf(client), **bad}).data.decode()
+    report_html = page.split('id="report"', 1)[1].split("</div>", 1)[0]
+    assert f"carried from <code>{first}</code>" in report_html
+    inner = report_html.split('<ul class="carried">', 1)[1].split("</ul>", 1)[0]
+    assert f"<code>{second}</code>: says" in inner

@@ -24,6 +24,8 @@ WIDTH = 2 * CX
 KEY_Y = CY + SIZE * 5.5 + 8  # the key to the marks, under the galaxy
 LEGEND_Y = KEY_Y + 26  # seats on the left, tracks and market on the right
 MARKET_X = WIDTH / 2 + 8
+BADGE_Y = LEGEND_Y + 46  # the Goods Market's face-up cards, one badge per goods type
+BADGE_W, BADGE_STEP = 38, 46
 GOODS = {"Y": "#f2c94c", "B": "#4ea8ff", "P": "#ff70a6", "G": "#4cd07d"}
 GOODS_NAMES = {"Y": "Culture", "B": "Medicine", "P": "Robotics", "G": "Science"}
 SEATS = ["#e63946", "#b388ff", "#ff9f1c", "#f1f1f1", "#8d6e63"]
@@ -207,17 +209,21 @@ def _tracks_and_market(summary: dict[str, Any]) -> tuple[list[str], float]:
                                            else "(empty)"), size=10, fill=FAINT))
     y += 22
     out.append(text(x, y, "Goods Market", size=11, weight="bold"))
+    out.append(text(x + 4 * BADGE_STEP - 6, y, "deck/discards", size=8, anchor="end",
+                    fill=FAINT))
     market = summary.get("market") or {}
-    for colour_letter, fill in GOODS.items():
-        y += 18
+    for i, (colour_letter, fill) in enumerate(GOODS.items()):
         slot = market.get(colour_letter) or {}
         face = slot.get("face_up")
-        out.append(f'<rect x="{x:.1f}" y="{y - 11:.1f}" width="26" height="15" rx="2" '
-                   f'fill="{fill if face else "none"}" stroke="{fill}"/>')
-        out.append(text(x + 13, y, face or "-", size=9, anchor="middle", weight="bold",
-                        fill="#0b1026" if face else fill))
-        out.append(text(x + 32, y, f"{GOODS_NAMES[colour_letter]}: deck {slot.get('deck', 0)}"
-                        f", discards {slot.get('discards', 0)}", size=9, fill=FAINT))
+        bx = x + i * BADGE_STEP
+        out.append(f'<rect x="{bx:.1f}" y="{BADGE_Y:.1f}" width="{BADGE_W}" height="26" '
+                   f'rx="3" fill="{fill if face else "none"}" stroke="{fill}">'
+                   f'<title>{GOODS_NAMES[colour_letter]}</title></rect>')
+        out.append(text(bx + BADGE_W / 2, BADGE_Y + 17, face or "-", size=11,
+                        anchor="middle", weight="bold", fill="#0b1026" if face else fill))
+        out.append(text(bx + BADGE_W / 2, BADGE_Y + 38, f"{slot.get('deck', 0)}/"
+                        f"{slot.get('discards', 0)}", size=8.5, anchor="middle", fill=FAINT))
+    y = BADGE_Y + 38
     y += 18
     out.append(text(x, y, f"Fuel depot: {summary.get('fuel_depot', '?')} Rocket Fuel cards",
                     size=9, fill=FAINT))
@@ -277,13 +283,18 @@ _TO_WORLD = re.compile(r"D:[A-Z]{1,2}>([ABC][0-9]{1,2})!?")
 def place(summary: dict[str, Any], notation: str,
           after: Any) -> tuple[float, float, str] | None:
     """Where an entry is tapped: the corner a route ends on (a new station, or the stop a
-    journey reaches; Earth's centre for Earth), or the world a card is delivered to."""
+    journey reaches; Earth's centre for Earth), the world a card is delivered to, or the
+    face-up card taken from the Goods Market."""
     centres = _hex_centres(summary)
     m = _ENDS.match(notation)
     if m:
         last = m.group(2).split("-")[-1]
         xy = centres.get("E") if last == "E" else _corner_xy(last, centres)
         return (xy[0], xy[1], "Earth" if last == "E" else last) if xy else None
+    if notation[:1] == "+" and notation[1:] in GOODS:  # a face-up card in the Goods Market
+        i = list(GOODS).index(notation[1:])
+        return (MARKET_X + i * BADGE_STEP + BADGE_W / 2, BADGE_Y + 13,
+                f"{GOODS_NAMES[notation[1:]]} card")
     d = _TO_WORLD.fullmatch(notation)
     if d and d.group(1) in centres:
         x, y = centres[d.group(1)]

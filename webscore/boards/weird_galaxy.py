@@ -4,6 +4,7 @@ trade missions, and each player's Space Bucks and loads."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from webscore.boards.svg import short, svg, text
@@ -111,21 +112,40 @@ def _tile_xy(item: object) -> tuple[float, float, str] | None:
     return LEFT + pos[1] * TILE, TOP + pos[0] * TILE, str(item.get("at") or "")
 
 
+_AT_TILE = re.compile(r"(?:shield|paint):([a-h][NA2-5])")
+
+
+def _grid_tile(summary: dict[str, Any], name: str) -> tuple[float, float, str] | None:
+    for tile in (summary.get("grid") or {}).get("tiles") or []:
+        if isinstance(tile, dict) and tile.get("tile") == name:
+            return _tile_xy({**tile, "at": name})
+    return None
+
+
 def place(summary: dict[str, Any], notation: str,
           after: Any) -> tuple[float, float, str] | None:
-    """Where an entry is tapped: the tile the starship flies to (its bottom left corner) or
-    the tile Phredd moves to (its top right corner, where Phredd is drawn), both read from the
-    engine's own result of the move; the two round targets of one tile do not touch."""
-    result = after(notation) if (notation.isalpha() and notation.isupper()) \
-        or notation.startswith("P:") else None
-    if result is None:
-        return None
-    if notation.startswith("P:"):
-        where = _tile_xy(result.get("phredd"))
-        return (where[0] + 36, where[1] + 14, f"Phredd {where[2]}") if where else None
+    """Where an entry is tapped, in a corner of a tile: the tile the starship flies to, and
+    what is done where the starship is (pick up, deliver, repaint it), on a station (a shield,
+    a repaint) or where the next station goes, at the bottom left; the tile Phredd moves to
+    at the top right, where Phredd is drawn.  Moves are read from the engine's own result;
+    the two round targets of one tile do not touch."""
     seat = (summary.get("turn") or {}).get("seat")
-    players = result.get("players") or []
-    if not isinstance(seat, int) or not 0 <= seat < len(players):
-        return None
-    where = _tile_xy((players[seat] or {}).get("ship"))
+    players = summary.get("players") or []
+    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
+    where: tuple[float, float, str] | None = None
+    if notation in ("pick", "paint") or notation.startswith("deliver:"):
+        where = _tile_xy((me or {}).get("ship"))
+    elif notation == "build":
+        where = _tile_xy((me or {}).get("next_station"))
+    elif (m := _AT_TILE.fullmatch(notation)) is not None:
+        where = _grid_tile(summary, m.group(1))
+    elif notation.startswith("P:"):
+        result = after(notation)
+        where = _tile_xy((result or {}).get("phredd"))
+        return (where[0] + 36, where[1] + 14, f"Phredd {where[2]}") if where else None
+    elif notation.isalpha() and notation.isupper():
+        result = after(notation)
+        moved = (result or {}).get("players") or []
+        if isinstance(seat, int) and 0 <= seat < len(moved):
+            where = _tile_xy((moved[seat] or {}).get("ship"))
     return (where[0] + 14, where[1] + 36, where[2]) if where else None

@@ -15,12 +15,17 @@
     return !!(box && (box.value || document.activeElement === box));
   }
 
-  function show(data) {
+  function show(data, mine) {
     if (!data || typeof data.html !== 'string') { return false; }
     live.innerHTML = data.html;
     live.setAttribute('data-seq', String(data.seq));
     var notice = document.getElementById('refusal') || document.getElementById('ask');
-    if (notice && notice.scrollIntoView) { notice.scrollIntoView({block: 'nearest'}); }
+    var board = document.getElementById('board');
+    if (notice && notice.scrollIntoView) {
+      notice.scrollIntoView({block: 'nearest'});
+    } else if (mine && board && board.getBoundingClientRect().top < 0) {
+      window.scrollTo(0, 0);  /* after my entry: the board and the next decision again */
+    }
     var box = document.getElementById('text');
     if (box && box.value && document.getElementById('refusal')) { box.focus(); }
     return true;
@@ -37,23 +42,28 @@
                         headers: {'X-Requested-With': 'fetch', 'Accept': 'application/json'}})
       .then(function (r) { return r.json().catch(function () { return null; }); })
       .then(function (data) {
-        if (!show(data)) { form.submit(); }  /* not our JSON (an error page): post plainly */
+        if (!show(data, true)) { form.submit(); }  /* not our JSON (an error page): post plainly */
       })
       .catch(function () { form.submit(); })
       .then(function () { busy = false; live.classList.remove('busy'); });
   }
 
-  document.addEventListener('click', function (e) {
-    var spot = e.target.closest && e.target.closest('button[data-pick]');
-    if (!spot || !live.contains(spot)) { return; }
-    /* a place with several choices: show them under the board, no round trip */
-    e.preventDefault();
+  function hidePanels() {
     var panels = live.querySelectorAll('.pick');
     for (var i = 0; i < panels.length; i++) { panels[i].hidden = true; }
+  }
+
+  document.addEventListener('click', function (e) {
+    var close = e.target.closest && e.target.closest('a[data-close]');
+    if (close && live.contains(close)) { e.preventDefault(); hidePanels(); return; }
+    var spot = e.target.closest && e.target.closest('button[data-pick]');
+    if (!spot || !live.contains(spot)) { return; }
+    /* a place with several choices: show them over the board, no round trip */
+    e.preventDefault();
+    hidePanels();
     var panel = document.getElementById(spot.getAttribute('data-pick'));
     if (panel) {
       panel.hidden = false;
-      if (panel.scrollIntoView) { panel.scrollIntoView({block: 'nearest'}); }
       var first = panel.querySelector('button');
       if (first) { first.focus({preventScroll: true}); }
     }

@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pnp.engine.sheetspec import (
     Block,
@@ -32,16 +33,23 @@ from pnp.engine.sheetspec import (
 )
 from pnp.engine.steps import Played
 from pnp.games.galaxy_trucker.boards import BOARDS
-from pnp.games.galaxy_trucker.cards import GOODS_VALUE, level_cards
+from pnp.games.galaxy_trucker.cards import GOODS_VALUE, all_cards, level_cards
 from pnp.games.galaxy_trucker.events import GTEvent
 from pnp.games.galaxy_trucker.rounds import composition
-from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD, Pay, State
+from pnp.games.galaxy_trucker.state import (
+    BEST_LOOKING,
+    REWARDS,
+    ROUND_BOARD,
+    ROUND_LEVEL,
+    Pay,
+    State,
+)
 
 GAME_ID = "galaxy-trucker"
 SEATS = 4
 ROUNDS = ("1", "2", "3", "3a")
 COLOURS = ("red", "yellow", "green", "blue")
-LINES = ("place", "gaveup", "flight", "finish", "exposed", "fewest", "looks", *COLOURS,
+LINES = ("place", "gaveup", "cards", "flight", "finish", "exposed", "fewest", "looks", *COLOURS,
          "goods", "lost", "loss", "round", "credits")
 _MARKS = {"x", "✓", "✔", "yes", "y", "1", "true", "on", "/yes"}
 
@@ -68,6 +76,36 @@ def flight_cap(round_name: str) -> int:
         values = sorted((c.credits for c in level_cards(level)), reverse=True)
         total += sum(values[:n])
     return total
+
+
+PAYING = ("ship", "slavers", "pirates")  # the cards that pay credits in flight (GT-7)
+FLAW = "flaw"  # GT-F27: a flaw found in flight costs 1 credit
+
+
+def cards_paid(text: str, round_name: str) -> tuple[int, str]:
+    """The credits the cards written in the "cards" line paid (and the flaws cost), or a
+    problem: ``(credits, "")`` or ``(0, why)``.
+
+    >>> cards_paid("I-13, flaw", "1")  # an abandoned ship paying 4, less a flaw
+    (3, '')
+    """
+    total = 0
+    for word in re.split(r"[\s,;+]+", text.strip()):
+        if not word:
+            continue
+        if word.lower() == FLAW:
+            total -= 1
+            continue
+        c = all_cards().get(word.upper())
+        if c is None:
+            return 0, f"{word!r} is not a card id (I-1 .. III-20) nor 'flaw'"
+        if c.kind not in PAYING:
+            return 0, f"{c.id} is {c.title}: it pays no credits (only abandoned ships, " \
+                      "slavers and pirates do)"
+        if c.level > ROUND_LEVEL[round_name]:
+            return 0, f"{c.id} is a level {c.level} card: round {round_name} flies none"
+        total += c.credits
+    return total, ""
 
 
 def _int(text: str) -> int | None:
@@ -197,9 +235,19 @@ def _player_round(r: _Reader, rnd: str, seat: int, name: str, credits: dict[int,
                             f"round {rnd} was played: write {name}'s finish place, or mark "
                             "that they gave up"))
     finished = place is not None
-    flight = r.count(p + "flight", high=flight_cap(rnd),
-                     why_high=f"GT-7: round {rnd}'s cards pay one player at most "
-                              f"{flight_cap(rnd)} credits") or 0
+    cards_text = r.text(p + "cards")
+    paid, problem = cards_paid(cards_text, rnd) if cards_text else (0, "")
+    if cards_text and not problem:  # the credits in flight are recomputed from the cards
+        r.lines.append(Line(p + "cards", cards_text, cards_text, True))
+        r.total(p + "flight", paid, f"GT-7: the cards written ({cards_text}) pay {paid}")
+        flight = paid
+    else:
+        if problem:
+            r.lines.append(Line(p + "cards", cards_text, "card ids like I-13, or flaw", False,
+                                problem))
+        flight = r.count(p + "flight", high=flight_cap(rnd),
+                         why_high=f"GT-7: round {rnd}'s cards pay one player at most "
+                                  f"{flight_cap(rnd)} credits") or 0
     finish = rewards[place - 1] if place is not None else 0
     r.total(p + "finish", finish,
             f"GT-6: place {place} in round {rnd} earns {finish} ({'-'.join(map(str, rewards))})"
@@ -289,6 +337,7 @@ def fields_from_play(states: Sequence[State], events: Sequence[GTEvent] = ()
     del events  # the pay is kept in the states
     if not states:
         return None
+    paid_by = _paid_by(states)
     final = states[-1]
     if len(final.truckers) > SEATS:
         return None
@@ -298,12 +347,28 @@ def fields_from_play(states: Sequence[State], events: Sequence[GTEvent] = ()
     for seat, name in enumerate(final.names):
         fields[f"p{seat + 1}_name"] = name
     for seat, trucker in enumerate(final.truckers):
-        for pay in trucker.pays:
-            fields.update(_pay_fields(f"p{seat + 1}_{round_key(pay.round)}_", pay))
+        for index, pay in enumerate(trucker.pays):
+            p = f"p{seat + 1}_{round_key(pay.round)}_"
+            fields.update(_pay_fields(p, pay))
+            if paid_by.get((seat, index)):
+                fields[p + "cards"] = " ".join(paid_by[seat, index])
         if final.phase == "over":
             fields[f"p{seat + 1}_total"] = str(trucker.pays[-1].credits if trucker.pays
                                                else trucker.credits)
     return fields
+
+
+def _paid_by(states: Sequence[State]) -> dict[tuple[int, int], list[str]]:
+    """(seat, round index) -> the cards that paid the seat credits in flight, and a 'flaw'
+    per flaw fixed in flight (GT-F27), read off the credits changing between states."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for before, after in pairwise(states):
+        for seat, (a, b) in enumerate(zip(before.truckers, after.truckers, strict=True)):
+            if a.credits == b.credits or len(a.pays) != len(b.pays):
+                continue  # no change, or the end-of-round pay
+            word = FLAW if b.credits < a.credits else (after.card or before.card or "?")
+            out.setdefault((seat, len(a.pays)), []).append(word)
+    return out
 
 
 def _pay_fields(p: str, pay: Pay) -> dict[str, str]:
@@ -321,7 +386,8 @@ def _pay_fields(p: str, pay: Pay) -> dict[str, str]:
 LABELS = {  # each pay line's label and hint on the form
     "place": ("Finish place", "1 = leader; empty if you gave up"),
     "gaveup": ("Gave up", "x if you left the flight"),
-    "flight": ("Credits won in flight", "cards: ships, slavers, pirates"),
+    "cards": ("Cards that paid you", "ids, e.g. I-13 I-17; 'flaw' for -1"),
+    "flight": ("Credits won in flight", "what those cards paid"),
     "finish": ("Finish reward", "by place"),
     "exposed": ("Your exposed connectors", "count each open one"),
     "fewest": ("Fewest of all finishers", "lowest count at the table"),
@@ -337,7 +403,8 @@ LABELS = {  # each pay line's label and hint on the form
     "credits": ("Credits after the round", "last total + result, not below 0"),
 }
 SHORT = {  # the same lines, shorter, in the filled sheet's tables
-    "place": "Finish place", "gaveup": "Gave up", "flight": "Credits in flight",
+    "place": "Finish place", "gaveup": "Gave up", "cards": "Cards that paid",
+    "flight": "Credits in flight",
     "finish": "Finish reward", "exposed": "Exposed connectors",
     "fewest": "Fewest on the table", "looks": "Best-looking bonus", "red": "Red goods",
     "yellow": "Yellow goods", "green": "Green goods", "blue": "Blue goods",

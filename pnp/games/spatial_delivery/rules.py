@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
@@ -86,6 +86,7 @@ from pnp.games.spatial_delivery.routes import (
     worlds_at,
 )
 from pnp.games.spatial_delivery.state import Goods, Need, Seat, State
+from pnp.games.spatial_delivery.summary import HexSummary, Summary
 
 DEFAULT_ROUNDS = 5  # SD-8
 SETUP_FIELDS = ("chance", "rounds")
@@ -771,6 +772,10 @@ class SpatialDelivery(Game[State, SDEvent]):
         return Outcome(winners, "win" if len(winners) == 1 else "shared win", detail)
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         outcome = self.outcome(state)
         return {
             "round": state.round,
@@ -820,7 +825,7 @@ def _need_of(event: SDEvent) -> Need | None:
     return None
 
 
-def _hex_json(state: State, h: int) -> dict[str, Any]:
+def _hex_json(state: State, h: int) -> HexSummary:
     kind = state.tiles[h]
     q, r = AXIAL[h]
     return {

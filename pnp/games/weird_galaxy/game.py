@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pnp.engine.chance import chance_option
 from pnp.engine.errors import NotationError, SetupError, check_fields
@@ -155,4 +155,4 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
         return Outcome((state.winner,), "win", f"{name} built the black-hole station")
 
     def summary(self, state: State) -> dict[str, JSON]:
-        return _summary(state)
+        return cast(dict[str, JSON], _summary(state))

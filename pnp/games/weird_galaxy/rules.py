@@ -6,6 +6,7 @@ RULES and a message that says what was wrong and what would have been legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from pnp.engine.errors import IllegalMove, legal_hint
@@ -143,53 +144,75 @@ def spit_targets(state: State, at: Pos) -> list[Target]:
 
 
 def legal_decisions(state: State) -> list[WgEvent]:
-    """Every decision the player on turn may make now."""
+    """Every decision the player on turn may make now: each action's options in turn (a
+    table of one small generator per action, in the order the buttons show)."""
     if state.winner is not None or state.pending is not None:
         return []
-    seat, pts = state.turn, state.points
-    me = state.players[seat]
-    ship = me.ship
-    out: list[WgEvent] = []
-    if pts >= ACTION_COSTS["move"] and not ship.disabled:
+    return [event for options in _OPTIONS for event in options(state, state.players[state.turn])]
+
+
+def _moves(state: State, me: Player) -> Iterator[WgEvent]:
+    if state.points >= ACTION_COSTS["move"] and not me.ship.disabled:
         for d, (dr, dc) in DIRECTIONS.items():
-            to = (ship.pos[0] + dr, ship.pos[1] + dc)
-            if on_grid(to) and (_fee_owner(state, seat, to) is None or me.balance >= FEE):
-                out.append(Move(d))
-    if pts >= ACTION_COSTS["phredd"]:
+            to = (me.ship.pos[0] + dr, me.ship.pos[1] + dc)
+            if on_grid(to) and (_fee_owner(state, state.turn, to) is None or me.balance >= FEE):
+                yield Move(d)
+
+
+def _phredd_moves(state: State, me: Player) -> Iterator[WgEvent]:
+    if state.points >= ACTION_COSTS["phredd"]:
         for d, (dr, dc) in DIRECTIONS.items():
             to = (state.phredd[0] + dr, state.phredd[1] + dc)
             if on_grid(to):
-                out.append(MovePhredd(d))
-                out.extend(MovePhredd(d, t) for t in spit_targets(state, to))
+                yield MovePhredd(d)
+                yield from (MovePhredd(d, t) for t in spit_targets(state, to))
+
+
+def _single(state: State, me: Player) -> Iterator[WgEvent]:
+    """Roll a mission, shoo Phredd, jump, build: one event each when allowed."""
+    pts = state.points
     if pts >= ACTION_COSTS["mission"]:
-        out.append(RollMission())
+        yield RollMission()
     if pts >= ACTION_COSTS["shoo"] and _can_shoo(me, state.phredd):
-        out.append(Shoo())
-    if pts >= ACTION_COSTS["jump"] and not ship.disabled:
-        out.append(Jump())
+        yield Shoo()
+    if pts >= ACTION_COSTS["jump"] and not me.ship.disabled:
+        yield Jump()
     k = len(me.stations)
     if (pts >= ACTION_COSTS["build"] and k < STATIONS
             and all(not s.disabled for s in me.stations) and me.balance >= STATION_COSTS[k]):
-        out.append(Build())
-    if (pts >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
+        yield Build()
+
+
+def _shields(state: State, me: Player) -> Iterator[WgEvent]:
+    if (state.points >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
             and me.shields_used < MAX_SHIELDS):
-        out.extend(InstallShield(_tile_of_station(me.suit, s.index)) for s in me.stations
-                   if not s.disabled and not s.shield)
-    if pts >= ACTION_COSTS["paint"]:
-        if ship.disabled:
-            out.append(Repaint())
-        out.extend(Repaint(_tile_of_station(me.suit, s.index)) for s in me.stations
-                   if s.disabled)
+        yield from (InstallShield(_tile_of_station(me.suit, s.index)) for s in me.stations
+                    if not s.disabled and not s.shield)
+
+
+def _repaints(state: State, me: Player) -> Iterator[WgEvent]:
+    if state.points >= ACTION_COSTS["paint"]:
+        if me.ship.disabled:
+            yield Repaint()
+        yield from (Repaint(_tile_of_station(me.suit, s.index)) for s in me.stations
+                    if s.disabled)
+
+
+def _cargo(state: State, me: Player) -> Iterator[WgEvent]:
+    """Pick up, deliver, abandon (no action points), then end the turn."""
+    ship = me.ship
     if (not ship.disabled and len(ship.loads) < CAPACITY
             and ship.loads.count(ship.pos) < state.open_from(ship.pos)):
-        out.append(PickUp())
+        yield PickUp()
     if not ship.disabled:
-        out.extend(Deliver(m.number) for m in state.missions
-                   if m.open and m.dest == ship.pos and m.source in ship.loads)
+        yield from (Deliver(m.number) for m in state.missions
+                    if m.open and m.dest == ship.pos and m.source in ship.loads)
     if me.balance >= ABANDON_FORFEIT:
-        out.extend(Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
-    out.append(EndTurn())
-    return out
+        yield from (Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
+    yield EndTurn()
+
+
+_OPTIONS: Final = (_moves, _phredd_moves, _single, _shields, _repaints, _cargo)
 
 
 def _can_shoo(me: Player, phredd: Pos) -> bool:

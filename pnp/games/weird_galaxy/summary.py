@@ -1,8 +1,9 @@
-"""The JSON picture of a Weird Galaxy state that `pnp replay` prints and the tracker draws."""
+"""The JSON picture of a Weird Galaxy state that `pnp replay` prints and the tracker draws,
+and its declared shape (``Summary``), shared by the engine and the board."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from pnp.games.weird_galaxy.data import (
     CAPACITY,
@@ -21,13 +22,116 @@ from pnp.games.weird_galaxy.data import (
 from pnp.games.weird_galaxy.state import Player, State
 
 
-def _where(pos: Pos) -> dict[str, Any]:
+class Where(TypedDict):
+    at: str  # the tile's name, e.g. "f4"
+    row: int
+    col: int
+
+
+class ShipSummary(Where):
+    disabled: bool
+    loads: list[str]  # the source tiles of the loads carried
+    capacity: int
+
+
+class StationSummary(Where):
+    index: int  # 0 home world .. 6 black hole
+    disabled: bool
+    shield: bool
+
+
+class NextStation(Where):
+    index: int
+    cost: int
+
+
+class LedgerSummary(TypedDict):
+    earned: int
+    fees_in: int
+    fees_out: int
+    stations: int
+    shields: int
+    forfeits: int
+
+
+class PlayerSummary(TypedDict):
+    seat: int
+    name: str
+    suit: str
+    suit_name: str
+    home: str
+    ship: ShipSummary
+    stations: list[StationSummary]
+    next_station: NextStation | None
+    shields_left: int
+    space_bucks: int
+    ledger: LedgerSummary
+
+
+class TileSummary(TypedDict):
+    row: int
+    col: int
+    tile: str
+    suit: str
+    suit_name: str
+    rank: str
+
+
+class GridSummary(TypedDict):
+    size: int
+    hole: Where
+    tiles: list[TileSummary]
+
+
+class MissionSummary(TypedDict):
+    number: int
+    source: str
+    dest: str
+    payoff: int
+    rolled_by: int
+    completed_by: int | None
+    open: bool
+
+
+class TurnSummary(TypedDict):
+    seat: int
+    player: str
+    number: int
+    points_left: int
+    paid_fees_on: list[str]
+
+
+PendingSummary = TypedDict("PendingSummary", {
+    "for": str, "step": str, "die_in_hand": str | None, "source": str | None,
+    "held_out": str | None, "bag": list[str]})
+
+
+class ResultSummary(TypedDict):
+    winner: int
+    name: str
+    how: str
+
+
+class Summary(TypedDict):
+    grid: GridSummary
+    phredd: Where
+    players: list[PlayerSummary]
+    missions: list[MissionSummary]
+    turn: TurnSummary
+    awaiting: str  # "finished" | "chance" | "decision"
+    pending: PendingSummary | None
+    chance: str  # "seeded" | "table"
+    balances_public: bool
+    result: ResultSummary | None
+
+
+def _where(pos: Pos) -> Where:
     return {"at": tile_name(pos), "row": pos[0], "col": pos[1]}
 
 
-def _player(seat: int, p: Player) -> dict[str, Any]:
+def _player(seat: int, p: Player) -> PlayerSummary:
     k = len(p.stations)
-    nxt = None
+    nxt: NextStation | None = None
     if k < STATIONS:
         nxt = {"index": k, **_where(station_pos(p.suit, k)), "cost": STATION_COSTS[k]}
     return {
@@ -49,7 +153,7 @@ def _player(seat: int, p: Player) -> dict[str, Any]:
     }
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     pend = state.pending
     winner = state.winner
     return {

@@ -33,6 +33,7 @@ class ChooseFirst(Decision):
 class Place(Decision):
     suit: Suit
     cell: Cell
+    value: int | None = None  # WH-18: the placer may name the coin's value (S3@e5)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ _SUIT = r"([SMCAsmca])"
 _DIR = "(" + "|".join(sorted(DIRECTIONS, key=len, reverse=True)) + ")"
 _CELL = r"([a-jA-J](?:1[0-8]|[1-9]))"
 _OPENING = re.compile(r"[Oo]" + _FACE + "-" + _FACE)
-_PLACE = re.compile(_SUIT + "@" + _CELL)
+_PLACE = re.compile(_SUIT + r"([0-5nNaA])?@" + _CELL)
 _ROLL_CHOICE = re.compile(r"roll:(none|[SMCAsmca]{1,2})", re.IGNORECASE)
 _ROLL = re.compile(r"(?:[SMCAsmca][0-5nNaA]){1,2}")
 _MOVE = re.compile(_SUIT + ":" + r"(0|" + _DIR[1:-1] + ")", re.IGNORECASE)
@@ -120,7 +121,8 @@ def parse_event(text: str) -> WHEvent:
     if m := _OPENING.fullmatch(t):
         return OpeningRoll(face_value(m.group(1)), face_value(m.group(2)))
     if m := _PLACE.fullmatch(t):
-        return Place(_suit(m.group(1)), _cell(m.group(2)))
+        value = face_value(m.group(2)) if m.group(2) else None
+        return Place(_suit(m.group(1)), _cell(m.group(3)), value)
     if m := _ROLL_CHOICE.fullmatch(t):
         body = m.group(1)
         ships = [] if body.lower() == "none" else [_suit(c) for c in body]
@@ -150,8 +152,8 @@ def format_event(event: WHEvent) -> str:
             return f"O{o}-{d}"
         case ChooseFirst(place):
             return "place-first" if place else "move-first"
-        case Place(suit, cell):
-            return f"{suit}@{cell_name(cell)}"
+        case Place(suit, cell, value):
+            return f"{suit}{'' if value is None else value}@{cell_name(cell)}"
         case RollChoice(ships):
             return "roll:" + ("".join(ships) or "none")
         case Roll(dice):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
@@ -78,6 +78,7 @@ from pnp.games.wormholes.state import (
     Task,
     start_ships,
 )
+from pnp.games.wormholes.summary import Summary
 
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
@@ -395,12 +396,39 @@ class Wormholes(Game[State, WHEvent]):
                               self._hints(state))
         if state.coin_at(event.cell) is not None:
             raise IllegalMove("WH-5", f"{where} already holds a wormhole", self._hints(state))
-        coin = Coin(event.suit, event.cell, state.placed(event.suit))
+        coin = Coin(event.suit, event.cell, state.placed(event.suit), chosen=event.value)
+        if event.value is not None:
+            state = self._choose_value(state, coin)
         nxt = replace(state, coins=(*state.coins, coin), turn=opponent(seat))
         if len(nxt.coins) == TOTAL_COINS:
             assert state.first_mover is not None
             nxt = self._start_turn(replace(nxt, phase="play"), state.first_mover)
         return nxt
+
+    def _choose_value(self, state: State, coin: Coin) -> State:
+        """WH-18: the placer names which of the suit's coins goes down (``S3@e5``): a value
+        no coin of the suit placed before has; in seeded play it takes that place in the
+        deal's order (WH-16), the values left keep theirs."""
+        value = coin.chosen
+        assert value is not None
+        name = SUIT_NAMES[coin.suit]
+        placed = [c for c in state.coins if c.suit == coin.suit]
+        if state.deal is not None:
+            row = list(state.deal[SUITS.index(coin.suit)])
+            left = row[coin.ordinal:]
+            if value not in left:
+                raise IllegalMove("WH-18", f"the {name} coin {value} is already placed; the "
+                                           f"{name} coins left are {sorted(left)}",
+                                  self._hints(state))
+            k = row.index(value)
+            row[coin.ordinal], row[k] = row[k], row[coin.ordinal]
+            deal = list(state.deal)
+            deal[SUITS.index(coin.suit)] = tuple(row)
+            return replace(state, deal=tuple(deal))
+        if value in {c.chosen for c in placed}:
+            raise IllegalMove("WH-18", f"the {name} coin {value} is already placed",
+                              self._hints(state))
+        return state
 
     # -- turns ------------------------------------------------------------------------------
     def _start_turn(self, state: State, seat: int) -> State:
@@ -516,7 +544,7 @@ class Wormholes(Game[State, WHEvent]):
         if coin is None:
             return [end]
         values = ([coin.value] if coin.value is not None
-                  else self._possible_values(state, coin))
+                  else self._values_known_to(state, coin, OWNER[suit]))
         out: list[Cell | None] = []
         for value in values:
             jumps = [] if value == 0 else [
@@ -601,6 +629,17 @@ class Wormholes(Game[State, WHEvent]):
 
     # -- wormholes (WH-T5, WH-T6, WH-3, WH-12) ----------------------------------------------
     def _possible_values(self, state: State, coin: Coin) -> list[int]:
+        seen = state.revealed_values(coin.suit)
+        if coin.chosen is not None:  # WH-18: named when placed
+            return [coin.chosen] if coin.chosen not in seen else []
+        named = {c.chosen for c in state.coins if c.suit == coin.suit and c.value is None}
+        return [v for v in RANKS if v not in seen and v not in named]
+
+    def _values_known_to(self, state: State, coin: Coin, seat: int) -> list[int]:
+        """What ``seat`` can know of a hidden coin: its own named value, or any value of the
+        suit not seen yet (WH-10 judges a move on what the mover can know)."""
+        if coin.chosen is not None and coin.owner == seat:
+            return [coin.chosen]
         seen = state.revealed_values(coin.suit)
         return [v for v in RANKS if v not in seen]
 
@@ -755,8 +794,12 @@ class Wormholes(Game[State, WHEvent]):
         return Outcome((state.winner,), "win", state.result)
 
     def summary(self, state: State) -> dict[str, JSON]:
+        return cast(dict[str, JSON], self.typed_summary(state))
+
+    def typed_summary(self, state: State) -> Summary:
+        """The public summary in its declared shape (``summary.Summary``)."""
         seat = self.actor(state)
-        pending: dict[str, JSON] | None = None
+        pending: dict[str, object] | None = None
         if seat == CHANCE:
             if state.phase == "opening":
                 pending = {"kind": "opening-roll"}
@@ -769,7 +812,7 @@ class Wormholes(Game[State, WHEvent]):
                            "possible": self._possible_values(state, coin)}
             else:
                 pending = {"kind": "roll", "dice": list(state.rolling)}
-        tasks: list[JSON] = []
+        tasks: list[dict[str, object]] = []
         for t in state.stack:
             if isinstance(t, Activate):
                 tasks.append({"kind": "activate", "ship": t.ship, "cell": cell_name(t.cell)})

@@ -22,6 +22,7 @@ class Coin:
     ordinal: int  # how many coins of this suit were placed before it (indexes the deal)
     value: int | None = None
     flips: int = 0
+    chosen: int | None = None  # WH-18: the value its placer named (hidden until activated)
 
     @property
     def owner(self) -> int:

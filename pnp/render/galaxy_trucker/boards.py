@@ -22,7 +22,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, Cell
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS
-from pnp.render.art import GREY, INK, Look, centred_text, hex_color, polygon, tint
+from pnp.render.art import (
+    GREY,
+    INK,
+    Look,
+    centred_text,
+    hex_color,
+    legible_text,
+    polygon,
+    tint,
+)
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as INKS
@@ -155,8 +164,8 @@ def _draw_cells(c: Canvas, part: Part, gx: float, gy: float, colour: Color, look
         c.setLineWidth(1.4)
         c.circle(r.cx, r.cy, mm(8.5), stroke=1, fill=0)
         c.setFillColor(INK)
-        centred_text(c, "START", r.cx, r.cy + mm(1.5), mm(2.2), BOLD)
-        centred_text(c, "pilot cabin", r.cx, r.cy - mm(2.2), mm(1.5), BOLD)
+        legible_text(c, "START", r.cx, r.cy + mm(1.5), mm(2.2), BOLD)
+        legible_text(c, "pilot cabin", r.cx, r.cy - mm(2.2), mm(1.5), BOLD)
 
 
 def _draw_numbers(c: Canvas, part: Part, gx: float, gy: float) -> None:
@@ -189,7 +198,7 @@ def _draw_corner_slots(c: Canvas, part: Part, gx: float, gy: float, colour: Colo
         c.setFillColor(colour)
         centred_text(c, board.name, r.cx, r.cy + mm(2), mm(9), BOLD, r.w - mm(2))
         c.setFillColor(INK)
-        centred_text(c, f"class {board.name} - {colour_name}", r.cx, r.y + mm(3), mm(1.7),
+        legible_text(c, f"class {board.name} - {colour_name}", r.cx, r.y + mm(3), mm(1.7),
                      BOLD, r.w - mm(1))
     slots = [s for s in discard_slots(board) if s[0] in part.rows and s[1] in part.cols]
     for k, slot in enumerate(slots):
@@ -204,13 +213,13 @@ def _draw_corner_slots(c: Canvas, part: Part, gx: float, gy: float, colour: Colo
         c.restoreState()
         c.setFillColor(INK)
         if slot[1] == max(board.columns):
-            centred_text(c, "max", r.cx, r.cy + mm(6), mm(2), BOLD)
+            legible_text(c, "max", r.cx, r.cy + mm(6), mm(2), BOLD)
             centred_text(c, str(board.max_penalty), r.cx, r.cy, mm(6.5), BOLD)
-            centred_text(c, "credits lost", r.cx, r.cy - mm(6.2), mm(1.6), BOLD, r.w - mm(1))
+            legible_text(c, "credits lost", r.cx, r.cy - mm(6.2), mm(1.6), BOLD, r.w - mm(1))
         else:
-            centred_text(c, "DISCARD", r.cx, r.cy + mm(4.5), mm(2.0), BOLD, r.w - mm(1))
-            centred_text(c, "set aside (2)", r.cx, r.cy, mm(1.6), REGULAR, r.w - mm(1))
-            centred_text(c, "and lost parts", r.cx, r.cy - mm(3), mm(1.6), REGULAR,
+            legible_text(c, "DISCARD", r.cx, r.cy + mm(4.5), mm(2.0), BOLD, r.w - mm(1))
+            legible_text(c, "set aside (2)", r.cx, r.cy, mm(1.6), REGULAR, r.w - mm(1))
+            legible_text(c, "and lost parts", r.cx, r.cy - mm(3), mm(1.6), REGULAR,
                          r.w - mm(1))
         del k
 

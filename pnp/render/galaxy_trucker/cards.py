@@ -290,7 +290,7 @@ def _frame(c: Canvas, card: Card, w: float, h: float, look: Look, bleed: float =
         c.drawString(PAD + mm(6), mm(5), "test flight")
     c.setFillColor(GREY)
     c.setFont(REGULAR, 6)
-    c.drawCentredString(w / 2, mm(1.5), notation(card))
+    c.drawCentredString(w / 2, mm(2.6), notation(card))  # 10 mm from a butted Letter edge
     if card.days:
         calendar(c, card.days, w - PAD - mm(7), mm(1.3), mm(7), look)
         c.setFillColor(INK)
@@ -549,6 +549,8 @@ def card_back(level: int) -> Art:
             for k in range(24):  # a fixed scatter of stars
                 x = mm(5) + (k * 37 % 53) / 53 * (w - mm(10))
                 y = mm(5) + (k * 61 % 83) / 83 * (h - mm(10))
+                if abs(x - w / 2) < mm(16) and h / 2 - mm(21) < y < h / 2 + mm(13):
+                    continue  # no star on the level and its words
                 c.circle(x, y, 0.5 + (k % 3) * 0.35, stroke=0, fill=1)
         c.setFillColor(WHITE if not look.low_ink else ink)
         centred_text(c, name, w / 2, h / 2 + mm(4), mm(16), BOLD)

@@ -16,6 +16,7 @@ from pathlib import Path
 from pnp.games.galaxy_trucker.sheet import SEATS
 from pnp.games.galaxy_trucker.tiles import generate_tiles
 from pnp.render.art import Look
+from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
 from pnp.render.document import Page, scaled, write_pdf
 from pnp.render.galaxy_trucker.boards import board_pages
@@ -26,6 +27,7 @@ from pnp.render.galaxy_trucker.score import score_fields, score_page
 from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
 from pnp.render.geometry import paper_size, printable_area, text_sheet_size
+from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 
@@ -116,17 +118,33 @@ def kit_pages(options: KitOptions) -> list[Page]:
         pages.append(page)
         if duplex and split:
             pages.append(blank_back(page.size, page.label))
-    return pages
+    pages += calibration_pages(options)
+    return with_guide(TITLE, options, pages)[0]
+
+
+def score_first(options: KitOptions) -> int:
+    """The page index of the first score sheet: after the print guide and the rules."""
+    return SCORE_FIRST + (2 if _duplex(options) else 1)
 
 
 def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
     pages = kit_pages(options)
     path = kit_path(options)
+    first = score_first(options)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
-              score_fields(options.paper, options.seed, pages[SCORE_FIRST].size, SCORE_FIRST,
-                           score_stride(options)))
+              score_fields(options.paper, options.seed, pages[first].size, first,
+                           score_stride(options)), duplex=options.print_mode,
+              cut_file=options.cut_file)
     return [path]
 
 
-__all__ = ["GAME_ID", "SCORE_FIRST", "galaxy_trucker_kit", "kit_pages", "kit_path", "score_stride",
-           "tracker_url"]
+__all__ = [
+    "GAME_ID",
+    "SCORE_FIRST",
+    "galaxy_trucker_kit",
+    "kit_pages",
+    "kit_path",
+    "score_first",
+    "score_stride",
+    "tracker_url",
+]

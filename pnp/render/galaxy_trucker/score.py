@@ -28,7 +28,8 @@ LABELS: dict[str, tuple[str, str]] = {
     # line: (what to write, how it is worked out)
     "place": ("Finish place", "1 = the leader when the last card is done"),
     "gaveup": ("Gave up", "x if you left the flight: no place"),
-    "flight": ("Credits won in flight", "from Abandoned Ships, Slavers, Pirates"),
+    "cards": ("Cards that paid you", "their ids (I-13 II-7 ...); 'flaw' for each flaw fixed"),
+    "flight": ("Credits won in flight", "what those cards paid, less 1 per flaw"),
     "finish": ("Finish reward", "by place: see the column head"),
     "exposed": ("Your exposed connectors", "count each open connector once"),
     "fewest": ("Fewest of all finishers", "the lowest count at the table"),
@@ -43,7 +44,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "round": ("Round result", "flight + finish + bonus + goods - loss"),
     "credits": ("Credits after the round", "last total + result, never below 0"),
 }
-GROUP_GAP = {"flight": mm(2), "exposed": mm(2), "red": mm(2), "lost": mm(2), "round": mm(2)}
+GROUP_GAP = {"cards": mm(2), "exposed": mm(2), "red": mm(2), "lost": mm(2), "round": mm(2)}
 BOLD_LINES = ("round", "credits")
 
 

@@ -17,13 +17,16 @@ from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, TileSet
 from pnp.render.art import (
     GREY,
     INK,
+    MIN_PRINTED_PT,
     SPACE,
     WHITE,
     Look,
     centred_text,
     hex_color,
+    legible_text,
     paint,
     polygon,
+    printed_scale,
     tint,
 )
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, text_width
@@ -75,12 +78,32 @@ LABELS: dict[Kind, str] = {
 LABEL_W = mm(6.6)  # room in the bottom-right corner, clear of the widest rear connector
 
 
+SHORT_LABELS: dict[str, str] = {"2x engine": "2x eng.", "2x cannon": "2x can.",
+                                "battery": "batt.", "special": "spec."}
+"""Shorter words for the corner when the whole one does not fit at the smallest print size."""
+LABEL_PT = 5.2  # the corner label's size; never under MIN_LABEL_PT
+MIN_LABEL_PT = 5.0
+
+
 def face_label(tile: Tile) -> str:
     """The small function word printed in a corner (with the capacity where it has one)."""
     if tile.kind is Kind.PILOT:
         return str(tile.colour)
     word = LABELS[tile.kind]
     return f"{word} {tile.capacity}" if tile.capacity else word
+
+
+def corner_label(tile: Tile) -> tuple[str, float]:
+    """The label as printed and its size: the whole word at 5-5.2 pt where it fits the corner,
+    else its short form (the icon says the rest)."""
+    label = face_label(tile)
+    for word, short in SHORT_LABELS.items():
+        if text_width(label, CONDENSED_BOLD, MIN_LABEL_PT) > LABEL_W and label.startswith(word):
+            label = short + label[len(word):]
+    size = LABEL_PT
+    while text_width(label, CONDENSED_BOLD, size) > LABEL_W and size > MIN_LABEL_PT:
+        size -= 0.1
+    return label, max(size, MIN_LABEL_PT)
 
 
 # -- connectors -----------------------------------------------------------------------------
@@ -198,7 +221,7 @@ def icon_cannon(c: Canvas, w: float, look: Look, double: bool) -> None:
         c.rect(cx + dx - mm(1.25), w - mm(2.0), mm(2.5), mm(2.0), stroke=st2, fill=fl2)
     if double:
         c.setFillColor(CANNON if look.low_ink else WHITE)
-        centred_text(c, "2x", cx, base_y - mm(0.3), mm(2.0), BOLD)
+        legible_text(c, "2x", cx, base_y - mm(0.3), mm(2.0), BOLD)
 
 
 def icon_battery(c: Canvas, w: float, look: Look, cells: int) -> None:
@@ -213,7 +236,7 @@ def icon_battery(c: Canvas, w: float, look: Look, cells: int) -> None:
         c.roundRect(x, y0, cw, ch, mm(0.8), stroke=st, fill=fl)
         c.rect(x + cw * 0.3, y0 + ch, cw * 0.4, mm(0.8), stroke=st, fill=fl)
         c.setFillColor(BATTERY if look.low_ink else WHITE)
-        centred_text(c, "+", x + cw / 2, y0 + ch * 0.72, mm(1.6), BOLD)
+        legible_text(c, "+", x + cw / 2, y0 + ch * 0.72, mm(1.6), BOLD)
 
 
 def icon_shield(c: Canvas, w: float, look: Look) -> None:
@@ -319,10 +342,11 @@ def draw_icon(c: Canvas, tile: Tile, w: float, look: Look) -> None:
 
 # -- faces and backs --------------------------------------------------------------------------
 
-def tile_face(tile: Tile, show_id: bool = True) -> Art:
+def tile_face(tile: Tile, show_id: bool = True, label: bool = True) -> Art:
     """The printed face: panel, connectors on all four sides, the function icon, id, label.
 
-    ``show_id`` False draws a generic face (the rules reference's legend).
+    ``show_id`` False draws a generic face (the rules reference's legend); ``label`` False
+    leaves out the corner word, as do thumbnails where it would print under 5 pt.
     """
 
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
@@ -344,13 +368,14 @@ def tile_face(tile: Tile, show_id: bool = True) -> Art:
             c.setFillColor(INK)
             c.setFont(BOLD, 7.5)
             c.drawString(mm(1.6), h - mm(3.9), str(tile.id))
-        label = face_label(tile)
-        size = 4.8
-        while text_width(label, CONDENSED_BOLD, size) > LABEL_W and size > 3.2:
-            size -= 0.2
-        c.setFont(CONDENSED_BOLD, size)
-        c.setFillColor(GREY if not look.low_ink else INK)
-        c.drawRightString(w - mm(1.5), mm(1.5), label)
+        word, size = corner_label(tile)
+        if label and size * printed_scale(c) >= MIN_PRINTED_PT - 1e-6:
+            c.setFont(CONDENSED_BOLD, size)
+            c.setFillColor(GREY if not look.low_ink else INK)
+            if tile.kind in (Kind.ENGINE, Kind.DOUBLE_ENGINE):  # the nozzles fill the bottom
+                c.drawRightString(w - mm(1.5), h - mm(1.5) - size * 0.73, word)
+            else:
+                c.drawRightString(w - mm(1.5), mm(1.5), word)
 
     return draw
 
@@ -374,7 +399,8 @@ def tile_back(seed: int) -> Art:
             off = w / 8 if row % 2 else 0.0
             for k in range(5):
                 x = off + k * w / 4
-                c.line(x, row * h / 6, x, (row + 1) * h / 6)
+                if x <= w:  # the offset rows' last seam would fall past the cut line
+                    c.line(x, row * h / 6, x, (row + 1) * h / 6)
         c.setFillColor(SPACE if not look.low_ink else WHITE)
         c.setStrokeColor(line)
         c.roundRect(w / 2 - mm(8), h / 2 - mm(3.4), mm(16), mm(6.8), mm(1.5), stroke=1,

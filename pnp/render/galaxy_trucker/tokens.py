@@ -127,7 +127,7 @@ def good_art(colour: str) -> Art:
             c.setFillColor(ink)
             c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
             c.setFillColor(tint(ink, 0.55))
-            c.rect(w * 0.1, h * 0.62, w * 0.28, h * 0.28, stroke=0, fill=1)  # a lit face
+            c.rect(w * 0.08, h * 0.76, w * 0.18, h * 0.16, stroke=0, fill=1)  # a lit corner
         dark = colour in ("yellow",)
         c.setFillColor(INK if (dark or look.low_ink) else WHITE)
         centred_text(c, colour[0].upper(), w / 2, h / 2, h * 0.45, BOLD)
