@@ -1,6 +1,6 @@
 """The Wormholes rules engine (Marty and Ron Hale-Evans' starship tactics for the piecepack).
 
-Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-17 are the
+Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-18 are the
 rulings this engine had to add (docs/rulings.md); WH-T1..WH-T8 name rules the text
 states itself:
 
