@@ -352,11 +352,18 @@ def test_typed_text_echoed_back_is_escaped(client: FlaskClient) -> None:
     table = make_table(client)
     client.get(f"/t/{table['id']}/join", query_string={"k": table["token"]})
     token = csrf(client)
-    resp = client.post(f"/t/{table['id']}/move",
+    resp = client.post(f"/t/{table['id']}/move", headers={"X-Requested-With": "fetch"},
                        data={"csrf": token, "seq": table["seq"], "text": XSS})
     TRIED["hostile: requests sent"] += 1
-    html = resp.get_data(as_text=True)
+    html = resp.get_json()["html"]  # the page's redrawn part (a page with JavaScript)
     assert 400 <= resp.status_code < 500 and "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)" in html or "&#34;&gt;&lt;script&gt;" in html
+    resp = client.post(f"/t/{table['id']}/move",  # a plain form: redirected to the table
+                       data={"csrf": token, "seq": table["seq"], "text": XSS})
+    TRIED["hostile: requests sent"] += 1
+    assert resp.status_code == 303
+    html = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "<script>alert(1)" not in html
     assert "&lt;script&gt;alert(1)" in html or "&#34;&gt;&lt;script&gt;" in html
     from webscore.sheetforms import field_names
 

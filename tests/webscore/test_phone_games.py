@@ -1,11 +1,13 @@
 """A whole game of each of the five games logged on a 390x844 phone by tapping only (Galaxy
 Trucker: one round), the tracker dealing: at every decision the board and the control to tap
-are both on the screen without scrolling, the page never scrolls sideways, and after the first
-page load nothing reloads the page (every entry is redrawn in place)."""
+are both on the screen without scrolling, the page never scrolls sideways, after the first
+page load nothing reloads the page (every entry is redrawn in place), and a second phone
+watching the table shows each entry within a second."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from pnp.engine import Rng, get_game
 from webscore.db import get_engine
 from webscore.tracker import snapshot
 
-from .phone import PHONE, seq_of, tap, target, wait_seq_above
+from .phone import PHONE, seq_of, tap, target, wait_seq_above, wait_until
 from .taps import GAMES, _strategy
 from .test_browser import browser  # noqa: F401  (fixture)
 
@@ -62,12 +64,14 @@ def test_a_whole_game_by_tapping_on_a_phone(live_app: Any, browser: Any,  # noqa
     page.click("button[type=submit]")
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]
+    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher.goto(page.url)
     loads: list[str] = []
     page.on("framenavigated", lambda frame: loads.append(frame.url)
             if frame == page.main_frame else None)
     game, pick, rng = get_game(game_id), _strategy(game_id), Rng(seed, "taps")
     engine = get_engine(app)
-    decisions = 0
+    decisions, lag = 0, 0.0
     for _ in range(3000):
         with app.app_context():
             snap = snapshot(engine, table_id)
@@ -83,10 +87,14 @@ def test_a_whole_game_by_tapping_on_a_phone(live_app: Any, browser: Any,  # noqa
         how = tap(page, text)
         assert how in ("board", "board+list", "button"), how
         decisions += 1
-        wait_seq_above(page, snap.head)
+        seq = wait_seq_above(page, snap.head)
+        started = time.monotonic()
+        wait_until(lambda seq=seq: seq_of(watcher) >= seq, watcher, timeout=3000)
+        lag = max(lag, time.monotonic() - started)
     with app.app_context():
         done = snapshot(engine, table_id)
     assert done.outcome is not None, f"{game_id} did not finish"
     assert loads == [], f"full page loads after the first: {loads}"
+    assert lag < 1.0, f"the watching phone lagged {lag:.2f} s behind"
     assert decisions == sum(e.source == "typed" for e in done.entries)
     assert re.search(r"See the result", page.inner_text("#entry"))

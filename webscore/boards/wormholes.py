@@ -117,7 +117,7 @@ def _band(summary: dict[str, Any], width: float) -> list[str]:
     return out
 
 
-_PLACE = re.compile(r"[SMCA]@([a-j]\d{1,2})")
+_PLACE = re.compile(r"[SMCA]\d?@([a-j]\d{1,2})")  # a value may be named (WH-18)
 _SEND = re.compile(r"[SMCA]>([a-j]\d{1,2})")
 _MOVE = re.compile(r"([SMCA])[:*]([NESW]{1,2}|0)")
 

@@ -60,8 +60,9 @@ def describe(state: State, event: WHEvent) -> str:
             return f"opening roll: {SIDE_NAMES[0]} {o}, {SIDE_NAMES[1]} {d}"
         case ChooseFirst(place=place):
             return "place coins first" if place else "move ships first"
-        case Place(suit=suit, cell=cell):
-            return f"{SUIT_NAMES[suit]} coin on {cell_name(cell)}"
+        case Place(suit=suit, cell=cell, value=value):
+            shown = "" if value is None else f" showing {value}"
+            return f"{SUIT_NAMES[suit]} coin{shown} on {cell_name(cell)}"
         case RollChoice(ships=ships):
             return ("roll " + " and ".join(SUIT_NAMES[s] for s in ships)) if ships \
                 else "roll no die"
