@@ -6,7 +6,7 @@
 Kits (bench_kits.py), rules engines (bench_engines.py) and the tracker under load
 (bench_tracker.py, needs ``wrk``) each compare against a yardstick measured in the same run;
 the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  About 20
-minutes on two cores, most of it the tracker's load (``--quick`` shortens every run).
+minutes on two busy cores, most of it the tracker's load (``--quick`` runs fewer rounds).
 """
 
 from __future__ import annotations
