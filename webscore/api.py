@@ -137,6 +137,8 @@ def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, 
         raise ApiError(422, exc.message, rule=exc.rule, legal=list(exc.legal)) from None
     except NotationError as exc:
         raise ApiError(422, str(exc), rule="notation", field="text") from None
+    except NotFound as exc:  # gone from the database since this process cached it
+        raise ApiError(404, exc.message, field="table_id") from None
     except TrackerRefusal as exc:
         extra = ({"state": state_json(load(table_id), since=since)} if exc.status == 409
                  else None)

@@ -22,7 +22,15 @@ from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
 from webscore.tables import live_part, load
-from webscore.tracker import Snapshot, TrackerRefusal, already_logged, roll, submit, undo
+from webscore.tracker import (
+    NotFound,
+    Snapshot,
+    TrackerRefusal,
+    already_logged,
+    roll,
+    submit,
+    undo,
+)
 
 bp = Blueprint("moves", __name__)
 
@@ -63,6 +71,8 @@ def _post(table_id: str, action: Callable[[int], Snapshot], typed: str = "",
     except NotationError as exc:
         return _answer(table_id, error={"rule": "notation", "message": str(exc)},
                        typed=typed, status=422)
+    except NotFound as exc:  # gone from the database since this process cached it
+        abort(404, description=exc.message)
     except TrackerRefusal as exc:
         fresh = load(table_id)
         if exc.rule == "tracker.stale" and typed and already_logged(

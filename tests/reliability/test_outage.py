@@ -16,12 +16,15 @@ intended entries, each once, in order; every request in the outage was answered 
 from __future__ import annotations
 
 import contextlib
+import http.cookiejar
 import os
+import re
 import sqlite3
 import subprocess
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -130,6 +133,31 @@ def page_during_outage(base: str, tid: str) -> tuple[int, str, str]:
         return exc.code, exc.headers.get("Retry-After", ""), exc.read().decode()
 
 
+class Browser:
+    """A phone's browser that joined a table: cookies, the page's CSRF token, form posts."""
+
+    def __init__(self, base: str, tid: str, token: str) -> None:
+        self.base, self.tid = base, tid
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        html = self.open(f"/t/{tid}/join?k={token}")[2]
+        found = re.search(r'name="csrf" value="([^"]+)"', html)
+        assert found, "the joined table page has no form"
+        self.csrf = found.group(1)
+
+    def open(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            with self.opener.open(self.base + path, data=data, timeout=10) as resp:
+                return resp.status, "", resp.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.headers.get("Retry-After", ""), exc.read().decode()
+
+    def log(self, seq: int, text: str) -> tuple[int, str, str]:
+        return self.open(f"/t/{self.tid}/move", {"csrf": self.csrf, "seq": str(seq),
+                                                  "text": text})
+
+
 def acks(phones: list[Phone]) -> int:
     return sum(p.acked + p.found for p in phones)
 
@@ -213,14 +241,19 @@ def test_postgres_restarted_during_load(own_postgres: PgServer, tmp_path: Path,
     server.start()
     outages: list[float] = []
     pages: list[tuple[int, str, str]] = []
+    posted: list[tuple[int, str, str]] = []
     try:
         load = Load(server, ("db.unavailable",))
+        _, table = call(server.base, "POST", "/api/tables",
+                        {"game": GAME, "players": ["Zoë"], "seed": 7, "chance": "tracker"})
+        browser = Browser(server.base, table["id"], table["token"])
         wait_for(load.phones, 20)
         for mode in ("fast", "immediate"):
             since = time.monotonic()
             own_postgres.stop(mode)
             time.sleep(0.5)
             pages.append(page_during_outage(server.base, load.phones[0].tid))
+            posted.append(browser.log(table["seq"], "@a1"))
             health = urllib.request.urlopen(server.base + "/healthz", timeout=10)
             assert health.status == 200  # the app itself is up all along
             time.sleep(DOWN_SECONDS - 0.5)
@@ -228,6 +261,15 @@ def test_postgres_restarted_during_load(own_postgres: PgServer, tmp_path: Path,
             wait_for(load.phones, 20)
             outages.append(outage_seconds(load.log, since))
         problems = load.finish()
+        for status, retry_after, html in posted:  # an entry typed on the table page
+            assert status == 503 and int(retry_after) >= 1 and "not answering" in html
+            assert 'name="text" value="@a1"' in html and 'id="again"' in html
+        # "Try again" on both kept pages once the database is back: stored once.
+        for _, _, html in posted:
+            kept = dict(re.findall(r'name="(csrf|seq|text)" value="([^"]*)"', html))
+            assert browser.open(f"/t/{table['id']}/move", kept)[0] == 200  # the table
+        _, final = call(server.base, "GET", f"/api/tables/{table['id']}")
+        assert [h["event"] for h in final["history"] if h["source"] == "typed"] == ["@a1"]
     finally:
         server.stop()
     for status, retry_after, html in pages:

@@ -255,7 +255,7 @@ def test_api_needs_json(client: FlaskClient) -> None:
 def test_api_is_in_the_openapi_document(client: FlaskClient) -> None:
     doc = client.get("/api/openapi.json").get_json()
     entry = doc["paths"]["/api/ships/check"]["post"]
-    assert set(entry["responses"]) == {"200", "400", "413", "415", "422"}
+    assert set(entry["responses"]) == {"200", "400", "413", "415", "422", "429", "503"}
 
 
 _APP = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "AUTO_MIGRATE": True,

@@ -1,6 +1,6 @@
 """The Wormholes rules engine (Marty and Ron Hale-Evans' starship tactics for the piecepack).
 
-Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-17 are the
+Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-18 are the
 rulings this engine had to add (docs/rulings.md); WH-T1..WH-T8 name rules the text
 states itself:
 
@@ -515,12 +515,16 @@ class Wormholes(Game[State, WHEvent]):
         return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
                 if end not in own]
 
-    def _moves(self, state: State) -> list[tuple[Suit, str | None, Cell]]:
-        cands = [(s, d, end) for s in state.unused for d, end in self._die_moves(state, s)]
-        if len(state.unused) < 2:
-            return cands
-        keep = [c for c in cands if self._keeps_other_die(state, *c)]
-        return keep or cands
+    def _moves(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
+        """The die moves allowed now (WH-10 applied), worked out once per state."""
+        found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("moves")
+        if found is None:
+            cands = [(s, d, end) for s in state.unused
+                     for d, end in self._die_moves(state, s)]
+            if len(state.unused) >= 2:
+                cands = [c for c in cands if self._keeps_other_die(state, *c)] or cands
+            found = state.memo["moves"] = tuple(cands)
+        return found
 
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
