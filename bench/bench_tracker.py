@@ -353,6 +353,8 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
         seq = r.get_json()["seq"]
         return seen.sql
 
+    cpu: dict[int, list[float]] = {}
+    wall: dict[int, list[float]] = {}
     for row in (1, 100, 1000):
         while seq < row - 1:  # fast-forward in long entries
             chunk, size = [], 0
@@ -371,7 +373,14 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
                 cb.get(f"/api/tables/{tid}?since={seq}")
             out["read (cached, nothing new)"] = seen.sql
         out[f"write at row {row}"] = write(ca, get_engine(a))
+        for _ in range(15):  # then time single writes: CPU (this process) and wall clock
+            c0, w0 = time.process_time(), time.perf_counter()
+            write(ca, get_engine(a))
+            cpu.setdefault(row, []).append((time.process_time() - c0) * 1000)
+            wall.setdefault(row, []).append((time.perf_counter() - w0) * 1000)
     out["write through the other instance (1 missed row)"] = write(cb, get_engine(b))
+    out["cpu_ms_median"] = {r: sorted(v)[len(v) // 2] for r, v in cpu.items()}
+    out["wall_ms_median"] = {r: sorted(v)[len(v) // 2] for r, v in wall.items()}
     clear_cache()
     with counting(get_engine(a)) as seen:
         ca.get(f"/api/tables/{tid}?since={seq}")
@@ -474,6 +483,10 @@ def main(argv: list[str] | None = None) -> int:
                 results["statements"][name] = sql
                 print(f"  {name}: SQL per request", flush=True)
                 for what, stmts in sql.items():
+                    if what.endswith("_median"):
+                        print(f"    in process, {what}: " + " / ".join(
+                            f"row {r}: {v:.2f}" for r, v in stmts.items()), flush=True)
+                        continue
                     print(f"    {what:52} {len(stmts)}: " +
                           " | ".join(x[:40] for x in stmts), flush=True)
             if "open" not in skip:

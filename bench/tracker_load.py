@@ -76,6 +76,7 @@ class Table:
     play: Playout
     seq: int = 0  # rows stored (one per event: table play, no undo)
     next: int = 0  # index of the next event to log
+    lost: bool = False  # the last write was not acknowledged: read the head first
 
 
 def create(base: str, play: Playout) -> Table:
@@ -177,6 +178,20 @@ class OpenLoop:
                 "ran_out": self.ran_out, "late_sends": self.late}
 
 
+async def _resync(base: str, table: Table) -> None:
+    """After an answer that was not 201: read the head; the rows stored since are ours."""
+    try:
+        status, body = await asyncio.wait_for(
+            get(base, f"/api/tables/{table.id}?since={table.seq}"), 60)
+        head = json.loads(body)["seq"] if status == 200 else None
+    except (OSError, TimeoutError, ValueError, IndexError, KeyError):
+        return
+    if head is not None:
+        table.next += head - table.seq  # table play, no undo: one row per event
+        table.seq = head
+        table.lost = False
+
+
 async def _phone(bases: list[str], table: Table | None, period: float, warm: float,
                  until: float, rng: random.Random, out: OpenLoop) -> None:
     loop = asyncio.get_running_loop()
@@ -190,19 +205,27 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
         if loop.time() >= until:
             return
         base = bases[rng.randrange(len(bases))]
+        if table is not None and table.lost:
+            await _resync(base, table)  # not timed: the phone looking again
         started = time.perf_counter()
-        if table is None:
-            status, _ = await get(base, "/healthz")
-        else:
-            if table.next >= len(table.play.events):
-                out.ran_out += 1
-                return
-            status, body = await post(base, f"/api/tables/{table.id}/events",
-                                      {"seq": table.seq, "text": table.play.events[table.next]},
-                                      table.token)
+        try:
+            if table is None:
+                status, _ = await asyncio.wait_for(get(base, "/healthz"), 60)
+            else:
+                if table.next >= len(table.play.events):
+                    out.ran_out += 1
+                    return
+                status, body = await asyncio.wait_for(post(
+                    base, f"/api/tables/{table.id}/events",
+                    {"seq": table.seq, "text": table.play.events[table.next]}, table.token), 60)
+        except (OSError, TimeoutError, ValueError, IndexError):
+            status = 0  # refused, reset or timed out: stored or not, look again
+        if table is not None:
             if status == 201:
                 table.seq = json.loads(body)["seq"]
                 table.next += 1
+            else:
+                table.lost = True
         elapsed = (time.perf_counter() - started) * 1000
         if loop.time() >= warm:
             out.latencies.append(elapsed)

@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from webscore import (
         api,
+        devices,
         faultpage,
         favicon,
         health,
@@ -65,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(timers.bp)
     app.register_blueprint(favicon.bp)
+    devices.init_app(app)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":
         # Behind a reverse proxy: join URLs and QR codes use the host the phone asked for.

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from pnp.engine import IllegalMove, NotationError, all_games
-from webscore import inputs, security, sheets
+from webscore import devices, inputs, security, sheets
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.export import export
@@ -137,6 +137,8 @@ def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, 
         raise ApiError(422, exc.message, rule=exc.rule, legal=list(exc.legal)) from None
     except NotationError as exc:
         raise ApiError(422, str(exc), rule="notation", field="text") from None
+    except NotFound as exc:  # gone from the database since this process cached it
+        raise ApiError(404, exc.message, field="table_id") from None
     except TrackerRefusal as exc:
         extra = ({"state": state_json(load(table_id), since=since)} if exc.status == 409
                  else None)
@@ -149,17 +151,20 @@ def events(table_id: str) -> tuple[Response, int]:
     text = body().get("text")
     if not isinstance(text, str):
         raise ApiError(422, "text must be the entry in the game's notation", field="text")
-    return _write(table_id, lambda seq: submit_entry(get_engine(), table_id, seq, text))
+    return _write(table_id, lambda seq: submit_entry(get_engine(), table_id, seq, text,
+                                                     device=devices.api_device()))
 
 
 @bp.post("/tables/<table_id>/roll")
 def roll_for_us(table_id: str) -> tuple[Response, int]:
-    return _write(table_id, lambda seq: roll(get_engine(), table_id, seq))
+    return _write(table_id, lambda seq: roll(get_engine(), table_id, seq,
+                                             device=devices.api_device()))
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> tuple[Response, int]:
-    return _write(table_id, lambda seq: undo_entry(get_engine(), table_id, seq))
+    return _write(table_id, lambda seq: undo_entry(get_engine(), table_id, seq,
+                                                   device=devices.api_device()))
 
 
 @bp.get("/tables/<table_id>/log")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine import PnpError, SetupError, UnknownGame, get_game, new_log
+from pnp.engine.deal import DEAL_SEED, MAX_DEAL_SEED
 from pnp.engine.log import MAX_SEED
 from webscore.errors import ApiError
 
@@ -93,6 +94,13 @@ class NewTable:
     location: str
 
 
+def draw_deal_seed() -> int | None:
+    """The secret a dealing table's hidden chance is drawn from, kept only on the server.
+    (Tests that host a known seeded game replace this with one answering None: the printed
+    seed's own deal.)"""
+    return secrets.randbelow(MAX_DEAL_SEED + 1)
+
+
 def new_table(game_id: object, players: object, seed: object, options: object,
               chance: object, location: object, auto_deal: object = True) -> NewTable:
     """Validate a new table's fields and build its setup through the engine."""
@@ -123,8 +131,17 @@ def new_table(game_id: object, players: object, seed: object, options: object,
     elif chance == "table":
         opts.setdefault("chance", "table")
     place = clean_text(location, "location", MAX_LOCATION)
+    opts.pop(DEAL_SEED, None)  # the tracker keeps the secret; nobody chooses it
+    dealt = dict(opts)
+    if opts.get("chance", "seeded" if seed_value is not None else "table") == "seeded" \
+            and game.deal_seed_option:
+        # The tracker deals: hidden chance from a secret kept on the server, the public
+        # setup from the printed seed (pnp.engine.deal).
+        secret = draw_deal_seed()
+        if secret is not None:
+            dealt[DEAL_SEED] = secret
     try:
-        log = new_log(game.id, names, seed_value, opts)
+        log = new_log(game.id, names, seed_value, dealt)
     except SetupError as exc:
         field = "players" if "player" in str(exc) else "options"
         raise bad(field, str(exc)) from None

@@ -59,6 +59,10 @@ table_events = Table(
     # The seat that decided a move (-1: a chance outcome); NULL for undo rows and for rows
     # stored before revision i15_checkpoints.  Lets a checkpoint stand in for the replay.
     Column("actor", SmallInteger, nullable=True),
+    # The phone that logged the row (webscore.devices): its cookie's id and the name its
+    # player gave it; NULL for rows stored before revision i14b_entry_device.
+    Column("device", String(32), nullable=True),
+    Column("device_name", String(40), nullable=True),
 )
 
 table_checkpoints = Table(

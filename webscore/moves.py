@@ -17,12 +17,20 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import IllegalMove, NotationError
-from webscore import entry, security
+from webscore import devices, entry, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
 from webscore.tables import live_part, load
-from webscore.tracker import Snapshot, TrackerRefusal, already_logged, roll, submit, undo
+from webscore.tracker import (
+    NotFound,
+    Snapshot,
+    TrackerRefusal,
+    already_logged,
+    roll,
+    submit,
+    undo,
+)
 
 bp = Blueprint("moves", __name__)
 
@@ -63,6 +71,8 @@ def _post(table_id: str, action: Callable[[int], Snapshot], typed: str = "",
     except NotationError as exc:
         return _answer(table_id, error={"rule": "notation", "message": str(exc)},
                        typed=typed, status=422)
+    except NotFound as exc:  # gone from the database since this process cached it
+        abort(404, description=exc.message)
     except TrackerRefusal as exc:
         fresh = load(table_id)
         if exc.rule == "tracker.stale" and typed and already_logged(
@@ -82,15 +92,18 @@ def move(table_id: str) -> Answer:
         return _answer(table_id, pick=spot[:40])
     confirmed = request.form.get("confirmed") == "1"
     return _post(table_id,
-                 lambda seq: submit(get_engine(), table_id, seq, text, auto=True), text,
+                 lambda seq: submit(get_engine(), table_id, seq, text, auto=True,
+                                    device=devices.current()), text,
                  ask=None if confirmed else (lambda snap: entry.question(snap, text)))
 
 
 @bp.post("/t/<table_id>/roll")
 def roll_for_us(table_id: str) -> Answer:
-    return _post(table_id, lambda seq: roll(get_engine(), table_id, seq, auto=True))
+    return _post(table_id, lambda seq: roll(get_engine(), table_id, seq, auto=True,
+                                            device=devices.current()))
 
 
 @bp.post("/t/<table_id>/undo")
 def undo_last(table_id: str) -> Answer:
-    return _post(table_id, lambda seq: undo(get_engine(), table_id, seq))
+    return _post(table_id, lambda seq: undo(get_engine(), table_id, seq,
+                                            device=devices.current()))

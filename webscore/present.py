@@ -33,7 +33,8 @@ def winners(snap: Snapshot) -> list[str]:
 def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
     players = snap.table.players
     return [{"seq": e.seq, "event": e.text, "source": e.source, "chance": e.chance,
-             "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None}
+             "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None,
+             "device": e.device}
             for e in (snap.entries_after(since) if since else snap.entries)]
 
 

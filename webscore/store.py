@@ -58,6 +58,8 @@ class Row:
     undoes: int | None
     created_at: datetime
     actor: int | None = None  # the seat that decided a move, -1 for chance (None: unknown)
+    device: str | None = None  # the phone that logged it (webscore.devices)
+    device_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class NewRow:
     text: str = ""
     undoes: int | None = None
     actor: int | None = None
+    device: str | None = None
+    device_name: str | None = None
 
 
 def hash_token(token: str) -> str:
@@ -114,7 +118,8 @@ def load_table(engine: Engine, table_id: str) -> TableRecord | None:
 
 
 def _row(r: Any) -> Row:
-    return Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at), r.actor)
+    return Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at), r.actor,
+               r.device, r.device_name)
 
 
 def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
@@ -138,9 +143,11 @@ def load_head(engine: Engine, table_id: str) -> int:
 # One statement per row, sent as one executemany: the row goes in only after its predecessor
 # (a writer whose cache is ahead of the database, e.g. after a restore, stores nothing).
 _GUARDED_INSERT = text(
-    "INSERT INTO table_events (table_id, seq, kind, source, text, undoes, actor, created_at) "
+    "INSERT INTO table_events (table_id, seq, kind, source, text, undoes, actor, created_at, "
+    "device, device_name) "
     "SELECT :table_id, :seq, :kind, :source, :text, CAST(:undoes AS INTEGER), "
-    "CAST(:actor AS SMALLINT), :created_at "
+    "CAST(:actor AS SMALLINT), :created_at, CAST(:device AS VARCHAR(32)), "
+    "CAST(:device_name AS VARCHAR(40)) "
     "WHERE :prev = 0 OR EXISTS (SELECT 1 FROM table_events "
     "WHERE table_id = :prev_table AND seq = :prev)")
 
@@ -157,7 +164,8 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
     """Append rows after sequence number ``expected`` (and a checkpoint, in the same
     transaction); Conflict if that number is taken or the table is not at ``expected``."""
     stamp = now()
-    new = [Row(expected + i + 1, r.kind, r.source, r.text, r.undoes, stamp, r.actor)
+    new = [Row(expected + i + 1, r.kind, r.source, r.text, r.undoes, stamp, r.actor,
+               r.device, r.device_name)
            for i, r in enumerate(rows)]
     if not new:
         return new
@@ -167,7 +175,8 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
             done = conn.execute(_GUARDED_INSERT, [
                 {"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
                  "text": r.text, "undoes": r.undoes, "actor": r.actor,
-                 "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id}
+                 "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
+                 "device": r.device, "device_name": r.device_name}
                 for r in new])
             if done.rowcount != len(new):
                 raise Conflict(expected, expected - 1)

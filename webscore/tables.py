@@ -26,7 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError, UnknownGame, all_games, get_game
 from pnp.render.options import KitOptions, Paper
-from webscore import boards, entry, gameopts, inputs, security
+from webscore import boards, entry, gameopts, inputs, security, timers
 from webscore.autostep import taken_back
 from webscore.db import get_engine
 from webscore.errors import ApiError
@@ -64,8 +64,11 @@ def _prefill() -> dict[str, Any]:
     game = request.args.get("game", "")
     seed = request.args.get("seed", "")
     ok_seed = seed.isascii() and seed.isdigit() and len(seed) < 20
+    # A kit's QR code says which mode its setup sheet describes (pnp.render.options.table_url).
+    chance = request.args.get("chance", "")
     return {"game": game, "seed": seed if ok_seed else "",
-            "players": [], "chance": "table", "options": "",
+            "players": [], "chance": chance if chance in ("tracker", "table") else "table",
+            "options": "",
             "location": "", "extra": {}, "manual_deal": False}
 
 
@@ -144,6 +147,7 @@ def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
                            ask=notice.get("ask"), pick=notice.get("pick"))
     page = render_template(
         "table.html", **context, join_url=join, qr=qr_svg(join) if join else None,
+        timer=timers.panel(snap.table.id, snap.table.players, context["writable"]),
         watch_url=url_for("tables.table", table_id=snap.table.id, _external=True))
     return page, status
 

@@ -18,7 +18,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response as BaseResponse
@@ -132,6 +141,33 @@ def _expected(form: Any) -> int | None:
     return int(raw)
 
 
+def panel(table_id: str, players: tuple[str, ...], writable: bool) -> dict[str, Any] | None:
+    """What ``_timer.html`` draws, for a table whose game builds against a timer (else
+    None)."""
+    from pnp.engine import get_record
+
+    table = load_table(get_engine(), table_id)
+    if table is None or not get_record(table.game).build_timer:
+        return None
+    rev, timer = load_timer(get_engine(), table_id)
+    out = view(table_id, rev, timer)
+    out.update(players=list(players), writable=writable, rounds=buildtimer.ROUNDS,
+               default_run=buildtimer.DEFAULT_RUN,
+               next_tile=len(timer.tiles) + 1 if timer else 1)
+    return out
+
+
+@bp.get("/t/<table_id>/timer/panel")
+def panel_html(table_id: str) -> Response:
+    """The timer panel alone (timer.js swaps it in when an ``event: timer`` arrives)."""
+    table = _table(table_id)
+    found = panel(table_id, table.players, security.can_write(table))
+    response = Response(render_template("_timer.html", timer=found) if found else "",
+                        mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/t/<table_id>/timer")
 def show(table_id: str) -> Response:
     _table(table_id)
@@ -149,8 +185,9 @@ def post(table_id: str) -> Response | BaseResponse:
     if not security.can_write(table):
         abort(403, description="this browser has not joined the table; scan the table's QR "
                                "code on a player's phone to join")
-    result = change(get_engine(), table_id, table.players, request.form,
-                    _expected(request.form))
+    form = dict(request.form.items())
+    form.setdefault("action", request.args.get("action", ""))  # a button's formaction
+    result = change(get_engine(), table_id, table.players, form, _expected(form))
     if request.accept_mimetypes.best == "application/json":
         return jsonify(result)
     return redirect(url_for("tables.table", table_id=table_id) + "#timer", 303)

@@ -44,11 +44,13 @@ from pnp.engine import (
     UnknownGame,
     get_game,
 )
+from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.play import resolve_dealt
 from pnp.engine.steps import replay_steps
-from webscore import checkpoints, live
+from webscore import checkpoints, devices, live
 from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
+from webscore.devices import Device
 from webscore.store import (
     Conflict,
     NewRow,
@@ -93,6 +95,7 @@ class Entry:
     source: str  # "typed" | "dealt" | "auto" (a decision the rules forced)
     chance: bool
     actor: int | None  # the seat that decided (None for chance)
+    device: str | None = None  # the phone that logged it, as the history shows it
 
     @property
     def seat(self) -> int:
@@ -172,15 +175,14 @@ class Snapshot:
         return GameLog(t.game, t.seed, t.setup, t.players, tuple(e.text for e in self.entries))
 
     def public_log(self) -> GameLog:
-        """The log to hand out: while the game goes on, a seeded table's hidden deal is left
-        out and the log reads as table play (every dealt outcome is a possible one, so it
-        still replays); once the game is over the whole seeded log is given."""
+        """The log to hand out: while the game goes on, a seeded table's hidden deal and its
+        secret deal seed are left out and the log reads as table play (every dealt outcome
+        is a possible one, so it still replays); once the game is over the whole seeded log
+        is given, and it replays with the same deal."""
         log = self.log()
-        if self.outcome is not None or "deal" not in log.setup:
+        if self.outcome is not None or not any(k in log.setup for k in HIDDEN_SETUP_KEYS):
             return log
-        setup = {k: v for k, v in log.setup.items() if k != "deal"}
-        setup["chance"] = "table"
-        return GameLog(log.game, log.seed, setup, log.players, log.events)
+        return GameLog(log.game, log.seed, public_setup(log.setup), log.players, log.events)
 
     def started_at(self) -> Any:
         return self.table.created_at
@@ -261,7 +263,7 @@ def _replay(game: Game[Any, Any], state: Any, moves: Sequence[Row | Entry]
         for step in replay_steps(game, state, (m.text for m in moves)):
             move = moves[step.index]
             entries.append(Entry(move.seq, move.text, move.source, bool(step.event.CHANCE),
-                                 step.seat))
+                                 step.seat, _device(move)))
             state = step.state
     except (IllegalMove, NotationError) as exc:
         move = moves[len(entries)]
@@ -278,7 +280,13 @@ def _known(move: Row | Entry) -> Entry | None:
     if move.actor is None:
         return None
     return Entry(move.seq, move.text, move.source, move.actor == CHANCE,
-                 None if move.actor == CHANCE else move.actor)
+                 None if move.actor == CHANCE else move.actor, _device(move))
+
+
+def _device(move: Row | Entry) -> str | None:
+    if isinstance(move, Entry):
+        return move.device
+    return devices.label(move.device, move.device_name)
 
 
 def rebuild(engine: Engine, table: TableRecord, game: Game[Any, Any],
@@ -407,7 +415,8 @@ def _writable(engine: Engine, snap: Snapshot, expected: int) -> Snapshot:
     return snap
 
 
-def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any) -> Snapshot:
+def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any,
+          device: Device | None = None) -> Snapshot:
     """Store checked steps after ``snap``'s head: one INSERT (and a checkpoint when the
     entries cross a multiple of ``EVERY``), one COMMIT; 409 if another writer got there
     first.  ``state`` is the engine state after the steps.  Returns the new snapshot."""
@@ -419,7 +428,9 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any) -> 
     if after // EVERY > before // EVERY:
         mark = checkpoints.encode(game, snap.head + len(steps), state)
     texts = [game.notation(st.event) for st in steps]
-    rows = [NewRow("move", st.source, text, None, CHANCE if st.actor is None else st.actor)
+    by = device or Device("")
+    rows = [NewRow("move", st.source, text, None, CHANCE if st.actor is None else st.actor,
+                   by.id or None, by.name or None)
             for st, text in zip(steps, texts, strict=True)]
     try:
         new = append(engine, snap.table.id, snap.head, rows, mark)
@@ -427,7 +438,8 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any) -> 
         raise _stale(snap.head, snapshot(engine, snap.table.id).head) from None
     live.publish(engine, snap.table.id, new[-1].seq)  # wake this process's live streams
     result = Snapshot(snap.table, game, new[-1].seq, snap.entries + tuple(
-        Entry(r.seq, text, st.source, bool(st.event.CHANCE), st.actor)
+        Entry(r.seq, text, st.source, bool(st.event.CHANCE), st.actor,
+              devices.label(r.device, r.device_name))
         for r, st, text in zip(new, steps, texts, strict=True)),
         state, snap.undos, None, new[-1].created_at)
     _cache(engine).put(result)
@@ -494,7 +506,7 @@ def play(snap: Snapshot, events: Sequence[Any], *, auto: bool = False
 
 
 def submit(engine: Engine, table_id: str, expected: int, text: str, *,
-           auto: bool = False) -> Snapshot:
+           auto: bool = False, device: Device | None = None) -> Snapshot:
     """Check and store a typed entry (one or several events); all or nothing.  With ``auto``
     the decisions the rules then force are applied and stored too (source ``auto``)."""
     snap = _writable(engine, cached(engine, table_id), expected)
@@ -510,10 +522,11 @@ def submit(engine: Engine, table_id: str, expected: int, text: str, *,
     if not events:
         raise TrackerRefusal("tracker.empty", "type an event in the game's notation, or pick one")
     steps, state = play(snap, events, auto=auto)
-    return store(engine, snap, steps, state)
+    return store(engine, snap, steps, state, device)
 
 
-def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False) -> Snapshot:
+def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False,
+         device: Device | None = None) -> Snapshot:
     """Apply the chance outcomes the seed dealt ("roll for us")."""
     snap = _writable(engine, cached(engine, table_id), expected)
     if snap.actor != CHANCE:
@@ -525,7 +538,7 @@ def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False) ->
                              "this table has no seed to deal from; enter what the table "
                              "rolled or revealed")
     state, after = _deal(snap, state, auto)
-    return store(engine, snap, [Step(d, "dealt", None) for d in dealt] + after, state)
+    return store(engine, snap, [Step(d, "dealt", None) for d in dealt] + after, state, device)
 
 
 def deal_pending(engine: Engine, snap: Snapshot, *, auto: bool = False) -> Snapshot:
@@ -537,7 +550,8 @@ def deal_pending(engine: Engine, snap: Snapshot, *, auto: bool = False) -> Snaps
     return store(engine, snap, steps, state)
 
 
-def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
+def undo(engine: Engine, table_id: str, expected: int, *,
+         device: Device | None = None) -> Snapshot:
     """Take back the last entry a person made (with the steps that followed it by
     themselves); recorded.  The state before it comes from the nearest checkpoint."""
     snap = _writable(engine, cached(engine, table_id), expected)
@@ -550,7 +564,8 @@ def undo(engine: Engine, table_id: str, expected: int) -> Snapshot:
     state, _, _ = rebuild(engine, snap.table, snap.game, entries)
     try:
         new = append(engine, table_id, expected,
-                     [NewRow("undo", "undo", "", e.seq) for e in taken])
+                     [NewRow("undo", "undo", "", e.seq, None, device.id if device else None,
+                             (device.name or None) if device else None) for e in taken])
     except Conflict:
         raise _stale(expected, snapshot(engine, table_id).head) from None
     live.publish(engine, table_id, new[-1].seq)

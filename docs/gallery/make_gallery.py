@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 from pnp.render.document import Page, write_pdf
-from pnp.render.forms import add_form_fields
 from pnp.render.galaxy_express import kit_pages, record_fields
 from pnp.render.kits import PIECEPACK_PARTS, piecepack_pages
 from pnp.render.options import KitOptions
@@ -63,11 +62,11 @@ def main() -> int:
             opts = KitOptions(seed=7, **extra)  # type: ignore[arg-type]
             pages = _pages(kit, opts)
             index = next(i for i, p in enumerate(pages) if label in p.label)
-            pdf = write_pdf(Path(tmp) / f"{n}.pdf", pages, kit)
+            fields = []
             if kit == "galaxy-express":
-                pages_info = kit_pages(opts)
-                add_form_fields(pdf, record_fields(opts, pages[pages_info[1]].size,
-                                                   pages_info[1]))
+                record = kit_pages(opts)[1]
+                fields = record_fields(opts, pages[record].size, record)
+            pdf = write_pdf(Path(tmp) / f"{n}.pdf", pages, kit, fields=fields)
             target = HERE / name
             subprocess.run(["pdftoppm", "-png", "-singlefile", "-f", str(index + 1),
                             "-l", str(index + 1), "-scale-to-x", str(WIDTH), "-scale-to-y", "-1",

@@ -61,6 +61,9 @@ class Game(ABC, Generic[S, E]):
     max_players: ClassVar[int]
     credits: ClassVar[str]  # the original designers, named in kits and on the tracker
     blurb: ClassVar[str] = ""
+    deal_seed_option: ClassVar[bool] = False
+    """Whether ``new_setup`` takes the option ``deal_seed`` (pnp.engine.deal): hidden chance
+    from a secret seed, the public setup still from the printed one."""
 
     # -- setting up -----------------------------------------------------------------------
     @abstractmethod

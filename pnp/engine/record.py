@@ -59,6 +59,9 @@ class GameRecord:
     options: tuple[OptionField, ...] = ()
     board: BoardDrawer | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
+    build_timer: bool = False
+    """The game builds against a sand timer (Galaxy Trucker, GT-9): the tracker offers each
+    table one timer, shared by every phone (webscore.timers)."""
 
     @property
     def id(self) -> str:

@@ -16,6 +16,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -38,10 +39,15 @@ class Rng:
         """A uniform integer in ``range(n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next_u64()
+        limit = _TWO64 - (_TWO64 % n)
+        state = self._state
+        while True:  # next_u64() written out: the engines draw millions of these
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self._state = state
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:

@@ -60,9 +60,11 @@ def replace(obj: T, /, **changes: Any) -> T:
         raise TypeError(f"{cls.__name__} has no field {bad}")
     new = object.__new__(cls)
     fresh = new.__dict__
-    fresh.update(obj.__dict__)
-    for name in cached:  # a cached property of the old value may not hold for the new one
-        fresh.pop(name, None)
+    old = obj.__dict__
+    fresh.update(old)
+    if cached and len(old) != len(names):  # some cached property was computed on the old
+        for name in cached:  # value: it may not hold for the new one
+            fresh.pop(name, None)
     fresh.update(changes)
     return new
 

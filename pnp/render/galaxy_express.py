@@ -34,7 +34,7 @@ from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, table_url
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
 from pnp.render.qr import qr_block
@@ -48,8 +48,8 @@ ACCENT = hex_color("#1f3b73")
 
 
 def tracker_url(options: KitOptions) -> str:
-    base = options.tracker_url.rstrip("/")
-    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+    """The QR codes' new-table address; mode "tracker": the setup sheet says the tracker deals."""
+    return table_url(options, GAME_ID, "tracker")
 
 
 def cell_xy(name: str) -> tuple[int, int]:

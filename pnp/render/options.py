@@ -20,6 +20,18 @@ def default_tracker_url() -> str:
     return os.environ.get("PNP_TRACKER_URL") or DEFAULT_TRACKER_URL
 
 
+def table_url(options: KitOptions, game_id: str, chance: str) -> str:
+    """The new-table address a kit's QR codes carry: the game, the printed seed, and the
+    mode its setup sheet describes (``chance``: "tracker" deals, "table" reveals real pieces),
+    which the tracker's form pre-selects.
+
+    >>> table_url(KitOptions(seed=7, tracker_url="http://10.0.0.5:5000/"), "wormholes", "table")
+    'http://10.0.0.5:5000/tables/new?game=wormholes&seed=7&chance=table'
+    """
+    base = options.tracker_url.rstrip("/")
+    return f"{base}/tables/new?game={game_id}&seed={options.seed}&chance={chance}"
+
+
 def points_at_localhost(url: str) -> bool:
     """Whether a phone opening this URL (a kit's QR code) would reach itself, not the tracker.
 

@@ -98,10 +98,13 @@ def qr_block(c: Canvas, url: str, x: float, y: float, size: float, *, left: floa
     c.setFillColor(INK)
     _centred_within(c, CAPTION, BOLD, 7.5, cx, y - mm(3), left, right)
     c.setFillColor(GREY)
-    lines = [url]
-    if text_width(url, REGULAR, 5.8) > min(size + mm(10), right - left) and "?" in url:
-        cut = url.index("?")
-        lines = [url[:cut], url[cut:]]
+    # The printed address leaves out the mode (`&chance=...`, pnp.render.options.table_url):
+    # it only pre-selects a field of the form, and a typed address is better short.
+    shown = url.split("&chance=")[0]
+    lines = [shown]
+    if text_width(shown, REGULAR, 5.8) > min(size + mm(10), right - left) and "?" in shown:
+        cut = shown.index("?")
+        lines = [shown[:cut], shown[cut:]]
     yy = y - mm(6)
     for line in lines:
         _centred_within(c, line, REGULAR, 5.8, cx, yy, left, right)

@@ -71,7 +71,7 @@ from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.marks import draw_fold_line
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, table_url
 from pnp.render.piecepack import Art, Piece
 from pnp.render.qr import qr_block
 
@@ -99,8 +99,8 @@ CREDIT = ("Spatial Delivery: a game by Rick Holzgrafe, developed by Helen Holzgr
 
 
 def tracker_url(options: KitOptions) -> str:
-    base = options.tracker_url.rstrip("/")
-    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+    """The QR codes' new-table address; mode "tracker": the sheet lets the tracker deal first."""
+    return table_url(options, GAME_ID, "tracker")
 
 
 def kit_path(options: KitOptions) -> Path:

@@ -69,7 +69,7 @@ from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, table_url
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Art, Piece, draw_rank, suit_set
 from pnp.render.qr import qr_block
@@ -103,8 +103,8 @@ PHREDD_W, PHREDD_BASE, PHREDD_FIG = mm(34), mm(12), mm(38)
 
 
 def tracker_url(options: KitOptions) -> str:
-    base = options.tracker_url.rstrip("/")
-    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+    """The QR codes' new-table address; mode "table": the kit's dice are rolled at the table."""
+    return table_url(options, GAME_ID, "table")
 
 
 def kit_path(options: KitOptions) -> Path:

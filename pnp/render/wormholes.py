@@ -61,7 +61,7 @@ from pnp.render.fonts import BOLD, CONDENSED_BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, table_url
 from pnp.render.parts import piece_pages
 from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.qr import qr_block
@@ -78,8 +78,8 @@ CREDIT = ("Wormholes: a game by Marty Hale-Evans and Ron Hale-Evans (2001), for 
 
 
 def tracker_url(options: KitOptions) -> str:
-    base = options.tracker_url.rstrip("/")
-    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+    """The QR codes' new-table address; mode "table": coin values are revealed at the table."""
+    return table_url(options, GAME_ID, "table")
 
 
 def kit_path(options: KitOptions) -> Path:

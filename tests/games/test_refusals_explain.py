@@ -63,3 +63,17 @@ def test_galaxy_trucker_the_card_prompt_example_can_come_now() -> None:
     example = exc.value.message.split("(")[1].split(")")[0]
     assert example.startswith("card:II-")
     GAME.apply(s, GAME.parse(example))  # the example given is legal here
+
+
+def test_galaxy_trucker_a_refused_ship_says_what_is_wrong_not_random_ships() -> None:
+    from pnp.games.galaxy_trucker import GAME
+
+    log = new_log("galaxy-trucker", ["Ann", "Bo"], 7)
+    s = GAME.initial_state(log.setup, log.players, 7)
+    with pytest.raises(IllegalMove) as exc:
+        GAME.apply(s, GAME.parse("1:I;141@7,7;12@6,7;13@6,7"))
+    assert exc.value.rule == "GT-S9" and "both on row 6, column 7" in exc.value.message
+    assert exc.value.legal == ("1:I;141@7,7", "2:I;141@7,7")  # the shortest legal entries
+    with pytest.raises(IllegalMove) as exc:  # a wrong board, and the ship's own mistakes
+        GAME.apply(s, GAME.parse("1:II;141@7,7;100@5,5"))
+    assert exc.value.rule == "GT-F1" and "the spot check also finds" in exc.value.message

@@ -25,7 +25,7 @@ from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
 def test_tracker_url_for_a_seeded_table() -> None:
     opts = KitOptions(seed=7, tracker_url="https://t.example/")
-    assert tracker_url(opts) == "https://t.example/tables/new?game=galaxy-express&seed=7"
+    assert tracker_url(opts) == "https://t.example/tables/new?game=galaxy-express&seed=7&chance=tracker"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
@@ -91,7 +91,7 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    url = "http://localhost:5000/tables/new?game=galaxy-express&seed=11"
+    url = "http://localhost:5000/tables/new?game=galaxy-express&seed=11&chance=tracker"
     assert decode_qr(path, guide_pages(path) + 2) == [url] and decode_qr(
         path, guide_pages(path) + 3) == [url]
 
@@ -103,7 +103,7 @@ def test_every_font_embedded(kit_a4: Path) -> None:
 
 @pytest.mark.slow
 def test_qr_codes_decode_to_the_tracker_url(kit_a4: Path) -> None:
-    url = "http://localhost:5000/tables/new?game=galaxy-express&seed=7"
+    url = "http://localhost:5000/tables/new?game=galaxy-express&seed=7&chance=tracker"
     assert decode_qr(kit_a4, guide_pages(kit_a4) + 2) == [url]  # setup sheet
     assert decode_qr(kit_a4, guide_pages(kit_a4) + 3) == [url]  # record sheet
 
@@ -113,7 +113,7 @@ def test_tracker_url_option(tmp_path: Path) -> None:
     opts = KitOptions(seed=42, out=tmp_path, tracker_url="https://pnp.example.net/app")
     (path,) = galaxy_express_kit(opts)
     assert decode_qr(path, guide_pages(path) + 2) == ["https://pnp.example.net/app/tables/new?game=galaxy-express"
-                                  "&seed=42"]
+                                  "&seed=42&chance=tracker"]
 
 
 @pytest.mark.slow

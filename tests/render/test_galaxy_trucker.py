@@ -32,7 +32,7 @@ RULES_TEXT = Path("/work/shared/rules/galaxy-trucker.txt")
 
 def test_tracker_url_names_the_game_and_seed() -> None:
     opts = KitOptions(seed=7, tracker_url="https://t.example/")
-    assert tracker_url(opts) == "https://t.example/tables/new?game=galaxy-trucker&seed=7"
+    assert tracker_url(opts) == "https://t.example/tables/new?game=galaxy-trucker&seed=7&chance=table"
 
 
 @pytest.mark.slow
@@ -262,7 +262,7 @@ def test_page_sizes_fonts_and_qr(paper: str, tmp_path: Path) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    url = f"{opts.tracker_url}/tables/new?game=galaxy-trucker&seed=5"
+    url = f"{opts.tracker_url}/tables/new?game=galaxy-trucker&seed=5&chance=table"
     assert decode_qr(path, guide_pages(path) + 1) == [url]
 
 

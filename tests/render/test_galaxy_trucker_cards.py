@@ -33,7 +33,7 @@ from pnp.sheets import check_document, read_pdf_fields
 
 from .pdfutil import decode_qr, unembedded_fonts
 
-URL = "http://localhost:5000/tables/new?game=galaxy-trucker&seed=7"
+URL = "http://localhost:5000/tables/new?game=galaxy-trucker&seed=7&chance=table"
 
 
 # -- fast: the pieces and the form layout -------------------------------------------------------

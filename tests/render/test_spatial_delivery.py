@@ -35,7 +35,7 @@ RULES = Path("/work/shared/rules/spatial-delivery.txt")
 
 def test_tracker_url_for_a_seeded_table() -> None:
     opts = KitOptions(seed=7, tracker_url="https://t.example/")
-    assert tracker_url(opts) == "https://t.example/tables/new?game=spatial-delivery&seed=7"
+    assert tracker_url(opts) == "https://t.example/tables/new?game=spatial-delivery&seed=7&chance=tracker"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
@@ -136,7 +136,7 @@ def test_kit_file_name_and_page_sizes(kit_a4: Path) -> None:
 
 @pytest.mark.slow
 def test_qr_codes_decode_to_the_tracker_url(kit_a4: Path) -> None:
-    url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=7"
+    url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=7&chance=tracker"
     assert decode_qr(kit_a4, guide_pages(kit_a4) + 2) == [url]  # setup sheet
     assert decode_qr(kit_a4, _score_index(kit_a4)) == [url]
 
@@ -227,7 +227,7 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=11"
+    url = "http://localhost:5000/tables/new?game=spatial-delivery&seed=11&chance=tracker"
     assert decode_qr(path, guide_pages(path) + 2) == [url]
     assert decode_qr(path, _score_index(path)) == [url]
 

@@ -39,12 +39,12 @@ from pnp.render.weird_galaxy import (
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
-URL7 = "http://localhost:5000/tables/new?game=weird-galaxy&seed=7"
+URL7 = "http://localhost:5000/tables/new?game=weird-galaxy&seed=7&chance=table"
 
 
 def test_tracker_url_for_a_seeded_table() -> None:
     opts = KitOptions(seed=9, tracker_url="https://t.example/")
-    assert tracker_url(opts) == "https://t.example/tables/new?game=weird-galaxy&seed=9"
+    assert tracker_url(opts) == "https://t.example/tables/new?game=weird-galaxy&seed=9&chance=table"
 
 
 def test_every_engine_suit_has_its_printed_suit_and_every_action_a_text() -> None:
@@ -153,7 +153,7 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    url = "http://localhost:5000/tables/new?game=weird-galaxy&seed=11"
+    url = "http://localhost:5000/tables/new?game=weird-galaxy&seed=11&chance=table"
     g = guide_pages(path)
     assert decode_qr(path, g + 2) == [url] and decode_qr(path, g + 3) == [url]
 

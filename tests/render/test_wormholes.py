@@ -39,7 +39,7 @@ from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
 def test_tracker_url_for_a_seeded_table() -> None:
     opts = KitOptions(seed=7, tracker_url="https://t.example/")
-    assert tracker_url(opts) == "https://t.example/tables/new?game=wormholes&seed=7"
+    assert tracker_url(opts) == "https://t.example/tables/new?game=wormholes&seed=7&chance=table"
 
 
 def test_tiles_cover_exactly_the_engines_cells() -> None:
@@ -172,7 +172,7 @@ def test_kit_file_name_page_sizes_and_fonts(kit_a4: Path) -> None:
 
 @pytest.mark.slow
 def test_qr_decodes_to_the_tracker_url(kit_a4: Path) -> None:
-    url = "http://localhost:5000/tables/new?game=wormholes&seed=7"
+    url = "http://localhost:5000/tables/new?game=wormholes&seed=7&chance=table"
     assert decode_qr(kit_a4, _record_index(kit_a4)) == [url]
 
 
@@ -184,7 +184,7 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
     for size in _sizes(path):
         assert sorted(size) == pytest.approx(sorted((w, h)), abs=0.01)
     assert unembedded_fonts(path) == set()
-    url = "http://localhost:5000/tables/new?game=wormholes&seed=11"
+    url = "http://localhost:5000/tables/new?game=wormholes&seed=11&chance=table"
     assert decode_qr(path, _record_index(path)) == [url]
 
 

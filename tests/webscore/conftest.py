@@ -29,6 +29,26 @@ def toy_game() -> Iterator[None]:
     clear_cache()
 
 
+TEST_DEAL_SEED = 424_242_424
+"""The secret deal seed of every dealing table the in-process tests create (fixed, so a test
+sees the same deal every run; production draws a fresh one per table)."""
+
+
+@pytest.fixture(autouse=True)
+def fixed_deal_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from webscore import inputs
+
+    monkeypatch.setattr(inputs, "draw_deal_seed", lambda: TEST_DEAL_SEED)
+
+
+@pytest.fixture
+def printed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables deal from the printed seed (no secret): for hosting a known seeded game."""
+    from webscore import inputs
+
+    monkeypatch.setattr(inputs, "draw_deal_seed", lambda: None)
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def app(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Flask]:
     """The app on a fresh SQLite file, and again on a throwaway PostgreSQL database."""

@@ -1,6 +1,7 @@
 """How many taps a whole seeded game takes on the phone table, against its real decisions.
 
-A table is created and played through the pages (the tracker deals every chance outcome), each
+A table is created and played through the pages (the tracker deals every chance outcome, here
+from the printed seed rather than a server secret, so the count repeats), each
 decision picked by a seeded strategy from the engine's own choices.  For each decision the
 page it was made on is read as a person would use it: the entry's tap target on the board
 (1 tap), its place's list when the place has several choices (2 taps), its button (1), the
@@ -102,9 +103,16 @@ def measure(client: FlaskClient, game_id: str, players: list[str], seed: int,
 
     token = csrf(client)
     opts = "".join(f'"{k}": "{v}"' for k, v in options.items())
-    r = client.post("/new", data={"csrf": token, "game": game_id, "player": players,
-                                  "chance": "tracker", "seed": str(seed),
-                                  "options": "{" + opts + "}" if opts else ""})
+    from webscore import inputs
+
+    drawn = inputs.draw_deal_seed  # the printed seed's own deal, so the count is repeatable
+    inputs.draw_deal_seed = lambda: None
+    try:
+        r = client.post("/new", data={"csrf": token, "game": game_id, "player": players,
+                                      "chance": "tracker", "seed": str(seed),
+                                      "options": "{" + opts + "}" if opts else ""})
+    finally:
+        inputs.draw_deal_seed = drawn
     assert r.status_code == 303, r.data.decode()[:2000]
     tid = r.headers["Location"].rsplit("/", 1)[1]
     engine = get_engine(client.application)

@@ -304,6 +304,7 @@ def _board_of(page: str) -> ET.Element:
     return root_of(page[start:i])
 
 
+@pytest.mark.usefixtures("printed_deal")  # seed 2's cards: someone reaches the end
 def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
     """A seeded 4-player table on the tracker: every entry picked from the legal list, every
     card and roll by "Roll for us", all 8 cards of round 1 and into round 2; the page shows

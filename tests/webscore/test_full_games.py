@@ -8,11 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from pnp.engine import load_log, log_from_json, replay
 
 DATA = Path(__file__).resolve().parents[1] / "games" / "data"
+pytestmark = pytest.mark.usefixtures("printed_deal")  # known games of the printed seed
 
 
 def host(client: FlaskClient, game: str, players: list[str], seed: int, options: dict[str, Any],

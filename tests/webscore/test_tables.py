@@ -247,7 +247,7 @@ def test_kit_download_carries_a_qr_back_to_this_tracker(client: FlaskClient) -> 
     for i in range(min(len(pdf), 6)):
         image = pdf[i].render(scale=150 / 72).to_pil()
         codes |= {c.text for c in zxingcpp.read_barcodes(image)}
-    landing = "http://localhost/tables/new?game=galaxy-express&seed=5"
+    landing = "http://localhost/tables/new?game=galaxy-express&seed=5&chance=tracker"
     assert landing in codes, codes
     page = client.get(landing.removeprefix("http://localhost")).data.decode()
     assert '<option value="galaxy-express" selected>' in page and 'value="5"' in page
@@ -281,3 +281,19 @@ def test_security_headers(client: FlaskClient) -> None:
     r = client.get("/")
     assert r.headers["Referrer-Policy"] == "same-origin"
     assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_kits_qr_preselects_the_mode_its_setup_sheet_describes(client: FlaskClient) -> None:
+    from pnp.render import galaxy_express, wormholes
+    from pnp.render.options import KitOptions
+
+    checked = 'name="chance" value="{}" checked'
+    for module, mode in ((galaxy_express, "tracker"), (wormholes, "table")):
+        url = module.tracker_url(KitOptions(seed=7, tracker_url="http://localhost"))
+        assert url.endswith(f"&chance={mode}")
+        page = client.get(url.removeprefix("http://localhost")).data.decode()
+        assert checked.format(mode) in page
+        other = "table" if mode == "tracker" else "tracker"
+        assert checked.format(other) not in page
+    odd = client.get("/tables/new?game=wormholes&seed=7&chance=<b>").data.decode()
+    assert checked.format("table") in odd and "<b>" not in odd

@@ -13,6 +13,8 @@ from .taps import GAMES, app_client, measure
 DOC = Path(__file__).resolve().parents[2] / "docs" / "tracker.md"
 
 
+pytestmark = pytest.mark.usefixtures("printed_deal")  # measured on the printed seed's deal
+
 def test_a_seeded_solo_galaxy_express_game_taps_only_real_choices() -> None:
     players, seed, options = GAMES["galaxy-express"]
     tally = measure(app_client(), "galaxy-express", players, seed, options)

@@ -118,3 +118,29 @@ def test_every_phone_hears_a_timer_change_within_a_second(tmp_path: Any) -> None
     finally:
         phone.close()
         served.stop()
+
+
+def test_a_galaxy_trucker_table_page_has_the_timer_panel(app: Flask, clock: Clock) -> None:
+    owner = app.test_client()
+    t = new_table_api(owner, game="galaxy-trucker", players=["Ana", "Bo"], seed=2,
+                      chance="tracker")
+    owner.get(f"/t/{t['id']}/join?k={t['token']}")
+    page = owner.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert 'id="timer"' in page and "Set up the timer" in page and "timer.js" in page
+    token = csrf(owner)
+    owner.post(f"/t/{t['id']}/timer", data={"csrf": token, "action": "new", "round": "2"})
+    owner.post(f"/t/{t['id']}/timer", data={"csrf": token, "action": "go", "rev": "1"})
+    clock.now += 200  # the sand ran out
+    panel = owner.get(f"/t/{t['id']}/timer/panel").get_data(as_text=True)
+    assert "the sand has run out" in panel and "Ana flips" in panel
+    # a button with formaction="...?action=flip" and name=by
+    flip = owner.post(f"/t/{t['id']}/timer?action=flip",
+                      data={"csrf": token, "by": "Ana", "rev": "2"})
+    assert flip.status_code == 303
+    assert owner.get(f"/t/{t['id']}/timer").get_json()["timer"]["circle"] == 1
+    watcher = app.test_client()
+    seen = watcher.get(f"/t/{t['id']}").get_data(as_text=True)
+    assert 'id="timer"' in seen and "flips" not in seen  # read-only for watchers
+    toy = new_table_api(owner, chance="table")
+    assert 'id="timer"' not in owner.get(f"/t/{toy['id']}").get_data(as_text=True)
+    assert owner.get(f"/t/{toy['id']}/timer/panel").get_data(as_text=True) == ""

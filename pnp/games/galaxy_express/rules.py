@@ -11,6 +11,7 @@ from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -53,7 +54,7 @@ from pnp.games.galaxy_express.state import RANKS, Coins, Need, State
 from pnp.games.galaxy_express.summary import CoinsSummary, Summary
 
 SUITS: tuple[Suit, Suit] = ("S", "M")
-OPTIONS = ("chance", "planets")
+OPTIONS = ("chance", "planets", DEAL_SEED)
 SETUP_FIELDS = (*OPTIONS, "crowns", "start", "deal")
 POINTS_PER_DELIVERY = 20
 POINTS_PER_REFUEL = -10
@@ -90,6 +91,7 @@ def _ranks(values: frozenset[int] | set[int] | Sequence[int]) -> str:
 
 class GalaxyExpress(Game[State, GEEvent]):
     id: ClassVar[str] = "galaxy-express"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Galaxy Express"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
@@ -125,6 +127,9 @@ class GalaxyExpress(Game[State, GEEvent]):
             "start": cell_name(rng.choice(planets)),
         }
         if chance == "seeded":
+            if options.get(DEAL_SEED) is not None:  # a secret deal: its own stream
+                rng = Rng(deal_seed(options, seed) or 0, "galaxy-express/deal")
+                copy_deal_seed(options, setup)
             numbers = rng.shuffled(list(range(6)))
             setup["deal"] = {
                 "numbers": {cell_name(c): n for c, n in zip(planets, numbers, strict=True)},
@@ -158,7 +163,7 @@ class GalaxyExpress(Game[State, GEEvent]):
             suns = Coins(hidden_stack=_check_perm("suns", deal.get("suns")))
             moons = Coins(hidden_stack=_check_perm("moons", deal.get("moons")))
         return State(
-            planets=planets, numbers=(None,) * 6, seed=seed,
+            planets=planets, numbers=(None,) * 6, seed=deal_seed(setup, seed),
             hidden_numbers=hidden_numbers, hidden_queue=hidden_queue,
             suns=suns, moons=moons, phase="setup",
             pending=(Need("queue"), Need("coin", "S"), Need("coin", "S"),
@@ -462,7 +467,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         if state.seeded:
             dealt = self._dealt(state, want)
             if value != dealt:
-                raise IllegalMove("GE-13", f"this table plays the deal of seed {state.seed}: "
+                raise IllegalMove("GE-13", "this table plays a seeded deal: "
                                            f"{what} is {dealt}, not {value}",
                                   [format_event(e) for e in [self.dealt_outcome(state)] if e])
         pending = list(state.pending)

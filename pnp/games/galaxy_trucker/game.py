@@ -17,6 +17,7 @@ from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, NotationError, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -132,6 +133,7 @@ def _battery_list(t: Trucker) -> list[int]:
 
 class GalaxyTrucker(Game[State, GTEvent]):
     id: ClassVar[str] = "galaxy-trucker"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Galaxy Trucker"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
@@ -154,6 +156,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         test = options.get("test_flight", False)
         setup: dict[str, JSON] = {"chance": chance, "tiles": tiles,
                                   "rounds": list(_rounds(rounds)), "test_flight": test}
+        copy_deal_seed(options, setup)
         if options.get("first_game", False) is not False:
             setup["first_game"] = options["first_game"]  # GT-G7 (only when asked for)
         _check_setup(setup)
@@ -165,7 +168,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         tiles, rounds, test, chance = _check_setup(setup)
         if chance == "seeded" and seed is None:
             raise SetupError("a seeded setup needs the log's seed (cards and dice)")
-        state = State(tile_seed=tiles, seed=seed if chance == "seeded" else None,
+        state = State(tile_seed=tiles,
+                      seed=deal_seed(setup, seed) if chance == "seeded" else None,
                       rounds=rounds, test_flight=test,
                       truckers=tuple(Trucker() for _ in names), names=names,
                       first_game=bool(setup.get("first_game", False)))
@@ -364,7 +368,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                               [format_event(e) for e in possible])
         dealt = self.dealt_outcome(s)
         if dealt is not None and event != dealt:
-            raise IllegalMove("GT-F24", f"this table plays the deal of seed {s.seed}: the "
+            raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
                               f"next is {format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
         if isinstance(event, Flip):
@@ -519,40 +523,63 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return replace(s, stage=replace(s.stage, step="after"))
         raise AssertionError(kind)
 
+    def _refuse_ship(self, s: State, seat: int, ship: Ship | None, rule: str,
+                     message: str) -> IllegalMove:
+        """A refused ship entry: what is wrong with the ship as entered (the spot check's
+        findings too), and the shortest legal entries (the pilot cabin alone, with a free
+        number tile) instead of whole generated ships."""
+        findings = check(ship) if ship is not None else []
+        also = ("; the spot check also finds: " + "; ".join(v.message for v in findings[:5])
+                if findings else "")
+        taken = {t.number for t in s.truckers if t.number is not None}
+        board = ROUND_BOARD[s.round]
+        legal = [f"{n}:{board};{PILOT_IDS[seat]}@7,7" for n in range(1, len(s.truckers) + 1)
+                 if n not in taken]
+        return IllegalMove(rule, f"{message}{also}; {legal_hint(legal)} (then the tiles, "
+                           "';' or spaces between them)", legal)
+
     def _enter(self, s: State, seat: int, event: Enter) -> State:
         taken = {t.number for t in s.truckers if t.number is not None}
         n = len(s.truckers)
         if event.number > n or event.number in taken:
             free = [str(k) for k in range(1, n + 1) if k not in taken]
-            raise self._refuse(s, "GT-F3", f"number tile {event.number} is "
+            raise self._refuse_ship(
+                s, seat, None, "GT-F3", f"number tile {event.number} is "
                                f"{'taken' if event.number in taken else 'not in play'}; "
                                f"free: {', '.join(free)}")
         try:
             ship = parse_ship(event.ship.replace(";", " "), s.tiles)
         except NotationError as exc:
-            raise self._refuse(s, "GT-F1", f"the ship cannot be read: {exc.message}") from None
+            raise self._refuse_ship(
+                s, seat, None, "GT-F1", f"the ship cannot be read: {exc.message}") from None
         except IllegalMove as exc:
-            raise self._refuse(s, exc.rule, exc.message) from None
+            raise self._refuse_ship(
+                s, seat, None, exc.rule, exc.message) from None
         board = ROUND_BOARD[s.round]
         if ship.board.name != board:
-            raise self._refuse(s, "GT-F1", f"round {s.round} flies class {board} ships, not "
+            raise self._refuse_ship(
+                s, seat, ship, "GT-F1", f"round {s.round} flies class {board} ships, not "
                                f"{ship.board.name}")
         pilot = PILOT_IDS[seat]
         pilots = [p.id for p in ship.of_kind(Kind.PILOT)]
         if pilots != [pilot]:
-            raise self._refuse(s, "GT-F1", f"{self._who(s, seat)}'s ship has their own pilot "
+            raise self._refuse_ship(
+                s, seat, ship, "GT-F1", f"{self._who(s, seat)}'s ship has their own pilot "
                                f"cabin #{pilot} and no other (found {_ids(pilots)})")
         used = _used(s)
         clash = sorted((ship.ids | set(event.aside)) & used)
         if clash:
-            raise self._refuse(s, "GT-F2", f"tile(s) {_ids(clash)} are on another ship or set "
+            raise self._refuse_ship(
+                s, seat, ship, "GT-F2", f"tile(s) {_ids(clash)} are on another ship or set "
                                "aside by another player already; each tile is in one place")
         if len(event.aside) > 2:
-            raise self._refuse(s, "GT-F26", f"at most 2 tiles are set aside, not "
+            raise self._refuse_ship(
+                s, seat, ship, "GT-F26", f"at most 2 tiles are set aside, not "
                                f"{len(event.aside)}")
         wrong = [i for i in event.aside if i in ship.ids or i not in s.tiles or i in PILOT_IDS]
         if wrong:
-            raise self._refuse(s, "GT-F26", f"#{wrong[0]} cannot be set aside: a set-aside tile "
+            raise self._refuse_ship(
+                s, seat, ship, "GT-F26", f"#{wrong[0]} cannot be set aside: a set-aside tile "
                                "is a warehouse tile (1-140) left off the ship")
         s = replace(s, ask=None)
         t = replace(s.truckers[seat], ship=ship, number=event.number, aside=event.aside,
@@ -1182,7 +1209,8 @@ def _rounds(value: object) -> tuple[str, ...]:
     return out
 
 
-SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", "first_game")
+SETUP_FIELDS = ("chance", "tiles", "rounds", "test_flight", "first_game",
+                DEAL_SEED)
 
 
 def _redistribute(s: State) -> State:

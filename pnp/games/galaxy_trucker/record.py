@@ -19,4 +19,4 @@ def build_kit(options: Any) -> list[Path]:
     return galaxy_trucker_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=True)

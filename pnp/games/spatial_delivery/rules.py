@@ -17,6 +17,7 @@ from typing import Any, ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
@@ -89,7 +90,7 @@ from pnp.games.spatial_delivery.state import Goods, Need, Seat, State
 from pnp.games.spatial_delivery.summary import HexSummary, Summary
 
 DEFAULT_ROUNDS = 5  # SD-8
-SETUP_FIELDS = ("chance", "rounds")
+SETUP_FIELDS = ("chance", "rounds", DEAL_SEED)
 MAX_ROUNDS = 9
 RING3_AFTER_ROUND = 2
 
@@ -118,10 +119,22 @@ def _hand_text(hand: tuple[str, ...]) -> str:
     return ".".join(hand) if hand else "no cards"
 
 
-def tile_deal(seed: int) -> tuple[str, ...]:
-    """Seeded play: the kind under every hex (index 0 is Earth), from the seed alone."""
+def tile_deal(seed: int, secret: int | None = None) -> tuple[str, ...]:
+    """Seeded play: the kind under every hex (index 0 is Earth), from the seed alone.
+
+    With a secret deal seed (pnp.engine.deal) rings 1 and 2, laid face up from the kit's
+    setup sheet, still follow the printed seed; the face-down ring 3 tiles are the same
+    ones in an order drawn from the secret."""
     pool = [kind for kind, n in sorted(TILE_POOL.items()) for _ in range(n)]
-    return ("E", *Rng(seed, "spatial-delivery/tiles").shuffled(pool))
+    tiles = ("E", *Rng(seed, "spatial-delivery/tiles").shuffled(pool))
+    if secret is None:
+        return tiles
+    ring3 = [h for h in range(HEX_COUNT) if RING[h] == 3]
+    kinds = Rng(secret, "spatial-delivery/ring3").shuffled([tiles[h] for h in ring3])
+    out = list(tiles)
+    for h, kind in zip(ring3, kinds, strict=True):
+        out[h] = kind
+    return tuple(out)
 
 
 def deck_order(seed: int, colour: str, shuffle: int, cards: Sequence[str]) -> tuple[str, ...]:
@@ -141,6 +154,7 @@ class _Refusal(Exception):
 
 class SpatialDelivery(Game[State, SDEvent]):
     id: ClassVar[str] = "spatial-delivery"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Spatial Delivery"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
@@ -155,7 +169,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         check_fields("Spatial Delivery option", options, SETUP_FIELDS)
         chance = chance_option(options, seed)
         rounds = _check_rounds(options.get("rounds", DEFAULT_ROUNDS))
-        return {"chance": chance, "rounds": rounds}
+        return copy_deal_seed(options, {"chance": chance, "rounds": rounds})
 
     def initial_state(self, setup: Mapping[str, JSON], players: Sequence[str],
                       seed: int | None) -> State:
@@ -166,15 +180,18 @@ class SpatialDelivery(Game[State, SDEvent]):
         seeded = chance == "seeded"
         if seeded and seed is None:
             raise SetupError("a seeded setup needs the log's seed")
+        secret = deal_seed(setup, None)  # hidden ring 3 and cards: a secret deal seed if any
+        cards_seed = seed if secret is None else secret
         goods = []
         for colour in COLOURS:
             cards = goods_deck(colour)
-            deck = deck_order(seed, colour, 0, cards) if seeded and seed is not None else cards
+            deck = (deck_order(cards_seed, colour, 0, cards)
+                    if seeded and cards_seed is not None else cards)
             goods.append(Goods(deck=deck))
         n = len(names)
         return State(
-            players=n, rounds=rounds, seed=seed, seeded=seeded,
-            hidden_tiles=tile_deal(seed) if seeded and seed is not None else None,
+            players=n, rounds=rounds, seed=cards_seed, seeded=seeded,
+            hidden_tiles=tile_deal(seed, secret) if seeded and seed is not None else None,
             tiles=("E",) + (None,) * (HEX_COUNT - 1),
             tokens=(0,) * HEX_COUNT, firsts=(False,) * HEX_COUNT,
             segments=frozenset(), stations=(), goods=tuple(goods),
@@ -188,7 +205,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         lines = [f"Spatial Delivery{f', seed {seed}' if seed is not None else ''}: "
                  f"{setup.get('rounds', DEFAULT_ROUNDS)} rounds, turn order as seated."]
         if setup.get("chance") == "seeded" and seed is not None:
-            deal = tile_deal(seed)
+            deal = tile_deal(seed)  # rings 1 and 2: the printed seed's, secret or not
             words = {SPACE: "space", **{c: f"world {c}" for c in COLOURS}}
             for k in (1, 2):
                 lines.append(f"Ring {k}: " + ", ".join(
@@ -702,7 +719,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         if state.seeded:
             dealt = self._dealt(state, want)
             if dealt != event:
-                raise IllegalMove("SD-T9", f"this table plays the deal of seed {state.seed}: "
+                raise IllegalMove("SD-T9", "this table plays a seeded deal: "
                                             f"{self._need_text(want)} is "
                                             f"{format_event(dealt)}, not {format_event(event)}",
                                   [format_event(dealt)])

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from pnp.engine.chance import chance_option
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
 from pnp.engine.rng import Rng
@@ -23,7 +24,7 @@ from pnp.games.weird_galaxy.data import (
 from pnp.games.weird_galaxy.state import State, home_player
 from pnp.games.weird_galaxy.summary import summary as _summary
 
-OPTIONS = ("chance", "suits", "first", "public_balances")
+OPTIONS = ("chance", "suits", "first", "public_balances", DEAL_SEED)
 
 
 def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str, Any]:
@@ -46,13 +47,15 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
     public = setup.get("public_balances", True)
     if not isinstance(public, bool):
         raise SetupError(f"'public_balances' must be true or false, got {public!r}")
-    return {"chance": chance, "suits": list(suits), "first": first, "public_balances": public}
+    return copy_deal_seed(setup, {"chance": chance, "suits": list(suits), "first": first,
+                                  "public_balances": public})
 
 
 class WeirdGalaxy(Game[State, ev.WgEvent]):
     """It's a Weird, Weird Galaxy!: trade, build stations to the black hole, dodge Phredd."""
 
     id: ClassVar[str] = "weird-galaxy"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "It's a Weird, Weird Galaxy!"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
@@ -76,7 +79,7 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
         return State(
             players=tuple(home_player(name, suit)
                           for name, suit in zip(names, s["suits"], strict=True)),
-            phredd=HOLE, turn=s["first"], points=POINTS_PER_TURN, seed=seed,
+            phredd=HOLE, turn=s["first"], points=POINTS_PER_TURN, seed=deal_seed(s, seed),
             seeded=s["chance"] == "seeded", public_balances=s["public_balances"])
 
     def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:

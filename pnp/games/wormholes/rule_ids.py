@@ -12,6 +12,7 @@ RULES: dict[str, str] = {
     "WH-5": "placement: players alternate placing their 12 coins on empty non-base cells",
     "WH-6": "the longer game: both ships on opposing bases",
     "WH-7": "one ship per cell; a ship landed on is sent away",
+    "WH-18": "a placer may name which coin (value) of a suit goes down, once per value",
     "WH-T1": "order of play: only the awaited event, from the player it awaits",
     "WH-T2": "dice: one face 0-5 for each ship that rolls (seeded play: the seed's)",
     "WH-T3": "a die moves its own ship exactly its number; a null die does not move it",

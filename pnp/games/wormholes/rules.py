@@ -1,6 +1,6 @@
 """The Wormholes rules engine (Marty and Ron Hale-Evans' starship tactics for the piecepack).
 
-Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-17 are the
+Rule ids: WH-1..WH-6 are the project's rulings (../shared/RULINGS.md); WH-7..WH-18 are the
 rulings this engine had to add (docs/rulings.md); WH-T1..WH-T8 name rules the text
 states itself:
 
@@ -23,6 +23,7 @@ from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
+from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.engine.values import replace
@@ -82,7 +83,7 @@ from pnp.games.wormholes.summary import Summary
 
 COINS_PER_SUIT = len(RANKS)
 TOTAL_COINS = COINS_PER_SUIT * len(SUITS)
-OPTIONS = frozenset({"chance", "two_ships"})
+OPTIONS = frozenset({"chance", "two_ships", DEAL_SEED})
 SETUP_FIELDS = OPTIONS | {"deal", "dice", "quick_start"}
 
 
@@ -100,6 +101,7 @@ def _notes(events: Sequence[WHEvent]) -> list[str]:
 
 class Wormholes(Game[State, WHEvent]):
     id: ClassVar[str] = "wormholes"
+    deal_seed_option: ClassVar[bool] = True
     title: ClassVar[str] = "Wormholes"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
@@ -120,7 +122,10 @@ class Wormholes(Game[State, WHEvent]):
         if chance == "seeded":
             if seed is None:
                 raise SetupError("seeded play needs a seed")
-            setup["deal"] = {s: v for s, v in deal_coin_values(seed).items()}
+            hidden = deal_seed(options, seed)
+            assert hidden is not None
+            setup["deal"] = {s: v for s, v in deal_coin_values(hidden).items()}
+            copy_deal_seed(options, setup)
             setup["dice"] = "roll n (from 0, opening rolls included) uses Rng(seed, 'dice/<n>')"
         if seed is not None:  # a layout only: the values stay hidden (or physical) either way
             setup["quick_start"] = {SIDE_NAMES[int(k)]: v
@@ -154,7 +159,7 @@ class Wormholes(Game[State, WHEvent]):
                 rows.append(tuple(vals))
             deal = tuple(rows)
         return State(players=(names[0], names[1]), two_ships=two_ships,
-                     seed=seed if deal is not None else None, deal=deal,
+                     seed=deal_seed(setup, seed) if deal is not None else None, deal=deal,
                      ships=start_ships())
 
     def seat_roles(self, setup: Mapping[str, JSON], players: Sequence[str]) -> tuple[str, ...]:
@@ -510,12 +515,16 @@ class Wormholes(Game[State, WHEvent]):
         return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
                 if end not in own]
 
-    def _moves(self, state: State) -> list[tuple[Suit, str | None, Cell]]:
-        cands = [(s, d, end) for s in state.unused for d, end in self._die_moves(state, s)]
-        if len(state.unused) < 2:
-            return cands
-        keep = [c for c in cands if self._keeps_other_die(state, *c)]
-        return keep or cands
+    def _moves(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
+        """The die moves allowed now (WH-10 applied), worked out once per state."""
+        found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("moves")
+        if found is None:
+            cands = [(s, d, end) for s in state.unused
+                     for d, end in self._die_moves(state, s)]
+            if len(state.unused) >= 2:
+                cands = [c for c in cands if self._keeps_other_die(state, *c)] or cands
+            found = state.memo["moves"] = tuple(cands)
+        return found
 
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
 from pnp.engine.values import replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
@@ -103,6 +104,12 @@ class State:
     @property
     def seeded(self) -> bool:
         return self.deal is not None
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """What the rules derived from this state (the dice moves WH-10 allows), kept with it:
+        a state is immutable, and a new state (``replace``) starts without it."""
+        return {}
 
     def ship(self, suit: Suit) -> Ship:
         return self.ships[SUITS.index(suit)]

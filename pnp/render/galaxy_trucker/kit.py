@@ -28,7 +28,7 @@ from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
 from pnp.render.geometry import paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, table_url
 from pnp.render.parts import parts_header
 
 GAME_ID = "galaxy-trucker"
@@ -36,8 +36,8 @@ TITLE = "Galaxy Trucker"
 
 
 def tracker_url(options: KitOptions) -> str:
-    base = options.tracker_url.rstrip("/")
-    return f"{base}/tables/new?game={GAME_ID}&seed={options.seed}"
+    """The QR codes' new-table address; mode "table": the printed cards are turned at the table."""
+    return table_url(options, GAME_ID, "table")
 
 
 def kit_path(options: KitOptions) -> Path:
