@@ -16,12 +16,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from pnp.engine import Rng, get_game, new_log
+from pnp.engine import Rng, get_game
 from pnp.engine.play import random_playout
 from webscore import create_app, limits
 from webscore.db import get_engine
 from webscore.limits import DEFAULTS, Limiter, MemoryCounters
 from webscore.models import rate_limits
+from webscore.store import TableRecord, load_table
 
 from .conftest import csrf, new_table_api
 
@@ -194,10 +195,11 @@ TAP = 0.5
 """Seconds per request: tap, page reload, next tap, with no thinking at all."""
 
 
-def five_player_game(game_id: str, seed: int) -> list[str]:
+def five_player_game(record: TableRecord) -> list[str]:
+    """A whole game played by the engine from the table's own setup (its seeded deal)."""
+    game_id, seed = record.game, record.seed or 0
     game = get_game(game_id)
-    log = new_log(game_id, ["Ann", "Bea", "Cy", "Dan", "Eve"], seed, {"chance": "seeded"})
-    state = game.initial_state(log.setup, log.players, log.seed)
+    state = game.initial_state(record.setup, record.players, record.seed)
     if game_id == "weird-galaxy":
         from tests.games.test_weird_galaxy_properties import greedy
 
@@ -221,12 +223,14 @@ def test_a_fast_five_player_table_stays_far_below_the_limits(tmp_path: Path) -> 
     client = app.test_client()
     figures = {}
     for game_id, seed in (("weird-galaxy", 11), ("spatial-delivery", 11)):
-        events = five_player_game(game_id, seed)
         r = client.post("/api/tables", json={
             "game": game_id, "players": ["Ann", "Bea", "Cy", "Dan", "Eve"], "seed": seed,
             "chance": "tracker", "auto_deal": False})
         assert r.status_code == 201, r.get_json()
         table = r.get_json()
+        record = load_table(get_engine(app), table["id"])
+        assert record is not None
+        events = five_player_game(record)
         for seq, text in enumerate(events):
             clock.now += TAP
             resp = event(client, table, seq, text)
