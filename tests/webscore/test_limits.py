@@ -215,6 +215,7 @@ def five_player_game(record: TableRecord) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("printed_deal")  # games played out from the printed seed's deal
 def test_a_fast_five_player_table_stays_far_below_the_limits(tmp_path: Path) -> None:
     """Two whole 5-player games, one request per event at one request per TAP seconds, from
     one address with the default limits: no 429, and the busiest minute well below."""
