@@ -174,7 +174,7 @@ def test_finish_page_and_downloads(client: FlaskClient) -> None:
     result = replay(log)
     assert result.ok and result.applied == 2 and result.to_json()["winner"] == ["Solo"]
     play = json.loads(client.get(f"/t/{tid}/play.json").data)
-    assert play["bgg"]["players"][0]["win"] is True
+    assert play["bgg"]["players"][0]["win"] == "1"
     pdf = client.get(f"/t/{tid}/result.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 
