@@ -1,7 +1,9 @@
 /* The table page without reloads: entries, refusals and undo are posted with fetch and the
    changing part of the page (#live) is redrawn from the server's HTML; other phones' entries
    arrive through Server-Sent Events (/t/ID/events), or a light poll when those are not
-   available.  Without JavaScript the same forms post and redirect back to the table. */
+   available.  The one stream also carries the build timer's changes (`event: timer`), handed
+   on to timer.js as a `pnp:timer` event on the document.  Without JavaScript the same
+   forms post and redirect back to the table. */
 (function () {
   'use strict';
   var live = document.getElementById('live');
@@ -90,11 +92,18 @@
       .then(function () { pending = false; });
   }
 
+  function timerChanged() {
+    if (!document.getElementById('timer')) { return; }
+    var note;
+    try { note = new CustomEvent('pnp:timer'); } catch (err) { return; }
+    document.dispatchEvent(note);
+  }
+
   var polling = null;
   function poll() {
     if (polling) { return; }
     polling = setInterval(function () {
-      if (document.visibilityState === 'visible') { refresh(); }
+      if (document.visibilityState === 'visible') { refresh(); timerChanged(); }
     }, 2000);
   }
 
@@ -106,6 +115,7 @@
       try { head = JSON.parse(msg.data); } catch (err) { head = null; }
       if (head && typeof head.seq === 'number') { refresh(head.seq); }
     });
+    source.addEventListener('timer', timerChanged);
     source.onerror = function () {
       if (source.readyState === 2) { poll(); }  /* closed for good: fall back to polling */
     };
