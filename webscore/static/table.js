@@ -19,7 +19,11 @@
 
   function show(data, mine) {
     if (!data || typeof data.html !== 'string') { return false; }
+    var switchBox = document.getElementById('show-notation');
+    var notation = !!(switchBox && switchBox.checked);
     live.innerHTML = data.html;
+    switchBox = document.getElementById('show-notation');
+    if (switchBox) { switchBox.checked = notation; }  /* the history keeps its view */
     live.setAttribute('data-seq', String(data.seq));
     var notice = document.getElementById('refusal') || document.getElementById('ask');
     var board = document.getElementById('board');
