@@ -18,7 +18,7 @@ from typing import Any, ClassVar, cast
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import check_fields, legal_hint
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
@@ -319,10 +319,10 @@ class SpatialDelivery(Game[State, SDEvent]):
     def apply(self, state: State, event: SDEvent) -> State:
         try:
             return self._apply(state, event)
-        except _Refusal as refusal:
-            legal = [format_event(e) for e in self.legal(state)]
-            raise IllegalMove(refusal.rule, f"{refusal.message}; {legal_hint(legal)}",
-                              legal) from None
+        except _Refusal as refusal:  # the legal list is built only when it is shown
+            raise IllegalMove(refusal.rule, refusal.message,
+                              lambda: [format_event(e) for e in self.legal(state)],
+                              hint=True) from None
 
     @staticmethod
     def _passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
@@ -346,10 +346,10 @@ class SpatialDelivery(Game[State, SDEvent]):
         if isinstance(event, (TileLaid, Flip)):
             return self._apply_chance(state, event)
         if state.pending:
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)]
             raise IllegalMove("SD-T8", "first log what the table revealed: "
-                                       f"{self._need_text(state.pending[0])}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+                                       f"{self._need_text(state.pending[0])}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)],
+                              hint=True)
         match event:
             case Take():
                 return self._take(state, event)
@@ -699,23 +699,21 @@ class SpatialDelivery(Game[State, SDEvent]):
         if want not in state.pending:
             awaited = (f"the table owes {self._need_text(state.pending[0])}" if state.pending
                        else "no tile or card is waiting to be revealed now")
-            options = [format_event(e) for e in self.chance_outcomes(state)] or [
-                format_event(e) for e in self.legal(state)]
             raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
-                              options)
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)]
+                              or [format_event(e) for e in self.legal(state)])
         if isinstance(event, TileLaid):
             possible = event.kind in self._tiles_left(state)
         else:
             possible = event.card in state.goods[_ci(str(want.key))].deck
-        if not possible:  # the outcome list is made only for the refusal
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)
-                        if _need_of(e) == want]
+        if not possible:  # the outcome list is made only when the refusal is shown
             if isinstance(event, TileLaid):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
                 why = "no such card is left in that deck"
-            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)
+                                       if _need_of(e) == want], hint=True)
         if state.seeded:
             dealt = self._dealt(state, want)
             if dealt != event:

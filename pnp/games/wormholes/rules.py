@@ -16,7 +16,7 @@ states itself:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import ClassVar, cast
@@ -277,7 +277,7 @@ class Wormholes(Game[State, WHEvent]):
         except IllegalMove as exc:
             if not state.auto:
                 raise
-            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+            raise exc.amended(f" ({state.auto})") from None
 
     def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
@@ -285,7 +285,7 @@ class Wormholes(Game[State, WHEvent]):
                                        "be logged")
         if type(event) is not self._awaited(state):
             raise IllegalMove("WH-T1", f"{format_event(event)} is not what the game awaits: "
-                                       f"{self._awaited_text(state)}", self._hints(state))
+                                       f"{self._awaited_text(state)}", self._legal_of(state))
         match event:
             case OpeningRoll():
                 return self._opening(state, event)
@@ -348,6 +348,10 @@ class Wormholes(Game[State, WHEvent]):
         options = self._placements(state)
         return format_event(options[0]) if options else "S@e5"
 
+    def _legal_of(self, s: State) -> Callable[[], list[str]]:
+        """A refusal's legal list in ``s``, built only when the refusal is shown."""
+        return lambda: self._hints(s)
+
     def _hints(self, state: State) -> list[str]:
         if self.actor(state) == CHANCE:
             dealt = self.dealt_outcome(state)
@@ -388,19 +392,19 @@ class Wormholes(Game[State, WHEvent]):
             mine = " or ".join(SUIT_NAMES[s] + "s" for s in SIDE_SUITS[seat])
             raise IllegalMove("WH-5", f"it is {name}'s placement; the {SUIT_NAMES[event.suit]} "
                                       f"coins are the other side's (place {mine})",
-                              self._hints(state))
+                              self._legal_of(state))
         if state.placed(event.suit) >= COINS_PER_SUIT:
             raise IllegalMove("WH-5", f"all six {SUIT_NAMES[event.suit]} coins are placed; "
-                                      "place your other suit", self._hints(state))
+                                      "place your other suit", self._legal_of(state))
         where = cell_name(event.cell)
         if event.cell not in CELLS:
             raise IllegalMove("WH-1", f"{where} is a gap, not a cell of the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         if _is_base(event.cell):
             raise IllegalMove("WH-2", f"{where} is a base; wormholes go on other cells",
-                              self._hints(state))
+                              self._legal_of(state))
         if state.coin_at(event.cell) is not None:
-            raise IllegalMove("WH-5", f"{where} already holds a wormhole", self._hints(state))
+            raise IllegalMove("WH-5", f"{where} already holds a wormhole", self._legal_of(state))
         coin = Coin(event.suit, event.cell, state.placed(event.suit), chosen=event.value)
         if event.value is not None:
             state = self._choose_value(state, coin)
@@ -424,7 +428,7 @@ class Wormholes(Game[State, WHEvent]):
             if value not in left:
                 raise IllegalMove("WH-18", f"the {name} coin {value} is already placed; the "
                                            f"{name} coins left are {sorted(left)}",
-                                  self._hints(state))
+                                  self._legal_of(state))
             k = row.index(value)
             row[coin.ordinal], row[k] = row[k], row[coin.ordinal]
             deal = list(state.deal)
@@ -432,7 +436,7 @@ class Wormholes(Game[State, WHEvent]):
             return replace(state, deal=tuple(deal))
         if value in {c.chosen for c in placed}:
             raise IllegalMove("WH-18", f"the {name} coin {value} is already placed",
-                              self._hints(state))
+                              self._legal_of(state))
         return state
 
     # -- turns ------------------------------------------------------------------------------
@@ -471,15 +475,15 @@ class Wormholes(Game[State, WHEvent]):
         for s in event.ships:
             if OWNER[s] != seat:
                 raise IllegalMove("WH-T1", f"the {_ship_name(s)} is not {self._side(state, seat)}"
-                                           "'s", self._hints(state))
+                                           "'s", self._legal_of(state))
             if s in state.resting:
                 raise IllegalMove("WH-T6", f"the {_ship_name(s)} is in a black hole and misses "
-                                           "this turn; it does not roll", self._hints(state))
+                                           "this turn; it does not roll", self._legal_of(state))
         for s in state.rolling:
             if s not in event.ships and state.ship(s).cell not in BASES[opponent(seat)]:
                 raise IllegalMove("WH-6", f"only a ship standing on an opposing base may skip "
                                           f"its roll; the {_ship_name(s)} must roll",
-                                  self._hints(state))
+                                  self._legal_of(state))
         if not event.ships:
             return self._start_turn(state, opponent(seat))
         return replace(state, step="roll", rolling=event.ships)
@@ -490,12 +494,12 @@ class Wormholes(Game[State, WHEvent]):
             if s in state.resting:
                 raise IllegalMove("WH-T6", f"the {_ship_name(s)} is in a black hole and "
                                            "misses this turn; roll only "
-                                           f"{', '.join(state.rolling)}", self._hints(state))
+                                           f"{', '.join(state.rolling)}", self._legal_of(state))
         if tuple(given) != state.rolling:
             want = " and ".join(f"the {SUIT_NAMES[s]} die" for s in state.rolling)
             raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
                                        f"{''.join(s + '3' for s in state.rolling)})",
-                              self._hints(state))
+                              self._legal_of(state))
         self._check_dealt(state, event, "WH-T2")
         dice = event.dice
         unused = tuple(s for s, v in dice if v > 0 or state.coin_at(state.ship(s).cell))
@@ -564,19 +568,20 @@ class Wormholes(Game[State, WHEvent]):
         name = _ship_name(suit)
         if OWNER[suit] != seat:
             raise IllegalMove("WH-T1", f"the {name} is not {self._side(state, seat)}'s; it is "
-                                       "their turn", self._hints(state))
+                                       "their turn", self._legal_of(state))
         if suit not in state.unused:
             why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
-            raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", self._hints(state))
+            raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", self._legal_of(state))
         value = state.die(suit)
         ship = state.ship(suit)
         if value == 0 and event.direction is not None:
             raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows null: the ship "
                                        f"stays and activates its wormhole ({suit}:0)",
-                              self._hints(state))
+                              self._legal_of(state))
         if value > 0 and event.direction is None:
             raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
-                                       f"must move {value} in a straight line", self._hints(state))
+                                       f"must move {value} in a straight line",
+                              self._legal_of(state))
         if event.direction is None:
             end = ship.cell
         else:
@@ -584,20 +589,20 @@ class Wormholes(Game[State, WHEvent]):
             if end_or_none is None:
                 raise IllegalMove("WH-4", f"{value} {event.direction} from {cell_name(ship.cell)} "
                                           "leaves the galaxy or crosses a gap",
-                                  self._hints(state))
+                                  self._legal_of(state))
             end = end_or_none
             if end in state.own_cells(seat):
                 raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
-                                          "never lands on its partner", self._hints(state))
+                                          "never lands on its partner", self._legal_of(state))
         if (event.direction, end) not in self._die_moves(state, suit):
             raise IllegalMove("WH-T3", f"the {name} has no wormhole under it to activate; its "
-                                       "null die is spent", self._hints(state))
+                                       "null die is spent", self._legal_of(state))
         legal = self._moves(state)
         if (suit, event.direction, end) not in legal:
             other = next(s for s in state.unused if s != suit)
             raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                        "die could not be used, and another move keeps both "
-                                       "dice in play", self._hints(state))
+                                       "dice in play", self._legal_of(state))
         unused = tuple(s for s in state.unused if s != suit)
         nxt = replace(state.with_ship(replace(ship, cell=end)), unused=unused)
         if event.direction is None:  # a null die re-activates what the ship sits on
@@ -654,7 +659,7 @@ class Wormholes(Game[State, WHEvent]):
         if event.cell != top.cell:
             raise IllegalMove("WH-T1", f"the wormhole being activated is at "
                                        f"{cell_name(top.cell)}, not {cell_name(event.cell)}",
-                              self._hints(state))
+                              self._legal_of(state))
         coin = state.coin_at(top.cell)
         assert coin is not None and coin.value is None
         possible = self._possible_values(state, coin)
@@ -663,7 +668,7 @@ class Wormholes(Game[State, WHEvent]):
                                        f"{SUIT_NAMES[coin.suit]} coin of each rank and the "
                                        f"{_face(event.value)} is already revealed elsewhere; "
                                        f"this one can be {', '.join(map(str, possible))}",
-                              self._hints(state))
+                              self._legal_of(state))
         self._check_dealt(state, event, "WH-T5")
         return self._settle(state.with_coin(replace(coin, value=event.value)))
 
@@ -704,7 +709,7 @@ class Wormholes(Game[State, WHEvent]):
         owner = OWNER[top.ship]
         if event.ship != top.ship:
             raise IllegalMove("WH-T1", f"the {_ship_name(top.ship)} is the one jumping, not "
-                                       f"the {_ship_name(event.ship)}", self._hints(state))
+                                       f"the {_ship_name(event.ship)}", self._legal_of(state))
         coin = state.coin_at(state.ship(top.ship).cell)
         assert coin is not None
         vec = COMPASS[owner][event.direction]
@@ -712,10 +717,10 @@ class Wormholes(Game[State, WHEvent]):
         if event.direction not in axis:
             raise IllegalMove("WH-3", f"a {SUIT_NAMES[coin.suit]} wormhole jumps "
                                       f"{' or '.join(axis)} only (in {SIDE_NAMES[owner]}' "
-                                      f"compass), not {event.direction}", self._hints(state))
+                                      f"compass), not {event.direction}", self._legal_of(state))
         if vec not in top.options:  # pragma: no cover - a single open direction is forced
             raise IllegalMove("WH-4", f"jumping {event.direction} leaves the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         popped = replace(state, stack=state.stack[:-1])
         return self._settle(self._do_jump(popped, top.ship, vec, top.distance))
 
@@ -729,19 +734,19 @@ class Wormholes(Game[State, WHEvent]):
         assert isinstance(top, SendAway)
         if event.ship != top.ship:
             raise IllegalMove("WH-T1", f"the ship to send away is the {_ship_name(top.ship)}",
-                              self._hints(state))
+                              self._legal_of(state))
         where = cell_name(event.cell)
         if event.cell not in CELLS:
             raise IllegalMove("WH-1", f"{where} is a gap, not a cell of the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         there = state.ship_at(event.cell)
         if there is not None and there.owner == top.by:
             raise IllegalMove("WH-T7", f"{where} holds your own {_ship_name(there.suit)}; send "
                                        "the ship to a cell without your ships",
-                              self._hints(state))
+                              self._legal_of(state))
         if there is not None:
             raise IllegalMove("WH-7", f"{where} holds the {_ship_name(there.suit)}; two ships "
-                                      "never share a cell", self._hints(state))
+                                      "never share a cell", self._legal_of(state))
         victim = state.ship(top.ship)
         nxt = replace(state.with_ship(replace(victim, cell=event.cell)), stack=state.stack[:-1])
         if nxt.coin_at(event.cell) is not None:
