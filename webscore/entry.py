@@ -160,7 +160,9 @@ def overlay(snap: Snapshot, summary: dict[str, Any], svg: str,
         labels[key] = label
     if not groups:
         return None
-    size = float(getattr(boards.module_for(snap.table.game), "SPOT", 40))
+    module = boards.module_for(snap.table.game)
+    sized = getattr(module, "spot_size", None)  # a board whose places change size (a zoom)
+    size = float(sized(summary) if callable(sized) else getattr(module, "SPOT", 40))
     spots = []
     for (x, y), group in groups.items():
         first = result(group[0].text)
