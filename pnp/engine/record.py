@@ -14,6 +14,7 @@ from typing import Any
 from pnp.engine.drawing import BoardDrawing
 from pnp.engine.game import JSON, Game
 from pnp.engine.sheetspec import SheetSpec
+from pnp.engine.timer import TimerRules
 
 KitBuilder = Callable[[Any], list[Path]]  # KitOptions -> the PDF files written
 LayoutSource = Callable[[], Sequence[Any]]  # -> every printed pnp.sheetread.layout.SheetLayout
@@ -61,9 +62,10 @@ class GameRecord:
     options: tuple[OptionField, ...] = ()
     board: BoardDrawing | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
-    build_timer: bool = False
-    """The game builds against a sand timer (Galaxy Trucker, GT-9): the tracker offers each
-    table one timer, shared by every phone (webscore.timers)."""
+    build_timer: TimerRules | None = None
+    """The game builds against a timer (Galaxy Trucker's GT-9 sand timer: the module
+    ``buildtimer``): the tracker offers each table one, shared by every phone
+    (webscore.timers)."""
     sheet_layouts: LayoutSource | None = None
 
     @property
