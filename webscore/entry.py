@@ -160,9 +160,7 @@ def overlay(snap: Snapshot, summary: dict[str, Any], svg: str,
         labels[key] = label
     if not groups:
         return None
-    module = boards.module_for(snap.table.game)
-    sized = getattr(module, "spot_size", None)  # a board whose places change size (a zoom)
-    size = float(sized(summary) if callable(sized) else getattr(module, "SPOT", 40))
+    size = boards.spot_for(snap.table.game, summary)
     spots = []
     for (x, y), group in groups.items():
         first = result(group[0].text)

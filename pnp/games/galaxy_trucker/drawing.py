@@ -2,7 +2,7 @@
 40-space flight loop with a rocket per seat (pilot-cabin colours: blue, red, green, yellow) and
 the current card in its middle (stage, last roll, whose decision), the flight order under it
 (leader first, lapped and given-up players marked), then one panel per seat with a small ship
-drawing (``galaxy_trucker_ship.draw``), the crew, battery tokens and goods laid on their tiles,
+drawing (``ship_drawing.draw``), the crew, battery tokens and goods laid on their tiles,
 and the credits.
 
 Tile faces depend on the seed the tiles were printed from; a summary without ``tile_seed``
@@ -17,17 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.errors import PnpError
-from pnp.games.galaxy_trucker import (
-    BOARDS,
-    GAME,
-    LOOP,
-    parse_ship,
-    placed_cells,
-    tiles_named,
-    tiles_of,
-)
-from webscore.boards import galaxy_trucker_ship as ship_drawing
-from webscore.boards.svg import esc, short, svg, text
+from pnp.engine.svg import esc, short, svg, text
+from pnp.games.galaxy_trucker import ship_drawing
+from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.captions import tiles_named
+from pnp.games.galaxy_trucker.events import parse_event
+from pnp.games.galaxy_trucker.notation import parse_ship, placed_cells
+from pnp.games.galaxy_trucker.state import LOOP, tiles_of
 
 W = 440
 PAD = 8
@@ -381,7 +377,7 @@ def _offered_tiles(summary: dict[str, Any]) -> list[int]:
     out: list[int] = []
     for notation in _list(summary.get("offered")):
         try:
-            event = GAME.parse(str(notation))
+            event = parse_event(str(notation))
         except PnpError:
             continue
         out.extend(tiles_named(event)[:1])
@@ -648,7 +644,7 @@ def place(summary: dict[str, Any], notation: str, after: Any) -> tuple[float, fl
     if layout is None or _int(decision.get("seat")) != layout.seat:
         return None
     try:
-        tiles = tiles_named(GAME.parse(notation))
+        tiles = tiles_named(parse_event(notation))
     except PnpError:
         return None
     if not tiles:
