@@ -19,4 +19,12 @@ def build_kit(options: Any) -> list[Path]:
     return galaxy_trucker_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=True)
+def sheet_layouts() -> list[Any]:
+    """The score pages' printed geometry (``pnp.sheetread.layout``), imported when asked for."""
+    from pnp.render.galaxy_trucker.score import sheet_layouts as layouts
+
+    return list(layouts())
+
+
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=True,
+                    sheet_layouts=sheet_layouts)
