@@ -242,6 +242,7 @@ def cmd_read_sheet(a: argparse.Namespace) -> int:
     else:
         print(render_reading(reading))
         print(render(report))
+    sys.stdout.flush()  # the reading first, then the one-line verdicts on stderr
     raw = report.get("lines")
     lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
     asked = len(reading.asked())

@@ -63,7 +63,7 @@ def _deskew(img: Floats) -> Floats:
     if abs(m["mu02"]) < 1e-2:
         return img
     skew = m["mu11"] / m["mu02"]
-    matrix = np.float32([[1, skew, -0.5 * SIDE * skew], [0, 1, 0]])
+    matrix = np.array([[1, skew, -0.5 * SIDE * skew], [0, 1, 0]], np.float32)
     return np.asarray(cv2.warpAffine(img, matrix, (SIDE, SIDE),
                                      flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR),
                       dtype=np.float32)

@@ -152,8 +152,12 @@ def sharpness(image: Gray, found: Found) -> float:
 
 
 def whole_sharpness(image: Gray) -> float:
+    """How sharp the whole photo is (infinite for a photo of nothing: a blank wall is not
+    blurred, it holds no sheet)."""
     scale = min(1.0, 800 / max(image.shape))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if float(small.std()) < 12:
+        return float("inf")
     return float(cv2.Laplacian(small, cv2.CV_64F).var())
 
 
@@ -193,17 +197,19 @@ def read_code(image: Gray, found: Found) -> SheetCode:
             qs = 6.0
             m = homography(found, lay, qs)
             x0, y0 = q.x * qs, (lay.page[1] - q.y2) * qs
-            shift = np.float32([[1, 0, -x0 + 8 * qs], [0, 1, -y0 + 8 * qs], [0, 0, 1]])
+            shift = np.array([[1, 0, -x0 + 8 * qs], [0, 1, -y0 + 8 * qs], [0, 0, 1]],
+                             np.float32)
             side = int((q.w + 16) * qs)
-            crop = cv2.warpPerspective(image, shift @ m, (side, side), flags=cv2.INTER_AREA)
+            crop = np.asarray(cv2.warpPerspective(image, shift @ m, (side, side),
+                                                  flags=cv2.INTER_AREA), np.uint8)
             text = _decode_qr(detector, crop)
             if text:
                 texts.append(text)
                 break
     if not texts:
         scale = min(1.0, DETECT_SIDE / max(image.shape))
-        work = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
-                                                     interpolation=cv2.INTER_AREA)
+        work = image if scale == 1.0 else np.asarray(
+            cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8)
         text = _decode_qr(detector, work)
         if text:
             texts.append(text)

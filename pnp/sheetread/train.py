@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -54,8 +55,8 @@ def distort(img: Array, rng: np.random.Generator) -> Array:
     shear = rng.uniform(-0.25, 0.25)
     m = cv2.getRotationMatrix2D((SIDE / 2, SIDE / 2), angle, scale)
     m[0, 1] += shear
-    m[:, 2] += rng.uniform(-2, 2, 2)
-    out = cv2.warpAffine(img, m, (SIDE, SIDE), flags=cv2.INTER_LINEAR)
+    m[:, 2] += np.asarray(rng.uniform(-2, 2, 2), m.dtype)
+    out: npt.NDArray[Any] = cv2.warpAffine(img, m, (SIDE, SIDE), flags=cv2.INTER_LINEAR)
     width = rng.random()
     kernel = np.ones((2, 2), np.uint8)
     if width < 0.25:
@@ -68,8 +69,9 @@ def distort(img: Array, rng: np.random.Generator) -> Array:
                          (SIDE, SIDE), interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.3:
         out = cv2.GaussianBlur(out, (3, 3), rng.uniform(0.3, 1.0))
-    out = out * rng.uniform(0.6, 1.0) + rng.normal(0, 0.04, out.shape).astype(np.float32)
-    return np.clip(out, 0, 1).astype(np.float32)
+    out = out * np.float32(rng.uniform(0.6, 1.0)) + rng.normal(0, 0.04, out.shape).astype(
+        np.float32)
+    return np.asarray(np.clip(out, 0, 1), np.float32)
 
 
 def features(images: Array) -> Array:
@@ -130,7 +132,8 @@ def main(out: Path = WEIGHTS) -> int:
     tr, val, held = split(len(x))
     weights = train(x[tr], y[tr], np.random.default_rng(SEED))
     small = {k: v.astype(np.float16) for k, v in weights.items()}
-    np.savez_compressed(out, **small)
+    np.savez_compressed(out, mean=small["mean"], w1=small["w1"], b1=small["b1"],
+                        w2=small["w2"], b2=small["b2"])
     as_read = {k: v.astype(np.float32) for k, v in small.items()}
     print(f"{out}: {out.stat().st_size} bytes; validation accuracy "
           f"{accuracy(as_read, x[val], y[val]):.4f}; held-out accuracy "
