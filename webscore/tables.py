@@ -30,7 +30,7 @@ from webscore import boards, entry, gameopts, inputs, security, timers
 from webscore.autostep import taken_back
 from webscore.db import get_engine
 from webscore.errors import ApiError
-from webscore.export import export
+from webscore.export import bgg_xml, export
 from webscore.present import state_json
 from webscore.qr import qr_svg
 from webscore.store import create_table
@@ -217,6 +217,15 @@ def play_json(table_id: str) -> Response:
     snap = load(table_id)
     return _download(json.dumps(export(snap), ensure_ascii=False, indent=1),
                      f"{snap.table.game}-{table_id}-play.json")
+
+
+@bp.get("/t/<table_id>/play.xml")
+def play_xml(table_id: str) -> Response:
+    snap = load(table_id)
+    resp = Response(bgg_xml(export(snap)["bgg"]), mimetype="application/xml")
+    resp.headers["Content-Disposition"] = (
+        f'attachment; filename="{snap.table.game}-{table_id}-bgg.xml"')
+    return resp
 
 
 @bp.get("/t/<table_id>/result.pdf")

@@ -233,8 +233,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
             if not state.auto:
                 raise
             done = ", ".join(state.auto)
-            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
-                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+            raise exc.amended(f" (already applied by itself, the only possible answer "
+                              f"(GT-FR4): {done})") from None
 
     def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
@@ -243,7 +243,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return self._run(self._chance(state, event))
         if state.need is not None:
             raise IllegalMove("GT-F24", f"first log the {self._need_words(state)}",
-                              [format_event(e) for e in self.chance_outcomes(state)])
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)])
         return self._run(self._decide(state, event))
 
     def _need_words(self, state: State) -> str:
@@ -253,9 +253,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
-    def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
-        legal = [format_event(e) for e in self.legal(state)]
-        return IllegalMove(rule, f"{message}; {legal_hint(legal)}", legal)
+    def _refuse(self, state: State, rule: str, message: str | Callable[[], str]) -> IllegalMove:
+        """A refusal whose legal list (that of ``state``) is built only when it is shown."""
+        return IllegalMove(rule, message, lambda: [format_event(e) for e in self.legal(state)],
+                           hint=True)
 
     def _who(self, state: State, seat: int) -> str:
         return state.names[seat] if seat < len(state.names) else f"seat {seat + 1}"
@@ -402,6 +403,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         """A refused answer, its legal list that of the ask still open."""
         return self._refuse(replace(s, ask=ask), rule, message)
 
+    def _refuse_as(self, s: State, ask: Ask, exc: IllegalMove) -> IllegalMove:
+        """A part's refusal (a repair, a load, ...) as a refused answer to ``ask``."""
+        return self._refuse(replace(s, ask=ask), exc.rule, lambda: exc.message)
+
     def _answer_enter(self, s: State, ask: Ask, event: GTEvent) -> State:
         assert isinstance(event, Enter)
         return self._enter(replace(s, ask=ask), ask.seat, event)
@@ -412,7 +417,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             done = repair(t.ship, event.removed)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
             t = replace(t, ship=done.ship)
             s = replace(s, fixed=(*s.fixed, seat))
@@ -435,7 +440,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             ship, gone = keep_piece(t.ship, event.tile)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         return s.with_trucker(ask.seat, _strip(replace(t, ship=ship, lost=t.lost + len(gone))))
 
     def _answer_cargo(self, s: State, ask: Ask, event: GTEvent) -> State:
@@ -444,7 +449,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             cargo.check_load(t.ship, t.goods_list, ask.goods, event.holds)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         return _next(s.with_trucker(ask.seat, replace(t, goods=event.holds)))
 
     def _answer_drop(self, s: State, ask: Ask, event: GTEvent) -> State:
@@ -453,7 +458,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         return s.with_trucker(ask.seat, replace(t, goods=holds, batteries=batteries))
 
     def _answer_lose(self, s: State, ask: Ask, event: GTEvent) -> State:
@@ -465,7 +470,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             crew = lose_crew(t.crew, event.cabins)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         return s.with_trucker(ask.seat, replace(t, crew=crew))
 
     def _answer_land(self, s: State, ask: Ask, event: GTEvent) -> State:
@@ -494,7 +499,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             crew = lose_crew(t.crew, event.cabins)
         except IllegalMove as exc:
-            raise self._refuse_ask(s, ask, exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         s = s.with_trucker(seat, replace(t, crew=crew, credits=t.credits + c.credits))
         s = self._move(s, seat, -c.days)
         s = self._note(s, f"{self._who(s, seat)} sells the abandoned ship for {c.credits}")
@@ -529,16 +534,21 @@ class GalaxyTrucker(Game[State, GTEvent]):
                      message: str) -> IllegalMove:
         """A refused ship entry: what is wrong with the ship as entered (the spot check's
         findings too), and the shortest legal entries (the pilot cabin alone, with a free
-        number tile) instead of whole generated ships."""
-        findings = check(ship) if ship is not None else []
-        also = ("; the spot check also finds: " + "; ".join(v.message for v in findings[:5])
-                if findings else "")
-        taken = {t.number for t in s.truckers if t.number is not None}
-        board = ROUND_BOARD[s.round]
-        legal = [f"{n}:{board};{PILOT_IDS[seat]}@7,7" for n in range(1, len(s.truckers) + 1)
-                 if n not in taken]
-        return IllegalMove(rule, f"{message}{also}; {legal_hint(legal)} (then the tiles, "
-                           "';' or spaces between them)", legal)
+        number tile) instead of whole generated ships; the spot check runs only when the
+        refusal is shown."""
+        def legal() -> list[str]:
+            taken = {t.number for t in s.truckers if t.number is not None}
+            board = ROUND_BOARD[s.round]
+            return [f"{n}:{board};{PILOT_IDS[seat]}@7,7"
+                    for n in range(1, len(s.truckers) + 1) if n not in taken]
+
+        def text() -> str:
+            findings = check(ship) if ship is not None else []
+            also = ("; the spot check also finds: " + "; ".join(v.message for v in findings[:5])
+                    if findings else "")
+            return (f"{message}{also}; {legal_hint(legal())} (then the tiles, ';' or spaces "
+                    "between them)")
+        return IllegalMove(rule, text, legal)
 
     def _enter(self, s: State, seat: int, event: Enter) -> State:
         taken = {t.number for t in s.truckers if t.number is not None}
@@ -602,7 +612,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             done = repair(t.ship, event.removed)
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         t = _strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
         s = self._note(s.with_trucker(seat, t), f"{self._who(s, seat)} fixes a flaw: "
                        f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
@@ -620,7 +630,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             crew = full_crew(t.ship, {(Alien.PURPLE if a == "P" else Alien.BROWN): c
                                       for c, a in event.aliens})
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         s = s.with_trucker(seat, replace(t, crew=crew))
         return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
 
@@ -887,7 +897,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             left = spend_batteries(t.ship, dict(t.batteries), [event.battery])
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         s = s.with_trucker(seat, replace(t, batteries=tuple(sorted(left.items()))))
         return self._note(s, f"{self._who(s, seat)} stops it with #{event.tile}")
 
@@ -934,7 +944,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                             else cannon_strength(ship, t.crew, event.doubles))
                 left = spend_batteries(ship, dict(t.batteries), event.batteries)
             except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+                raise self._refuse_as(s, ask, exc) from None
             t = replace(t, batteries=tuple(sorted(left.items())))
             s = s.with_trucker(seat, t)
         who = self._who(s, seat)

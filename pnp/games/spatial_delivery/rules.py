@@ -18,7 +18,7 @@ from typing import Any, ClassVar, cast
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import check_fields, legal_hint
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
@@ -38,6 +38,7 @@ from pnp.games.spatial_delivery.board import (
 from pnp.games.spatial_delivery.cards import (
     CARD_ACTION_POWERS,
     COLOUR_NAMES,
+    COLOUR_SET,
     COLOURS,
     DELIVERY_BONUS,
     FUEL,
@@ -111,6 +112,8 @@ def _remove(hand: tuple[str, ...], cards: Sequence[str]) -> tuple[str, ...]:
 
 
 def _missing(hand: tuple[str, ...], cards: Sequence[str]) -> list[str]:
+    if len(cards) == 1:  # most checks: one card
+        return [] if cards[0] in hand else list(cards)
     short = Counter(cards) - Counter(hand)
     return sorted(short.elements())
 
@@ -244,6 +247,8 @@ class SpatialDelivery(Game[State, SDEvent]):
         if state.stage <= 1 and seat.location != EARTH:
             for card in sorted(set(seat.hand) - {FUEL}):
                 for world in CORNERS[seat.location]:
+                    if not self._may_buy(state, card, world):
+                        continue
                     for use in (False, True):
                         event = Deliver(card, world, use)
                         if use and power_of(card) not in CARD_ACTION_POWERS:
@@ -258,6 +263,16 @@ class SpatialDelivery(Game[State, SDEvent]):
         if state.stage >= 1:
             moves.append(EndTurn())
         return moves
+
+    @staticmethod
+    def _may_buy(state: State, card: str, world: int) -> bool:
+        """SD-T5's checks on the world alone (a Settled World that buys this card and has a
+        token, or the card's power overrides): the legal list skips a world failing them
+        without raising and catching a refusal; ``_deliver_check`` still decides."""
+        kind = state.tiles[world]
+        power = card[1]
+        return (kind in COLOUR_SET and (card[0] == kind or power == "O")
+                and (state.tokens[world] != 0 or power == "S"))
 
     def _offered_builds(self, state: State, who: int) -> list[SDEvent]:
         """Per reachable site, the route with fewest new segments and its cheapest payment."""
@@ -319,10 +334,10 @@ class SpatialDelivery(Game[State, SDEvent]):
     def apply(self, state: State, event: SDEvent) -> State:
         try:
             return self._apply(state, event)
-        except _Refusal as refusal:
-            legal = [format_event(e) for e in self.legal(state)]
-            raise IllegalMove(refusal.rule, f"{refusal.message}; {legal_hint(legal)}",
-                              legal) from None
+        except _Refusal as refusal:  # the legal list is built only when it is shown
+            raise IllegalMove(refusal.rule, refusal.message,
+                              lambda: [format_event(e) for e in self.legal(state)],
+                              hint=True) from None
 
     @staticmethod
     def _passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
@@ -346,10 +361,10 @@ class SpatialDelivery(Game[State, SDEvent]):
         if isinstance(event, (TileLaid, Flip)):
             return self._apply_chance(state, event)
         if state.pending:
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)]
             raise IllegalMove("SD-T8", "first log what the table revealed: "
-                                       f"{self._need_text(state.pending[0])}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+                                       f"{self._need_text(state.pending[0])}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)],
+                              hint=True)
         match event:
             case Take():
                 return self._take(state, event)
@@ -517,7 +532,7 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, "SD-T5", f"{hex_name(world)} does not touch the ship's "
                                                f"station at {corner_name(seat.location)}")
         kind = state.tiles[world]
-        if kind not in tuple(COLOURS):
+        if kind not in COLOUR_SET:
             raise self._refuse(state, "SD-T5", f"{hex_name(world)} is not a Settled World")
         power = power_of(card)
         colour = colour_of(card)
@@ -635,7 +650,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         """SD-T11: ships home, score tokens back, turn order from the Next Turn track."""
         seats = tuple(replace(s, location=EARTH, passed=False) for s in state.seats)
         tokens = tuple(SCORE_TOKEN_BY_RING[RING[h]] if t == 0 and state.tiles[h] in
-                       tuple(COLOURS) else t for h, t in enumerate(state.tokens))
+                       COLOUR_SET else t for h, t in enumerate(state.tokens))
         order = (*state.next_track, *[s for s in state.order if s not in state.next_track])
         finished = state.round
         state = replace(state, seats=seats, tokens=tokens, order=order, next_track=(),
@@ -699,23 +714,21 @@ class SpatialDelivery(Game[State, SDEvent]):
         if want not in state.pending:
             awaited = (f"the table owes {self._need_text(state.pending[0])}" if state.pending
                        else "no tile or card is waiting to be revealed now")
-            options = [format_event(e) for e in self.chance_outcomes(state)] or [
-                format_event(e) for e in self.legal(state)]
             raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
-                              options)
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)]
+                              or [format_event(e) for e in self.legal(state)])
         if isinstance(event, TileLaid):
             possible = event.kind in self._tiles_left(state)
         else:
             possible = event.card in state.goods[_ci(str(want.key))].deck
-        if not possible:  # the outcome list is made only for the refusal
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)
-                        if _need_of(e) == want]
+        if not possible:  # the outcome list is made only when the refusal is shown
             if isinstance(event, TileLaid):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
                 why = "no such card is left in that deck"
-            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)
+                                       if _need_of(e) == want], hint=True)
         if state.seeded:
             dealt = self._dealt(state, want)
             if dealt != event:
@@ -728,7 +741,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         state = replace(state, pending=tuple(pending))
         if isinstance(event, TileLaid):
             h, kind = event.hex, event.kind
-            world = kind in tuple(COLOURS)
+            world = kind in COLOUR_SET
             state = replace(
                 state,
                 tiles=tuple(kind if i == h else t for i, t in enumerate(state.tiles)),
@@ -849,7 +862,7 @@ def _hex_json(state: State, h: int) -> HexSummary:
         "hex": hex_name(h), "q": q, "r": r, "ring": RING[h],
         "tile": (None if kind is None else "earth" if kind == "E" else "space"
                  if kind == SPACE else "world"),
-        "goods": kind if kind in tuple(COLOURS) else None,
+        "goods": kind if kind in COLOUR_SET else None,
         "score_token": state.tokens[h] or None,
         "first_delivery": state.firsts[h],
     }

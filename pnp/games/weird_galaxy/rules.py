@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from pnp.engine.errors import IllegalMove, legal_hint
+from pnp.engine.errors import IllegalMove
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
 from pnp.games.weird_galaxy.data import (
@@ -246,8 +246,10 @@ _STEP: Final = {"draw": "drawn", "roll": "rolled"}
 
 # -- applying ----------------------------------------------------------------------------
 def _refuse(state: State, rule: str, what: str) -> IllegalMove:
-    options = [notation(e) for e in (legal_decisions(state) or chance_outcomes(state))]
-    return IllegalMove(rule, f"{what}; {legal_hint(options)}", options)
+    """A refusal whose legal list is built only when it is shown."""
+    return IllegalMove(rule, what, lambda: [notation(e) for e in (legal_decisions(state)
+                                                                  or chance_outcomes(state))],
+                       hint=True)
 
 
 def apply(state: State, event: WgEvent) -> State:
