@@ -563,8 +563,58 @@ class Wormholes(Game[State, WHEvent]):
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        return any(final is None or self._has_die_move(state, other, final)
-                   for final in self._landings(state, suit, other, end))
+        finals = self._landings(state, suit, other, end)
+        if any(final is None or self._has_die_move(state, other, final) for final in finals):
+            return True
+        return any(self._chain_keeps(state, suit, other, c)
+                   for c in dict.fromkeys([end, *finals]) if c is not None)
+
+    def _chain_keeps(self, state: State, suit: Suit, other: Suit, cell: Cell) -> bool:
+        """WH-10 with the chain: the mover on ``cell`` sends the opponent ship there onto a
+        wormhole (the mover's choice) whose jump throws it back onto the mover or onto the
+        partner, and the ship hit is sent on by the opponent.  The chain counts when the
+        mover can force it: for some wormhole and some value it may show (luck, as for the
+        mover's own jump), every jump its owner may choose and every cell the ship hit may be
+        sent to leaves the other die a move."""
+        seat = OWNER[suit]
+        victim = next((s for s in state.ships if s.cell == cell and s.owner != seat), None)
+        if victim is None:
+            return False
+        partner = state.ship(other).cell
+        victim_partner = next(s.cell for s in state.ships
+                              if s.owner == victim.owner and s.suit != victim.suit)
+        taken = {s.cell for s in state.ships if s.suit not in (suit, victim.suit)} | {cell}
+        free = [c for c in CELLS if c not in taken]
+        goal = BASES[seat]  # the victim's owner wins on these
+
+        def kept(hit: Cell) -> bool:
+            if hit in goal:
+                return False
+            if hit == cell:  # the mover is sent anywhere; the partner moves from its cell
+                return all(self._die_moves_from(state, other, partner, f) for f in free)
+            if hit == partner:  # the partner is sent anywhere and moves from there
+                return all(self._die_moves_from(state, other, f, cell) for f in free)
+            return False
+
+        for coin in state.coins:
+            if coin.cell in taken:
+                continue
+            values = ([coin.value] if coin.value is not None
+                      else self._values_known_to(state, coin, seat))
+            for v in values:
+                hits = [] if v == 0 else [
+                    c for vec in axis_vectors(coin.suit)
+                    if (c := ray(coin.cell, vec, v)) is not None and c != victim_partner]
+                if hits and all(kept(h) for h in hits):
+                    return True
+        return False
+
+    def _die_moves_from(self, state: State, suit: Suit, start: Cell, partner_at: Cell) -> bool:
+        """Whether the ship's die could move it from ``start`` (partner on ``partner_at``)."""
+        value = state.die(suit)
+        if value == 0:
+            return state.coin_at(start) is not None
+        return any(end != partner_at for _, end in _straight_moves(start, OWNER[suit], value))
 
     def _has_die_move(self, state: State, suit: Suit, partner_at: Cell) -> bool:
         """Whether the die of ``suit`` has a move with its partner standing at
