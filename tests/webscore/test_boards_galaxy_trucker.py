@@ -25,9 +25,9 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
+from pnp.games.galaxy_trucker import drawing as gt
 from pnp.games.galaxy_trucker.state import LOOP, State
 from webscore import boards, create_app
-from webscore.boards import galaxy_trucker as gt
 
 from .test_api import post
 from .test_browser import ARGS, PHONE, chromium_path

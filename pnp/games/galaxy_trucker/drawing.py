@@ -2,7 +2,7 @@
 40-space flight loop with a rocket per seat (pilot-cabin colours: blue, red, green, yellow) and
 the current card in its middle (stage, last roll, whose decision), the flight order under it
 (leader first, lapped and given-up players marked), then one panel per seat with a small ship
-drawing (``galaxy_trucker_ship.draw``), the crew, battery tokens and goods laid on their tiles,
+drawing (``ship_drawing.draw``), the crew, battery tokens and goods laid on their tiles,
 and the credits.
 
 Tile faces depend on the seed the tiles were printed from; a summary without ``tile_seed``
@@ -16,9 +16,11 @@ import math
 from typing import Any
 
 from pnp.engine.errors import PnpError
-from pnp.games.galaxy_trucker import BOARDS, LOOP, parse_ship, placed_cells, tiles_of
-from webscore.boards import galaxy_trucker_ship as ship_drawing
-from webscore.boards.svg import esc, short, svg, text
+from pnp.engine.svg import esc, short, svg, text
+from pnp.games.galaxy_trucker import ship_drawing
+from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.notation import parse_ship, placed_cells
+from pnp.games.galaxy_trucker.state import LOOP, tiles_of
 
 W = 440
 PAD = 8

@@ -15,8 +15,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from pnp.games.galaxy_trucker import SIDES, Board, Connector, Kind, Ship, Side, Tile, Violation
-from webscore.boards.svg import esc, text
+from pnp.engine.svg import esc, text
+from pnp.games.galaxy_trucker.boards import Board
+from pnp.games.galaxy_trucker.check import Violation
+from pnp.games.galaxy_trucker.ship import Ship
+from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile
 
 CELL = 64
 LEFT, TOP = 30, 28
