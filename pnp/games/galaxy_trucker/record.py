@@ -9,7 +9,7 @@ from typing import Any
 from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
 from pnp.games.galaxy_trucker import GAME, buildtimer, drawing
-from pnp.games.galaxy_trucker.rules import RULES
+from pnp.games.galaxy_trucker.rule_ids import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
 

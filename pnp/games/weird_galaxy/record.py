@@ -10,7 +10,7 @@ from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
 from pnp.games.weird_galaxy import GAME, drawing
 from pnp.games.weird_galaxy.ledger import SHEET
-from pnp.games.weird_galaxy.rules import RULES
+from pnp.games.weird_galaxy.rule_ids import RULES
 
 
 def build_kit(options: Any) -> list[Path]:
