@@ -273,11 +273,20 @@ class Wormholes(Game[State, WHEvent]):
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
         try:
-            return self._apply(replace(state, auto="") if state.auto else state, event)
+            return self._apply(self._quiet(state) if state.auto else state, event)
         except IllegalMove as exc:
             if not state.auto:
                 raise
             raise exc.amended(f" ({state.auto})") from None
+
+    @staticmethod
+    def _quiet(state: State) -> State:
+        """The state without its note of what happened by itself (``auto``), keeping what
+        the rules derived from it (``memo``: the note plays no part in it)."""
+        quiet = replace(state, auto="")
+        if "memo" in state.__dict__:
+            quiet.__dict__["memo"] = state.memo
+        return quiet
 
     def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
@@ -381,7 +390,7 @@ class Wormholes(Game[State, WHEvent]):
     # -- placement (WH-5) -------------------------------------------------------------------
     def _placements(self, state: State) -> list[WHEvent]:
         taken = {c.cell for c in state.coins}
-        free = [c for c in ORDERED_CELLS if c not in taken and not _is_base(c)]
+        free = [c for c in _PLACEABLE if c not in taken]
         return [Place(s, c) for s in SIDE_SUITS[state.turn]
                 if state.placed(s) < COINS_PER_SUIT for c in free]
 
@@ -450,12 +459,13 @@ class Wormholes(Game[State, WHEvent]):
             for s in ships:
                 if s.lost_turn:
                     state = state.with_ship(replace(s, lost_turn=False))
-            state = replace(state, turns=state.turns + 1)
             if active:
                 step: Step = ("roll-choice" if state.two_ships and any(
                     state.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
-                return replace(state, turn=seat, step=step, rolling=active, dice=(),
-                               unused=(), skipped=tuple(skipped), resting=resting)
+                return replace(state, turns=state.turns + 1, turn=seat, step=step,
+                               rolling=active, dice=(), unused=(), skipped=tuple(skipped),
+                               resting=resting)
+            state = replace(state, turns=state.turns + 1)
             skipped.append(seat)
             seat = opponent(seat)
         raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
@@ -519,22 +529,102 @@ class Wormholes(Game[State, WHEvent]):
         return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
                 if end not in own]
 
+    def _candidates(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
+        """Every die move a ship may make now before WH-10 (once per state): the turn
+        passes when this is empty, and WH-10 only chooses among these."""
+        found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("cands")
+        if found is None:
+            cands = []
+            for s in state.unused:
+                cands += [(s, d, end) for d, end in self._die_moves(state, s)]
+            found = state.memo["cands"] = tuple(cands)
+        return found
+
     def _moves(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
         """The die moves allowed now (WH-10 applied), worked out once per state."""
         found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("moves")
         if found is None:
-            cands = [(s, d, end) for s in state.unused
-                     for d, end in self._die_moves(state, s)]
+            cands = self._candidates(state)
             if len(state.unused) >= 2:
-                cands = [c for c in cands if self._keeps_other_die(state, *c)] or cands
-            found = state.memo["moves"] = tuple(cands)
+                cands = tuple(c for c in cands if self._keeps_other_die(state, *c)) or cands
+            found = state.memo["moves"] = cands
         return found
+
+    def _allowed(self, state: State, move: tuple[Suit, str | None, Cell]) -> bool:
+        """WH-10 for one candidate move: it keeps the other die in play, or no move does
+        (the whole list is worked out only in that second case)."""
+        if len(state.unused) < 2:
+            return True
+        listed = state.memo.get("moves")
+        if listed is None and self._keeps_other_die(state, *move):
+            return True
+        return move in self._moves(state)
 
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        return any(final is None or self._die_moves(state, other, partner_at=final)
-                   for final in self._landings(state, suit, other, end))
+        finals = self._landings(state, suit, other, end)
+        if any(final is None or self._has_die_move(state, other, final) for final in finals):
+            return True
+        return any(self._chain_keeps(state, suit, other, c)
+                   for c in dict.fromkeys([end, *finals]) if c is not None)
+
+    def _chain_keeps(self, state: State, suit: Suit, other: Suit, cell: Cell) -> bool:
+        """WH-10 with the chain: the mover on ``cell`` sends the opponent ship there onto a
+        wormhole (the mover's choice) whose jump throws it back onto the mover or onto the
+        partner, and the ship hit is sent on by the opponent.  The chain counts when the
+        mover can force it: for some wormhole and some value it may show (luck, as for the
+        mover's own jump), every jump its owner may choose and every cell the ship hit may be
+        sent to leaves the other die a move."""
+        seat = OWNER[suit]
+        victim = next((s for s in state.ships if s.cell == cell and s.owner != seat), None)
+        if victim is None:
+            return False
+        partner = state.ship(other).cell
+        victim_partner = next(s.cell for s in state.ships
+                              if s.owner == victim.owner and s.suit != victim.suit)
+        taken = {s.cell for s in state.ships if s.suit not in (suit, victim.suit)} | {cell}
+        free = [c for c in CELLS if c not in taken]
+        goal = BASES[seat]  # the victim's owner wins on these
+
+        def kept(hit: Cell) -> bool:
+            if hit in goal:
+                return False
+            if hit == cell:  # the mover is sent anywhere; the partner moves from its cell
+                return all(self._die_moves_from(state, other, partner, f) for f in free)
+            if hit == partner:  # the partner is sent anywhere and moves from there
+                return all(self._die_moves_from(state, other, f, cell) for f in free)
+            return False
+
+        for coin in state.coins:
+            if coin.cell in taken:
+                continue
+            values = ([coin.value] if coin.value is not None
+                      else self._values_known_to(state, coin, seat))
+            for v in values:
+                hits = [] if v == 0 else [
+                    c for vec in axis_vectors(coin.suit)
+                    if (c := ray(coin.cell, vec, v)) is not None and c != victim_partner]
+                if hits and all(kept(h) for h in hits):
+                    return True
+        return False
+
+    def _die_moves_from(self, state: State, suit: Suit, start: Cell, partner_at: Cell) -> bool:
+        """Whether the ship's die could move it from ``start`` (partner on ``partner_at``)."""
+        value = state.die(suit)
+        if value == 0:
+            return state.coin_at(start) is not None
+        return any(end != partner_at for _, end in _straight_moves(start, OWNER[suit], value))
+
+    def _has_die_move(self, state: State, suit: Suit, partner_at: Cell) -> bool:
+        """Whether the die of ``suit`` has a move with its partner standing at
+        ``partner_at`` (``_die_moves`` with a partner, without listing them)."""
+        ship = state.ship(suit)
+        value = state.die(suit)
+        if value == 0:
+            return state.coin_at(ship.cell) is not None
+        return any(end != partner_at and end != ship.cell
+                   for _, end in _straight_moves(ship.cell, ship.owner, value))
 
     def _landings(self, state: State, suit: Suit, other: Suit,
                   end: Cell) -> list[Cell | None]:
@@ -594,17 +684,16 @@ class Wormholes(Game[State, WHEvent]):
             if end in state.own_cells(seat):
                 raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
                                           "never lands on its partner", self._legal_of(state))
-        if (event.direction, end) not in self._die_moves(state, suit):
+        if (suit, event.direction, end) not in self._candidates(state):
             raise IllegalMove("WH-T3", f"the {name} has no wormhole under it to activate; its "
                                        "null die is spent", self._legal_of(state))
-        legal = self._moves(state)
-        if (suit, event.direction, end) not in legal:
+        if not self._allowed(state, (suit, event.direction, end)):
             other = next(s for s in state.unused if s != suit)
             raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                        "die could not be used, and another move keeps both "
                                        "dice in play", self._legal_of(state))
         unused = tuple(s for s in state.unused if s != suit)
-        nxt = replace(state.with_ship(replace(ship, cell=end)), unused=unused)
+        nxt = state.with_ship(replace(ship, cell=end), unused=unused)
         if event.direction is None:  # a null die re-activates what the ship sits on
             return self._settle(replace(nxt, stack=(*nxt.stack, Activate(suit, end))))
         return self._settle(self._arrive(nxt, suit, end, by_die=True))
@@ -769,7 +858,7 @@ class Wormholes(Game[State, WHEvent]):
                     state = self._activate(replace(state, stack=state.stack[:-1]), top)
                     continue
                 return state
-            if state.step == "move" and not self._moves(state):
+            if state.step == "move" and not self._candidates(state):
                 state = self._start_turn(replace(state, auto=self._passed(state)),
                                          opponent(state.turn))
                 if state.skipped:
@@ -870,6 +959,9 @@ class Wormholes(Game[State, WHEvent]):
 
 def _is_base(cell: Cell) -> bool:
     return cell in BASES[0] or cell in BASES[1]
+
+
+_PLACEABLE = tuple(c for c in ORDERED_CELLS if not _is_base(c))  # WH-2: not on a base
 
 
 @lru_cache(maxsize=4096)
