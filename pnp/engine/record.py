@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.game import JSON, Game
 from pnp.engine.sheetspec import SheetSpec
+from pnp.engine.timer import TimerRules
 
 KitBuilder = Callable[[Any], list[Path]]  # KitOptions -> the PDF files written
-BoardDrawer = Callable[[dict[str, Any]], str]  # summary -> one SVG document, text escaped
 LayoutSource = Callable[[], Sequence[Any]]  # -> every printed pnp.sheetread.layout.SheetLayout
 
 
@@ -59,11 +60,12 @@ class GameRecord:
     sheet: SheetSpec | None = None
     kit: KitBuilder | None = None
     options: tuple[OptionField, ...] = ()
-    board: BoardDrawer | None = None
+    board: BoardDrawing | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
-    build_timer: bool = False
-    """The game builds against a sand timer (Galaxy Trucker, GT-9): the tracker offers each
-    table one timer, shared by every phone (webscore.timers)."""
+    build_timer: TimerRules | None = None
+    """The game builds against a timer (Galaxy Trucker's GT-9 sand timer: the module
+    ``buildtimer``): the tracker offers each table one, shared by every phone
+    (webscore.timers)."""
     sheet_layouts: LayoutSource | None = None
 
     @property
@@ -80,4 +82,4 @@ class GameRecord:
         return out
 
 
-__all__ = ["BoardDrawer", "GameRecord", "KitBuilder", "LayoutSource", "OptionField"]
+__all__ = ["BoardDrawing", "GameRecord", "KitBuilder", "LayoutSource", "OptionField"]

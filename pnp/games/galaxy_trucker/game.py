@@ -22,7 +22,6 @@ from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
-from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import style_order, typical_ship

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
-from pnp.games.galaxy_trucker import GAME
-from pnp.games.galaxy_trucker.rules import RULES
+from pnp.games.galaxy_trucker import GAME, buildtimer, drawing
+from pnp.games.galaxy_trucker.rule_ids import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
 
@@ -26,5 +27,7 @@ def sheet_layouts() -> list[Any]:
     return list(layouts())
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=True,
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=buildtimer,
+                    board=BoardDrawing(drawing.draw, drawing.place,
+                                         spot_size=drawing.spot_size),
                     sheet_layouts=sheet_layouts)
