@@ -1,8 +1,8 @@
 """Checking a filled Wormholes record sheet.
 
-The printed sheet (pnp/render/wormholes/sheet.py) has the wormhole layout (the cells of the six coins
-of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves, each
-with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
+The printed sheet (pnp/render/wormholes/sheet.py) has the wormhole layout (the cells of the six
+coins of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves,
+each with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
 activated there, the cell the wormhole jump took it to, the cell it sent an opposing ship to,
 and the cell its own ship was sent back to when the ship it sent jumped onto it (WH-15).  The
 "two ships" box says the game was the two-ship variant (WH-6, WH-13, WH-17).  The printed
@@ -918,7 +918,8 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
 
 WH_COLUMNS = {"side": ("Side", "O / D"), "dice": ("Dice", "S3 M1"), "ship": ("Ship", "S M C A"),
               "from": ("From", "cell"), "to": ("To", "by die"), "value": ("Value", "0-5"),
-              "jump": ("Jump to", "cell"), "send": ("Sent to", "cell>cell")}
+              "jump": ("Jump to", "cell"), "send": ("Sent to", "cell>cell"),
+              "back": ("Sent back", "cell")}
 
 
 class RecordSheet(SheetSpec):
@@ -957,7 +958,8 @@ class RecordSheet(SheetSpec):
         names = dict(zip(PLAYER_FIELDS, SIDE_NAMES, strict=True))
         return Layout(
             head=(Field("seed", "Seed"),
-                  *(Field(f, names[f], "player") for f in PLAYER_FIELDS)),
+                  *(Field(f, names[f], "player") for f in PLAYER_FIELDS),
+                  Field("two_ships", "Two ships", "x if played with two ships each")),
             blocks=(Block("Wormholes placed", suits, style="suits"),
                     Block("Turns", turns, style="turns")),
             totals=tuple(Field(f, f.capitalize()) for f in TOTAL_FIELDS))
@@ -971,8 +973,9 @@ class RecordSheet(SheetSpec):
         return FilledSheet(self.title, [
             Section("Wormhole coins placed",
                     ["Suit", *map(str, range(1, COINS_PER_SUIT + 1))], coins,
-                    [("Orthogon", f.get("orthogon", "")), ("Diagon", f.get("diagon", ""))]),
-            Section("Turns", ["Turn", *heads], numbered_rows(f, "t{n}_", cols, ROWS),
+                    [("Orthogon", f.get("orthogon", "")), ("Diagon", f.get("diagon", "")),
+                     ("Two ships", f.get("two_ships", ""))]),
+            Section("Turns", ["Turn", *heads], numbered_rows(f, "t{n}_", cols, rows_written(f)),
                     [("Turns", f.get("turns", "")), ("Winner", f.get("winner", ""))]),
         ])
 
