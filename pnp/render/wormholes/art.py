@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color
@@ -82,12 +83,22 @@ class Window:
         return bool(self.x1 <= x <= self.x2 and self.y1 <= y <= self.y2)
 
     def cells(self) -> list[Cell]:
-        return [c for c in sorted(CELLS) if c in self]
+        return list(_window_cells(self))
 
     def label(self) -> str:
         cols = "abcdefghij"
         return (f"columns {cols[self.x1 - 1]}-{cols[self.x2 - 1]}, "
                 f"rows {self.y1}-{self.y2}")
+
+
+_SORTED_CELLS = tuple(sorted(CELLS))
+
+
+@lru_cache(maxsize=64)
+def _window_cells(window: Window) -> tuple[Cell, ...]:
+    """The window's cells, in order (worked out once per window: a kit draws the same few
+    windows hundreds of times)."""
+    return tuple(c for c in _SORTED_CELLS if c in window)
 
 
 WHOLE = Window(1, 1, WIDTH, HEIGHT)
