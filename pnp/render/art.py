@@ -167,6 +167,49 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
     return y + lead - size * 0.3
 
 
+def fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
+             width: float) -> None:
+    """``text`` from ``x``, shrunk a quarter point at a time (not under 4 pt) to fit ``width``."""
+    while text_width(text, font, size) > width and size > 4:
+        size -= 0.25
+    c.setFont(font, size)
+    c.drawString(x, y, text)
+
+
+def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
+                width: float) -> None:
+    """:func:`fit_left`, centred on ``cx``."""
+    while text_width(text, font, size) > width and size > 4:
+        size -= 0.25
+    c.setFont(font, size)
+    c.drawCentredString(cx, y, text)
+
+
+def footer(c: Canvas, area: Rect, text: str) -> None:
+    """A text page's credit line, small and grey along the bottom of the printable area."""
+    c.setFillColor(GREY)
+    fit_left(c, text, REGULAR, 6.5, area.x, area.y + MM, area.w)
+
+
+def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float = 12,
+            gap: float = 2 * MM) -> float:
+    """A bold heading in the kit's accent under ``y``; returns where the text below starts."""
+    c.setFillColor(accent)
+    c.setFont(BOLD, size)
+    c.drawString(x, y - size, text)
+    c.setFillColor(INK)
+    return y - size - gap
+
+
+def field_box(c: Canvas, r: Rect, look: Look, accent: Color, *, thick: bool = False,
+              line: float = 0.6, thick_line: float = 1.2) -> None:
+    """The box a sheet's form field sits in: white (left unfilled in low ink), accent edge."""
+    c.setStrokeColor(accent)
+    c.setLineWidth(thick_line if thick else line)
+    c.setFillColor(WHITE)
+    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
+
+
 def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, *,
                below: float = 19 * MM) -> float:
     """A text page's heading: the title (shrunk to the width), a grey subtitle (shrunk too)

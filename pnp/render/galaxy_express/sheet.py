@@ -7,15 +7,24 @@ from collections.abc import Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, LIGHT, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    Look,
+    field_box,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.galaxy_express.art import (
     ACCENT,
     CREDIT,
-    _fit_centred,
-    _footer,
     rating_table,
     tracker_url,
 )
@@ -93,8 +102,8 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.drawCentredString(table_x + mm(4.5), top - mm(5.2), "Turn")
         for col in TURN_COLUMNS:
             r = fields[f"t1_{col}"]
-            _fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
-            _fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
+            fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
+            fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
         # rows
         for n in range(1, TURN_ROWS + 1):
             y = fields[f"t{n}_coin"].y - 1
@@ -117,7 +126,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.setLineWidth(1)
         c.rect(table_x, bottom, table_right - table_x, top - bottom, stroke=1, fill=0)
         _record_panel(c, fields, look, url, options.seed, area)
-        _footer(c, area, CREDIT)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Galaxy Express - flight record")
 
@@ -169,14 +178,6 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
     del seed
 
 
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2 if thick else 0.6)
-    c.setFillColor(hex_color("#ffffff"))
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-
-
-
 def record_fields(options: KitOptions, size: tuple[float, float], page_index: int
                   ) -> list[FormField]:
     design = text_sheet_size(options.paper)
@@ -190,3 +191,7 @@ def record_fields(options: KitOptions, size: tuple[float, float], page_index: in
                              align=0 if name in ("rating", "seed") or name.endswith("_scans")
                              else 1))
     return out
+
+
+def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
+    field_box(c, r, look, ACCENT, thick=thick)
