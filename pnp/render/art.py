@@ -167,21 +167,24 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
     return y + lead - size * 0.3
 
 
-def fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
-             width: float) -> None:
-    """``text`` from ``x``, shrunk a quarter point at a time (not under 4 pt) to fit ``width``."""
+def fitted_size(text: str, font: str, size: float, width: float) -> float:
+    """``size``, less a quarter point at a time (not under 4 pt) until ``text`` fits ``width``."""
     while text_width(text, font, size) > width and size > 4:
         size -= 0.25
-    c.setFont(font, size)
+    return size
+
+
+def fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
+             width: float) -> None:
+    """``text`` from ``x``, shrunk to fit ``width`` (:func:`fitted_size`)."""
+    c.setFont(font, fitted_size(text, font, size, width))
     c.drawString(x, y, text)
 
 
 def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
                 width: float) -> None:
     """:func:`fit_left`, centred on ``cx``."""
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
+    c.setFont(font, fitted_size(text, font, size, width))
     c.drawCentredString(cx, y, text)
 
 
@@ -221,10 +224,7 @@ def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, 
     c.setFont(BOLD, size)
     c.drawString(area.x, area.y2 - 7 * MM, title)
     c.setFillColor(GREY)
-    size = 8.5
-    while text_width(subtitle, REGULAR, size) > area.w and size > 4:
-        size -= 0.25
-    c.setFont(REGULAR, size)
+    c.setFont(REGULAR, fitted_size(subtitle, REGULAR, 8.5, area.w))
     c.drawString(area.x, area.y2 - 12 * MM, subtitle)
     c.setStrokeColor(accent)
     c.setLineWidth(1.2)
