@@ -167,9 +167,10 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
     return y + lead - size * 0.3
 
 
-def fitted_size(text: str, font: str, size: float, width: float) -> float:
-    """``size``, less a quarter point at a time (not under 4 pt) until ``text`` fits ``width``."""
-    while text_width(text, font, size) > width and size > 4:
+def fitted_size(text: str, font: str, size: float, width: float, smallest: float = 4) -> float:
+    """``size``, less a quarter point at a time (not under ``smallest``) until ``text`` fits
+    ``width``."""
+    while text_width(text, font, size) > width and size > smallest:
         size -= 0.25
     return size
 
@@ -189,9 +190,11 @@ def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: floa
 
 
 def footer(c: Canvas, area: Rect, text: str) -> None:
-    """A text page's credit line, small and grey along the bottom of the printable area."""
+    """A text page's credit line, small and grey along the bottom of the printable area (shrunk
+    to its width, never under 5 pt)."""
     c.setFillColor(GREY)
-    fit_left(c, text, REGULAR, 6.5, area.x, area.y + MM, area.w)
+    c.setFont(REGULAR, fitted_size(text, REGULAR, 6.5, area.w, MIN_PRINTED_PT))
+    c.drawString(area.x, area.y + MM, text)
 
 
 def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float = 12,

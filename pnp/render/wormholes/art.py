@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -77,12 +78,22 @@ class Window:
         return bool(self.x1 <= x <= self.x2 and self.y1 <= y <= self.y2)
 
     def cells(self) -> list[Cell]:
-        return [c for c in sorted(CELLS) if c in self]
+        return list(_window_cells(self))
 
     def label(self) -> str:
         cols = "abcdefghij"
         return (f"columns {cols[self.x1 - 1]}-{cols[self.x2 - 1]}, "
                 f"rows {self.y1}-{self.y2}")
+
+
+_SORTED_CELLS = tuple(sorted(CELLS))
+
+
+@lru_cache(maxsize=64)
+def _window_cells(window: Window) -> tuple[Cell, ...]:
+    """The window's cells, in order (worked out once per window: a kit draws the same few
+    windows hundreds of times)."""
+    return tuple(c for c in _SORTED_CELLS if c in window)
 
 
 WHOLE = Window(1, 1, WIDTH, HEIGHT)
@@ -275,9 +286,6 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 
 # -- page furniture ------------------------------------------------------------------------
-
-
-
 def _steps(c: Canvas, items: Sequence[str], x: float, y: float, w: float, size: float,
            numbered: bool = True) -> float:
     return numbered_steps(c, items, x, y, w, size, mm(1.5), color=INK, numbered=numbered)
