@@ -33,10 +33,15 @@ def placer_for(game_id: str) -> Placer | None:
     return board.place if board is not None else None
 
 
-def spot_for(game_id: str) -> float:
-    """A tap target's side on the game's drawing (only a declared board has tap targets)."""
+def spot_for(game_id: str, summary: dict[str, Any] | None = None) -> float:
+    """A tap target's side on the game's drawing for this summary (only a declared board has
+    tap targets; a zooming board sizes them by what it shows)."""
     board = board_for(game_id)
-    return board.spot if board is not None else BoardDrawing.spot
+    if board is None:
+        return BoardDrawing.spot
+    if board.spot_size is not None and summary is not None:
+        return float(board.spot_size(summary))
+    return board.spot
 
 
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],

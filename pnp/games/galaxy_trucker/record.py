@@ -28,5 +28,6 @@ def sheet_layouts() -> list[Any]:
 
 
 RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=buildtimer,
-                    board=BoardDrawing(drawing.draw),
+                    board=BoardDrawing(drawing.draw, drawing.place,
+                                         spot_size=drawing.spot_size),
                     sheet_layouts=sheet_layouts)

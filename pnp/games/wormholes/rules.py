@@ -459,12 +459,13 @@ class Wormholes(Game[State, WHEvent]):
             for s in ships:
                 if s.lost_turn:
                     state = state.with_ship(replace(s, lost_turn=False))
-            state = replace(state, turns=state.turns + 1)
             if active:
                 step: Step = ("roll-choice" if state.two_ships and any(
                     state.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
-                return replace(state, turn=seat, step=step, rolling=active, dice=(),
-                               unused=(), skipped=tuple(skipped), resting=resting)
+                return replace(state, turns=state.turns + 1, turn=seat, step=step,
+                               rolling=active, dice=(), unused=(), skipped=tuple(skipped),
+                               resting=resting)
+            state = replace(state, turns=state.turns + 1)
             skipped.append(seat)
             seat = opponent(seat)
         raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
@@ -692,7 +693,7 @@ class Wormholes(Game[State, WHEvent]):
                                        "die could not be used, and another move keeps both "
                                        "dice in play", self._legal_of(state))
         unused = tuple(s for s in state.unused if s != suit)
-        nxt = replace(state.with_ship(replace(ship, cell=end)), unused=unused)
+        nxt = state.with_ship(replace(ship, cell=end), unused=unused)
         if event.direction is None:  # a null die re-activates what the ship sits on
             return self._settle(replace(nxt, stack=(*nxt.stack, Activate(suit, end))))
         return self._settle(self._arrive(nxt, suit, end, by_die=True))
