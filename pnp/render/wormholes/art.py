@@ -295,8 +295,12 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 
 def _footer(c: Canvas, area: Rect, text: str = CREDIT) -> None:
+    """The credit line, shrunk (never under 5 pt) to the area's width."""
+    size = 6.5
+    while text_width(text, REGULAR, size) > area.w and size > 5:
+        size -= 0.25
     c.setFillColor(GREY)
-    c.setFont(REGULAR, 6.5)
+    c.setFont(REGULAR, size)
     c.drawString(area.x, area.y + mm(1), text)
 
 
