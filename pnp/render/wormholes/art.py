@@ -27,7 +27,16 @@ from pnp.games.wormholes.board import (
     Cell,
     cell_name,
 )
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, numbered_steps, polygon, tint
+from pnp.render.art import (
+    INK,
+    WHITE,
+    Look,
+    footer,
+    hex_color,
+    numbered_steps,
+    polygon,
+    tint,
+)
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm
 from pnp.render.options import KitOptions, table_url
@@ -295,13 +304,7 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 
 def _footer(c: Canvas, area: Rect, text: str = CREDIT) -> None:
-    """The credit line, shrunk (never under 5 pt) to the area's width."""
-    size = 6.5
-    while text_width(text, REGULAR, size) > area.w and size > 5:
-        size -= 0.25
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, size)
-    c.drawString(area.x, area.y + mm(1), text)
+    footer(c, area, text)
 
 
 def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
