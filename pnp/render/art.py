@@ -189,11 +189,11 @@ def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: floa
     c.drawCentredString(cx, y, text)
 
 
-def footer(c: Canvas, area: Rect, text: str) -> None:
+def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
     """A text page's credit line, small and grey along the bottom of the printable area (shrunk
     to its width, never under 5 pt)."""
     c.setFillColor(GREY)
-    c.setFont(REGULAR, fitted_size(text, REGULAR, 6.5, area.w, MIN_PRINTED_PT))
+    c.setFont(REGULAR, fitted_size(text, REGULAR, size, area.w, MIN_PRINTED_PT))
     c.drawString(area.x, area.y + MM, text)
 
 
