@@ -255,3 +255,4 @@ def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
                                  align=0 if f.kind == "text" else 1))
     assert sorted(f.name for f in out) == sorted(field_names())
     return out
+
