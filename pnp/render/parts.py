@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look, paragraph
-from pnp.render.components import HeaderFn, SheetContext, one_sided_sheets, two_sided_sheets
+from pnp.render.components import HeaderFn, SheetContext, piece_sheets
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -88,12 +88,20 @@ def parts_header(title: str, pieces: Sequence[Piece], width: float,
 
 def piece_pages(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
                 extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> list[Page]:
-    """The component sheets for a set of pieces: parts list and one-sided parts first."""
+    """The component sheets for a set of pieces, the parts list at the top of the first: every
+    piece shares the sheets (tiles, coins, dice nets, pawns), see pack.py."""
     everything = [p for ps in groups.values() for p in ps]
-    one_sided = [p for p in everything if p.back is None]
     width = printable_area(paper_size(ctx.options.paper)).w
     header, height = parts_header(title, everything, width, extra_lines, notes)
-    pages = one_sided_sheets(ctx, one_sided, "parts, dice and pawns", header, height)
-    for kind, name in (("tile", "tiles"), ("coin", "coins")):
-        pages += two_sided_sheets(ctx, groups.get(kind, []), name)
-    return pages
+    return piece_sheets(ctx, everything, "pieces", header, height)
+
+
+def pieces_and_parts(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
+                     extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()
+                     ) -> tuple[list[Page], tuple[HeaderFn, float]]:
+    """The component sheets, every piece sharing them, and the parts list for the print guide
+    (``with_guide(..., parts=...)``), which has room for it: the sheets stay all pieces."""
+    everything = [p for ps in groups.values() for p in ps]
+    width = printable_area(paper_size(ctx.options.paper)).w
+    parts = parts_header(title, everything, width, extra_lines, notes)
+    return piece_sheets(ctx, everything, "pieces"), parts
