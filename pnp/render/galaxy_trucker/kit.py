@@ -54,7 +54,8 @@ def parts_lines(seed: int) -> tuple[str, ...]:
         f"Bank: {COUNTS['human']} humans, {COUNTS['brown alien']} brown and "
         f"{COUNTS['purple alien']} purple aliens (11 mm), {COUNTS['battery']} battery tokens "
         f"and {COUNTS['red'] + COUNTS['yellow'] + COUNTS['green'] + COUNTS['blue']} goods "
-        f"(8 mm), number tiles 1-4 (20 mm), 4 flight-board markers (14 mm). {coins} credit "
+        f"(8 mm), number tiles 1-4 (20 mm), {COUNTS['marker']} ship markers (14 mm, two "
+        f"per colour: one on the flight board, one for the planet landed on). {coins} credit "
         f"coins (20 mm): {values}.",
         "60 adventure cards (20 each of levels I, II, III; the 8 test-flight cards carry a "
         "star), the flight board, 4 score sheets.",
