@@ -35,9 +35,9 @@ Mode = Literal["long", "short", "none", "fold", "single"]
 Axis = Literal["x", "y"]  # "x": mirror left-right (about a vertical line); "y": top-bottom
 TextSides = Literal["top-bottom", "left-right"]  # where a butted sheet writes its title
 
-MARK_OFFSET = mm(1.0)
+MARK_OFFSET = mm(0.5)
 """Gap between a cut line's corner (plus bleed) and the start of its crop mark."""
-MARK_LENGTH = mm(4.0)
+MARK_LENGTH = mm(3.0)
 BAND = mm(5.0)
 """Height kept free at the top and bottom of a component sheet for its title and print note."""
 
