@@ -57,12 +57,16 @@ def engines_md(data: dict[str, Any]) -> str:
                    f"{f['playout_ratio']:.2f} |")
     if "growth" in data:
         out += ["", "| engine | replay us/event at 100 / 1,000 / 10,000 events | "
-                "legal() us per legal event, by legal-list size |", "|---|---|---|"]
+                "legal() us per legal event, by legal-list size | legal() us per call (per "
+                "legal event), by events played before the position |", "|---|---|---|---|"]
         for gid, g in data["growth"].items():
             reps = " / ".join(f"{r['us_per_event']:.1f}" for r in g["replay"])
             legal = ", ".join(f"{r['legal_events']}: {r['us_per_legal_event']:.1f}"
                               for r in g["legal"])
-            out.append(f"| {gid} | {reps} | {legal} |")
+            depth = ", ".join(f"{r['legal_events']}: {r['us_per_call']:.0f} "
+                              f"({r['us_per_legal_event']:.1f})"
+                              for r in g.get("legal_by_depth", []))
+            out.append(f"| {gid} | {reps} | {legal} | {depth} |")
     return "\n".join(out)
 
 

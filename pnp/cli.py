@@ -1,4 +1,4 @@
-"""The `pnp` command: games, setup, replay, kit, check-sheet.
+"""The `pnp` command: games, setup, replay, kit, check-sheet, read-sheet.
 
 Every error is one line on stderr and a non-zero exit status, never a traceback.
 """
@@ -135,6 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("sheet", type=Path)
     c.add_argument("--json", action="store_true",
                    help="print the full report (every checked field) as JSON")
+
+    rs = sub.add_parser("read-sheet", help="read a photographed pen-filled sheet, then check "
+                                           "it")
+    rs.add_argument("photo", type=Path, help="a photo of a printed readable sheet (JPEG, PNG)")
+    rs.add_argument("--json", action="store_true",
+                    help="print the reading (every field with its status and candidates) "
+                         "and the check report as JSON")
+    rs.add_argument("--game", type=_game_id, default=None,
+                    help="refuse a sheet of any other game")
     return p
 
 
@@ -218,9 +227,63 @@ def cmd_check_sheet(a: argparse.Namespace) -> int:
     return EXIT_FAIL
 
 
+def cmd_read_sheet(a: argparse.Namespace) -> int:
+    from pnp.sheetread import read_photo
+    from pnp.sheetread.photo import MAX_BYTES
+    from pnp.sheets import check_sheet
+    from pnp.sheets.report import group, render
+
+    try:
+        size = a.photo.stat().st_size
+        if size > MAX_BYTES:  # refused before reading it all into memory
+            raise PnpError(f"{a.photo} is {size / 1e6:.0f} MB; a photo of a sheet needs at "
+                           f"most {MAX_BYTES // (1024 * 1024)} MB")
+        data = a.photo.read_bytes()
+    except OSError as exc:
+        raise PnpError(f"cannot read {a.photo}: {exc.strerror}") from None
+    reading = read_photo(data, a.game)
+    report = check_sheet(reading.game, reading.values())
+    if a.json:
+        print(json.dumps({"reading": reading.to_json(), "report": report},
+                         ensure_ascii=False, indent=2))
+    else:
+        print(render_reading(reading))
+        print(render(report))
+    sys.stdout.flush()  # the reading first, then the one-line verdicts on stderr
+    raw = report.get("lines")
+    lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
+    asked = len(reading.asked())
+    if asked:
+        print(f"pnp: {a.photo}: {asked} field{'s' * (asked != 1)} to confirm before the "
+              "check can be trusted", file=sys.stderr)
+    if not report.get("ok"):
+        mistakes = len(group(lines))
+        print(f"pnp: {a.photo}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet as "
+              "read", file=sys.stderr)
+    return 0 if report.get("ok") and not asked else EXIT_FAIL
+
+
+def render_reading(reading: Any) -> str:
+    """What was read: a summary line, then the asked fields and those the rules chose."""
+    counts = reading.to_json()["counts"]
+    seed = "" if reading.seed is None else f", seed {reading.seed}"
+    out = [f"{reading.game} sheet {reading.layout} (version {reading.version}{seed}): "
+           f"{counts['read']} fields read, {counts['ruled']} chosen by the rules, "
+           f"{counts['ask']} to confirm"]
+    out += [f"note: {e}" for e in reading.errors]
+    for f in sorted(reading.fields, key=lambda f: (f.status != "ask", f.confidence)):
+        if f.status == "read":
+            continue
+        alts = ", ".join(f"{v or 'empty'} {p:.0%}" for v, p in f.candidates[:3])
+        shown = f.value if f.value else "(empty)" if f.status != "ask" else "?"
+        out.append(f"  {f.status:5} {f.name}: {shown}" + (f" ({alts})" if alts else "")
+                   + (f" - {f.note}" if f.note else ""))
+    return "\n".join(out)
+
+
 COMMANDS: dict[str, Any] = {
     "games": cmd_games, "setup": cmd_setup, "replay": cmd_replay, "kit": cmd_kit,
-    "check-sheet": cmd_check_sheet,
+    "check-sheet": cmd_check_sheet, "read-sheet": cmd_read_sheet,
 }
 
 

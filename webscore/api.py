@@ -17,7 +17,7 @@ from pnp.engine import IllegalMove, NotationError, all_games
 from webscore import devices, inputs, security, sheets
 from webscore.db import get_engine
 from webscore.errors import ApiError
-from webscore.export import export
+from webscore.export import bgg_xml, export
 from webscore.openapi import document
 from webscore.present import state_json
 from webscore.security import TOKEN_HEADER
@@ -175,6 +175,11 @@ def table_log(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/export")
 def table_export(table_id: str) -> Response:
     return jsonify(export(load(table_id)))
+
+
+@bp.get("/tables/<table_id>/export.xml")
+def table_export_xml(table_id: str) -> Response:
+    return Response(bgg_xml(export(load(table_id))["bgg"]), mimetype="application/xml")
 
 
 @bp.get("/tables/<table_id>/result.pdf")

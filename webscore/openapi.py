@@ -123,6 +123,11 @@ def _document() -> dict[str, Any]:
                 "summary": "the play in BoardGameGeek and BG Stats fields",
                 "parameters": [_TABLE_ID],
                 "responses": {"200": _json({"type": "object"}, "export"), **_errors(404)}}},
+            "/api/tables/{table_id}/export.xml": {"get": {
+                "summary": "the play as BoardGameGeek's XML API 2 writes a play",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": {"description": "XML", "content": {
+                    "application/xml": {"schema": {"type": "string"}}}}, **_errors(404)}}},
             "/api/tables/{table_id}/result.pdf": {"get": {
                 "summary": "the result PDF: filled score sheet, log, QR code to the table",
                 "parameters": [_TABLE_ID],

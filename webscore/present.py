@@ -31,11 +31,20 @@ def winners(snap: Snapshot) -> list[str]:
 
 
 def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
+    """The entries in force (after ``since``): notation, the engine's caption in plain
+    words, who decided and on which phone."""
+    from webscore.db import get_engine
+    from webscore.history import captions
+
     players = snap.table.players
-    return [{"seq": e.seq, "event": e.text, "source": e.source, "chance": e.chance,
+    words = captions(snap, get_engine())
+    shown = snap.entries_after(since) if since else snap.entries
+    skip = len(snap.entries) - len(shown)
+    return [{"seq": e.seq, "event": e.text, "caption": words[skip + i], "source": e.source,
+             "chance": e.chance,
              "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None,
              "device": e.device}
-            for e in (snap.entries_after(since) if since else snap.entries)]
+            for i, e in enumerate(shown)]
 
 
 def state_json(snap: Snapshot, *, writable: bool | None = None,

@@ -37,8 +37,8 @@ from pnp.games.galaxy_trucker import (
     placement_problems,
     shipcheck,
 )
+from pnp.games.galaxy_trucker import ship_drawing as drawing
 from webscore import inputs, security
-from webscore.boards import galaxy_trucker_ship as drawing
 from webscore.errors import ApiError
 
 bp = Blueprint("ships", __name__)

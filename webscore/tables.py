@@ -30,7 +30,7 @@ from webscore import boards, entry, gameopts, inputs, security, timers
 from webscore.autostep import taken_back
 from webscore.db import get_engine
 from webscore.errors import ApiError
-from webscore.export import export
+from webscore.export import bgg_xml, export
 from webscore.present import state_json
 from webscore.qr import qr_svg
 from webscore.store import create_table
@@ -119,10 +119,12 @@ def live_context(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
     """What ``_live.html`` draws: the state, the board with its tap targets, the entry."""
     writable = security.can_write(snap.table)
     state = state_json(snap, writable=writable)
-    board = boards.render(snap.table.game, state["summary"], snap.table.players,
-                          snap.scores())
+    # The board may zoom on what is offered now (Galaxy Trucker's deciding ship): the same
+    # list for writers and watchers, so every phone shows the same picture.
+    offered = snap.legal() if snap.actor is not None and snap.actor >= 0 else []
+    named = {**state["summary"], "player_names": list(snap.table.players), "offered": offered}
+    board = boards.render(snap.table.game, named, snap.table.players, snap.scores())
     options = entry.choices(snap) if writable else []
-    named = {**state["summary"], "player_names": list(snap.table.players)}
     overlay = entry.overlay(snap, named, str(board), options) if options else None
     on_board = {c.text for spot in (overlay.spots if overlay else ())
                 for c in spot.choices + spot.alike}
@@ -217,6 +219,15 @@ def play_json(table_id: str) -> Response:
     snap = load(table_id)
     return _download(json.dumps(export(snap), ensure_ascii=False, indent=1),
                      f"{snap.table.game}-{table_id}-play.json")
+
+
+@bp.get("/t/<table_id>/play.xml")
+def play_xml(table_id: str) -> Response:
+    snap = load(table_id)
+    resp = Response(bgg_xml(export(snap)["bgg"]), mimetype="application/xml")
+    resp.headers["Content-Disposition"] = (
+        f'attachment; filename="{snap.table.game}-{table_id}-bgg.xml"')
+    return resp
 
 
 @bp.get("/t/<table_id>/result.pdf")

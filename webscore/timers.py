@@ -1,10 +1,11 @@
-"""One Galaxy Trucker build timer per table, on the server's clock, shared by every phone.
+"""One build timer per table, for a game whose record declares one (``GameRecord.build_timer``,
+e.g. Galaxy Trucker's GT-9 sand timer), on the server's clock, shared by every phone.
 
-The rules of the sand timer are buildtimer's (GT-9); this module keeps one timer per
-table in ``table_timers`` (a revision number bumped on each change, so two phones flipping at
-once cannot both win: the second gets 409) and answers it as JSON with the server's time, so
-each phone shows the same sand whatever its own clock says.  Every change reaches the other
-phones through the live stream (webscore.live, ``event: timer``).
+The rules of the timer are the game's (``pnp.engine.timer.TimerRules``); this module keeps one
+timer per table in ``table_timers`` (a revision number bumped on each change, so two phones
+flipping at once cannot both win: the second gets 409) and answers it as JSON with the
+server's time, so each phone shows the same sand whatever its own clock says.  Every change
+reaches the other phones through the live stream (webscore.live, ``event: timer``).
 
 ``GET /t/ID/timer`` the timer (``{"table", "rev", "now", "timer": null | {...}}``);
 ``POST /t/ID/timer`` (page form with CSRF, or ``/api/tables/ID/timer`` with the table's
@@ -32,8 +33,8 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response as BaseResponse
 
-from pnp.engine import IllegalMove
-from pnp.games.galaxy_trucker import buildtimer
+from pnp.engine import IllegalMove, UnknownGame, get_record
+from pnp.engine.timer import BadTimer, TableTimer, TimerRules
 from webscore import live, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
@@ -45,19 +46,29 @@ clock = time.time  # the server's clock; tests replace it
 ACTIONS = ("new", "go", "flip", "finish")
 
 
-def load_timer(engine: Engine, table_id: str) -> tuple[int, buildtimer.Timer | None]:
+def rules_for(game_id: str) -> TimerRules | None:
+    """The timer the game's record declares, or None."""
+    try:
+        return get_record(game_id).build_timer
+    except UnknownGame:
+        return None
+
+
+def load_timer(engine: Engine, table_id: str,
+               rules: TimerRules | None) -> tuple[int, TableTimer | None]:
+    """The table's timer revision and state (read with the game's ``rules``)."""
     with engine.connect() as conn:
         row = conn.execute(select(table_timers.c.rev, table_timers.c.state)
                            .where(table_timers.c.table_id == table_id)).first()
     if row is None:
         return 0, None
     try:
-        return int(row.rev), buildtimer.from_json(row.state)
-    except buildtimer.BadTimer:
+        return int(row.rev), rules.from_json(row.state) if rules is not None else None
+    except BadTimer:
         return int(row.rev), None
 
 
-def view(table_id: str, rev: int, timer: buildtimer.Timer | None,
+def view(table_id: str, rev: int, timer: TableTimer | None,
          at: float | None = None) -> dict[str, Any]:
     """The JSON every phone gets: the state, and what it means at the server's ``now``."""
     t = clock() if at is None else at
@@ -74,7 +85,9 @@ def view(table_id: str, rev: int, timer: buildtimer.Timer | None,
 
 
 def timer_view(engine: Engine, table_id: str) -> dict[str, Any] | None:
-    rev, timer = load_timer(engine, table_id)
+    table = load_table(engine, table_id)
+    rules = rules_for(table.game) if table is not None else None
+    rev, timer = load_timer(engine, table_id, rules)
     return None if rev == 0 else view(table_id, rev, timer)
 
 
@@ -83,20 +96,23 @@ def _stale(rev: int) -> ApiError:
                     rule="tracker.stale")
 
 
-def change(engine: Engine, table_id: str, players: tuple[str, ...], form: Any,
+def change(engine: Engine, table_id: str, game_id: str, players: tuple[str, ...], form: Any,
            expected: int | None) -> dict[str, Any]:
     """Apply one timer action; returns the new view.  ApiError on a refusal."""
+    rules = rules_for(game_id)
+    if rules is None:
+        raise ApiError(404, "this table's game keeps no timer", field="table_id")
     action = str(form.get("action") or "")
     if action not in ACTIONS:
         raise ApiError(422, f"action is one of {', '.join(ACTIONS)}", field="action")
-    rev, timer = load_timer(engine, table_id)
+    rev, timer = load_timer(engine, table_id, rules)
     if expected is not None and expected != rev:
         raise _stale(rev)
     at = clock()
     try:
         if action == "new":
-            timer = buildtimer.new_timer(form.get("round") or 1, list(players),
-                                         form.get("run") or buildtimer.DEFAULT_RUN)
+            timer = rules.new_timer(form.get("round") or 1, list(players),
+                                    form.get("run") or rules.DEFAULT_RUN)
         elif timer is None:
             raise ApiError(422, "this table has no timer yet; start one (action new)",
                            field="action")
@@ -106,7 +122,7 @@ def change(engine: Engine, table_id: str, players: tuple[str, ...], form: Any,
             timer = timer.flip(at, str(form.get("by") or "") or None)
         else:
             timer = timer.finish(str(form.get("by") or ""), at)
-    except buildtimer.BadTimer as exc:
+    except BadTimer as exc:
         raise ApiError(422, exc.message, field=exc.field) from None
     except IllegalMove as exc:
         raise ApiError(422, exc.message, rule=exc.rule, legal=list(exc.legal)) from None
@@ -144,15 +160,14 @@ def _expected(form: Any) -> int | None:
 def panel(table_id: str, players: tuple[str, ...], writable: bool) -> dict[str, Any] | None:
     """What ``_timer.html`` draws, for a table whose game builds against a timer (else
     None)."""
-    from pnp.engine import get_record
-
     table = load_table(get_engine(), table_id)
-    if table is None or not get_record(table.game).build_timer:
+    rules = rules_for(table.game) if table is not None else None
+    if rules is None:
         return None
-    rev, timer = load_timer(get_engine(), table_id)
+    rev, timer = load_timer(get_engine(), table_id, rules)
     out = view(table_id, rev, timer)
-    out.update(players=list(players), writable=writable, rounds=buildtimer.ROUNDS,
-               default_run=buildtimer.DEFAULT_RUN,
+    out.update(players=list(players), writable=writable, rounds=rules.ROUNDS,
+               default_run=rules.DEFAULT_RUN,
                next_tile=len(timer.tiles) + 1 if timer else 1)
     return out
 
@@ -170,8 +185,8 @@ def panel_html(table_id: str) -> Response:
 
 @bp.get("/t/<table_id>/timer")
 def show(table_id: str) -> Response:
-    _table(table_id)
-    rev, timer = load_timer(get_engine(), table_id)
+    table = _table(table_id)
+    rev, timer = load_timer(get_engine(), table_id, rules_for(table.game))
     response = jsonify(view(table_id, rev, timer))
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -187,7 +202,7 @@ def post(table_id: str) -> Response | BaseResponse:
                                "code on a player's phone to join")
     form = dict(request.form.items())
     form.setdefault("action", request.args.get("action", ""))  # a button's formaction
-    result = change(get_engine(), table_id, table.players, form, _expected(form))
+    result = change(get_engine(), table_id, table.game, table.players, form, _expected(form))
     if request.accept_mimetypes.best == "application/json":
         return jsonify(result)
     return redirect(url_for("tables.table", table_id=table_id) + "#timer", 303)
@@ -200,4 +215,5 @@ def api_post(table_id: str) -> tuple[Response, int]:
     data = body()
     table = _table(table_id)
     authorize_table(table)
-    return jsonify(change(get_engine(), table_id, table.players, data, _expected(data))), 200
+    return jsonify(change(get_engine(), table_id, table.game, table.players, data,
+                          _expected(data))), 200

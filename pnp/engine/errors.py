@@ -6,21 +6,72 @@ plain words, what was wrong and what would have been legal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 
 class PnpError(Exception):
     """Base of every error this project raises on purpose."""
 
 
-class IllegalMove(PnpError, ValueError):
-    """An event the rules do not allow in this state."""
+Legal = Sequence[str] | Callable[[], Sequence[str]]
+"""What would have been legal: the list, or a way to compute it when a refusal is shown."""
 
-    def __init__(self, rule: str, message: str, legal: Sequence[str] = ()) -> None:
+
+class IllegalMove(PnpError, ValueError):
+    """An event the rules do not allow in this state.
+
+    ``legal`` (and ``message``) may be functions: the legal list is then computed only when
+    the refusal is reported (``message``, ``legal``, ``str``), so a refusal caught to probe
+    an event (a caption, ``Game.is_legal``, a playout) costs no legal list.  With ``hint``
+    the message ends with that list (``legal_hint``).
+
+    >>> calls = []
+    >>> exc = IllegalMove("X-1", "no", lambda: calls.append(1) or ["a", "b"], hint=True)
+    >>> calls
+    []
+    >>> print(exc)
+    [X-1] no; legal: a, b
+    >>> exc.amended(" (twice)").message, len(calls)
+    ('no; legal: a, b (twice)', 1)
+    """
+
+    def __init__(self, rule: str, message: str | Callable[[], str], legal: Legal = (), *,
+                 hint: bool = False, extra: str = "") -> None:
         self.rule = rule
-        self.message = message
-        self.legal = tuple(legal)
-        super().__init__(f"[{rule}] {message}")
+        self._text = message
+        self._legal: Legal = legal if callable(legal) else tuple(legal)
+        self._hint = hint
+        self._extra = extra
+        super().__init__(rule)
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        if callable(self._legal):
+            self._legal = tuple(self._legal())
+        return tuple(self._legal)
+
+    @property
+    def legal_built(self) -> bool:
+        """Whether the legal list exists yet (a lazy one is built when first shown)."""
+        return not callable(self._legal)
+
+    @property
+    def message(self) -> str:
+        if callable(self._text):
+            self._text = self._text()
+        hint = f"; {legal_hint(self.legal)}" if self._hint else ""
+        return f"{self._text}{hint}{self._extra}"
+
+    def amended(self, extra: str) -> IllegalMove:
+        """The same refusal with ``extra`` after its message, its legal list still lazy."""
+        return IllegalMove(self.rule, self._text, self._legal, hint=self._hint,
+                           extra=self._extra + extra)
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str, tuple[str, ...]]]:
+        return (IllegalMove, (self.rule, self.message, self.legal))  # computed, then pickled
 
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "message": self.message, "legal": list(self.legal)}

@@ -6,16 +6,18 @@ A game package exposes a ``GameRecord`` and names it in the ``pnp.games`` entry-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.game import JSON, Game
 from pnp.engine.sheetspec import SheetSpec
+from pnp.engine.timer import TimerRules
 
 KitBuilder = Callable[[Any], list[Path]]  # KitOptions -> the PDF files written
-BoardDrawer = Callable[[dict[str, Any]], str]  # summary -> one SVG document, text escaped
+LayoutSource = Callable[[], Sequence[Any]]  # -> every printed pnp.sheetread.layout.SheetLayout
 
 
 @dataclass(frozen=True)
@@ -51,17 +53,20 @@ class OptionField:
 class GameRecord:
     """A game: its rules engine, and optionally its score sheet, printed kit, new-table option
     fields, board drawer and rule-id table (every ``IllegalMove.rule`` it cites, one line
-    each)."""
+    each).  ``sheet_layouts`` lists the printed sheets' geometry (``pnp.sheetread.layout``),
+    imported when asked for like the kit."""
 
     game: Game[Any, Any]
     sheet: SheetSpec | None = None
     kit: KitBuilder | None = None
     options: tuple[OptionField, ...] = ()
-    board: BoardDrawer | None = None
+    board: BoardDrawing | None = None
     rules: Mapping[str, str] = field(default_factory=dict)
-    build_timer: bool = False
-    """The game builds against a sand timer (Galaxy Trucker, GT-9): the tracker offers each
-    table one timer, shared by every phone (webscore.timers)."""
+    build_timer: TimerRules | None = None
+    """The game builds against a timer (Galaxy Trucker's GT-9 sand timer: the module
+    ``buildtimer``): the tracker offers each table one, shared by every phone
+    (webscore.timers)."""
+    sheet_layouts: LayoutSource | None = None
 
     @property
     def id(self) -> str:
@@ -77,4 +82,4 @@ class GameRecord:
         return out
 
 
-__all__ = ["BoardDrawer", "GameRecord", "KitBuilder", "OptionField"]
+__all__ = ["BoardDrawing", "GameRecord", "KitBuilder", "LayoutSource", "OptionField"]

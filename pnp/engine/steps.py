@@ -45,10 +45,14 @@ def replay_steps(game: Game[Any, Any], start: Any, texts: Iterable[str]) -> Iter
     illegal, after yielding every step before it (its index is the number of steps yielded).
     """
     state = start
+    parse, actor_of, apply = game.parse, game.actor, game.apply
+    read: dict[str, Any] = {}  # a log repeats its texts; an event is an immutable value
     for index, text in enumerate(texts):
-        event = game.parse(text)
-        actor = game.actor(state)
-        state = game.apply(state, event)
+        event = read.get(text)
+        if event is None:
+            event = read[text] = parse(text)
+        actor = actor_of(state)
+        state = apply(state, event)
         yield Step(index, text, event, actor, state)
 
 

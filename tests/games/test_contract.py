@@ -25,6 +25,7 @@ import pytest
 from pnp.engine import (
     CHANCE,
     GameLog,
+    IllegalMove,
     Rng,
     all_records,
     get_game,
@@ -150,3 +151,27 @@ def test_the_sheet_places_its_fields_and_a_played_game_checks(game_id: str) -> N
                               if not line["ok"]]
         filled = sheet.filled(fields, play)
         assert filled.sections or filled.note
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refusal_builds_its_legal_list_only_when_shown(game_id: str) -> None:
+    """Decisions legal a moment ago, refused now: none builds its legal list until its
+    message or list is read, and then both name what would have been legal."""
+    _, states = playout(game_id, "seeded", 5)
+    game = get_game(game_id)
+    refused = 0
+    earlier: list[Any] = []
+    for state in states[:120]:
+        if game.actor(state) in (None, CHANCE):
+            continue
+        for event in earlier:
+            try:
+                game.apply(state, event)
+            except IllegalMove as exc:
+                refused += 1
+                assert not exc.legal_built, (exc.rule, game.notation(event))
+                shown = exc.to_json()
+                assert exc.legal_built and shown["message"] == exc.message
+                assert shown["legal"] == list(exc.legal)
+        earlier = game.legal(state)[:6]
+    assert refused >= 5

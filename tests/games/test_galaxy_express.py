@@ -360,6 +360,27 @@ def test_ge9_search_matches_brute_force() -> None:
     assert agree == 150 and 5 < lost < 145  # both answers are exercised
 
 
+def test_ge9_look_ahead_agrees_with_the_fewest_coins_search() -> None:
+    """``can_reach_planet`` stops a layer early (one coin of look-ahead); it must answer as
+    the exhaustive layer search does, sun 0 at speed 0 and empty coin sets included."""
+    from pnp.engine.rng import Rng
+    from pnp.games.galaxy_express.lost import coins_to_stop
+
+    rng = Rng(5, "look-ahead")
+    answers = set()
+    for _ in range(1500):
+        planets = sum(1 << rng.below(48) for _ in range(rng.below(7)))
+        suns = frozenset(v for v in range(6) if rng.below(2) == 0)
+        moons = frozenset(v for v in range(6) if rng.below(2) == 0)
+        ship, speed = rng.below(48), rng.below(11)
+        exhaustive = coins_to_stop(ship, speed, suns, moons, planets) is not None
+        assert can_reach_planet(ship, speed, suns, moons, planets) == exhaustive
+        answers.add(exhaustive)
+    assert answers == {True, False}
+    assert can_reach_planet(at("c3"), 0, frozenset({0}), frozenset(), 1 << at("c3"))
+    assert not can_reach_planet(at("c3"), 0, frozenset({1}), frozenset(), 1 << at("c3"))
+
+
 def test_ge9_win_when_the_queue_is_empty() -> None:
     s = run(basic(), "@a1")
     s = replace(s, ship=at("c3"), queue_top=3, delivered=(0, 1, 2, 4, 5), hidden_queue=(3,),

@@ -32,9 +32,10 @@ from pnp.games.weird_galaxy.events import (
     Shoo,
     Target,
     Tile,
-    WgEvent,
+    WGEvent,
 )
-from pnp.games.weird_galaxy.rules import RULES, check_invariants
+from pnp.games.weird_galaxy.rule_ids import RULES
+from pnp.games.weird_galaxy.rules import check_invariants
 from pnp.games.weird_galaxy.state import State
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -48,7 +49,7 @@ def start(seed: int, mode: str, n: int) -> tuple[GameLog, State]:
     return log, GAME.initial_state(log.setup, log.players, log.seed)
 
 
-def step(state: State, rng: Rng) -> WgEvent:
+def step(state: State, rng: Rng) -> WGEvent:
     """One random event: the dealt die, a random physical die, or a random legal decision."""
     if GAME.actor(state) == CHANCE:
         dealt = GAME.dealt_outcome(state)
@@ -57,7 +58,7 @@ def step(state: State, rng: Rng) -> WgEvent:
 
 
 def playout(seed: int, mode: str, n: int, length: int,
-            chooser: Any = step) -> tuple[GameLog, list[State], list[WgEvent]]:
+            chooser: Any = step) -> tuple[GameLog, list[State], list[WGEvent]]:
     log, state = start(seed, mode, n)
     rng = Rng(seed, "test-playout")
     states, events = [state], []
@@ -71,9 +72,9 @@ def playout(seed: int, mode: str, n: int, length: int,
     return log, states, events
 
 
-def universe(state: State) -> list[WgEvent]:
+def universe(state: State) -> list[WGEvent]:
     """Every well-formed event naming things that exist in notation."""
-    out: list[WgEvent] = [Move(d) for d in DIRECTIONS]
+    out: list[WGEvent] = [Move(d) for d in DIRECTIONS]
     targets: list[Target | None] = [None, *(Target(s) for s in SUITS),
                                     *(Target(t.suit, t) for t in TILES)]
     out += [MovePhredd(d, t) for d in DIRECTIONS for t in targets]
@@ -84,7 +85,7 @@ def universe(state: State) -> list[WgEvent]:
     return out
 
 
-def accepted(state: State) -> set[WgEvent]:
+def accepted(state: State) -> set[WGEvent]:
     """What the rules say is acceptable now, from legal() and the dice lists only."""
     if GAME.actor(state) == CHANCE:
         dealt = GAME.dealt_outcome(state)
@@ -207,7 +208,7 @@ def _dist(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def greedy(state: State, rng: Rng) -> WgEvent:
+def greedy(state: State, rng: Rng) -> WGEvent:
     """A plain trader: build when it can, deliver, pick up, fly to the nearest goal, roll
     missions when few are open, hyperjump when stuck, now and then spit at an opponent."""
     if GAME.actor(state) == CHANCE:

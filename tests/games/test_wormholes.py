@@ -768,3 +768,30 @@ def test_wh18_the_placer_may_name_the_coins_value() -> None:
     t = GAME.apply(t, GAME.parse("S2@e9"))
     coin = t.coin_at(GAME.parse("S@e9").cell)
     assert coin is not None and GAME._possible_values(t, coin) == [2]
+
+
+def test_wh10_foresees_the_jump_of_an_opponent_sent_away_by_the_move() -> None:
+    # Sun 1 onto e14 lands on the Crown ship. Staying there blocks the Moon die's only move
+    # (b17 3 to e14), but the Sun side may send the Crown onto the Sun wormhole at e13
+    # (value 1), whose only open jump (the Arm ship holds e12) throws it back onto e14: the
+    # Sun ship is sent on, wherever the DiagonAliens like, and the Moon die lands on the
+    # Crown at e14. The mover can force this, so the move keeps both dice in play (WH-10);
+    # the old rule refused it.
+    ships = {"S": "d13", "M": "b17", "C": "e14", "A": "e12"}
+    state = run(play(ships=ships, coins=[("S", "e13", 1)]), "S1M3")
+    to_e14 = next(d for d, c in GAME._die_moves(state, "S") if c == at("e14"))
+    assert GAME._die_moves(state, "M", partner_at=at("e14")) == []
+    assert GAME._landings(state, "S", "M", at("e14")) == [at("e14")]
+    assert f"S:{to_e14}" in legal(state)
+    state = run(state, f"S:{to_e14}", "C>e13")  # the forced jump is taken at once (WH-12)
+    assert (cell_of(state, "C"), GAME.actor(state)) == ("e14", 1)
+    assert legal(state) and all(e.startswith("S>") for e in legal(state))
+    state = run(state, "S>c10")  # the Crown hit the Sun ship: the DiagonAliens send it on
+    moon = next(d for d, c in GAME._die_moves(state, "M") if c == at("e14"))
+    assert cell_of(run(state, f"M:{moon}"), "M") == "e14"
+    # the same move is refused where the chain is not forced: with the Arm ship elsewhere
+    # the DiagonAliens could jump the Crown to e12 and leave the Sun ship blocking e14
+    loose = run(play(ships={**ships, "A": "a17"}, coins=[("S", "e13", 1)]), "S1M3")
+    refused(loose, f"S:{to_e14}", "WH-T4")
+    # and with no wormhole to send the Crown to
+    refused(run(play(ships=ships), "S1M3"), f"S:{to_e14}", "WH-T4")

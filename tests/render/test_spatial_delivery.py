@@ -18,15 +18,13 @@ from pnp.games.spatial_delivery.sheet import check_sheet, field_names
 from pnp.render.geometry import mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.spatial_delivery import (
-    CARD_H,
-    CARD_W,
     kit_pages,
     pieces,
     score_fields,
-    seed_layout,
     spatial_delivery_kit,
     tracker_url,
 )
+from pnp.render.spatial_delivery.art import CARD_H, CARD_W, seed_layout
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 

@@ -21,21 +21,11 @@ from pnp.games.weird_galaxy.data import (
 from pnp.render.geometry import mm, paper_size, printable_area
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
-from pnp.render.weird_galaxy import (
-    ACTION_TEXT,
-    CARD_TEXT,
-    LEDGER_PAGES,
-    PLAYER_COLOURS,
-    coord,
-    form_fields,
-    kit_pages,
-    ledger_players,
-    pieces,
-    seat_table,
-    suit_of,
-    tracker_url,
-    weird_galaxy_kit,
-)
+from pnp.render.weird_galaxy import form_fields, kit_pages, pieces, tracker_url, weird_galaxy_kit
+from pnp.render.weird_galaxy.art import PLAYER_COLOURS, coord, suit_of
+from pnp.render.weird_galaxy.board import seat_table
+from pnp.render.weird_galaxy.rules import ACTION_TEXT, CARD_TEXT
+from pnp.render.weird_galaxy.sheet import LEDGER_PAGES, ledger_players
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 

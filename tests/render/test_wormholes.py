@@ -15,24 +15,19 @@ from pnp.render.geometry import MARGIN, inch, mm, paper_size, printable_area
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
 from pnp.render.wormholes import (
-    GLUE,
-    JUMP_EXAMPLE,
-    MAP_BOTTOM,
-    MAP_TOP,
-    MOVE_EXAMPLE,
-    Window,
-    empty_block,
     kit_pages,
-    page_rows,
     pieces,
     plan_map,
-    quick_start,
     record_fields,
     record_layout,
-    tiles,
     tracker_url,
     wormholes_kit,
 )
+from pnp.render.wormholes.art import Window, tiles
+from pnp.render.wormholes.board import quick_start
+from pnp.render.wormholes.maps import GLUE, MAP_BOTTOM, MAP_TOP, empty_block
+from pnp.render.wormholes.rules import JUMP_EXAMPLE, MOVE_EXAMPLE
+from pnp.render.wormholes.sheet import page_rows
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 

@@ -8,12 +8,12 @@ option field for the new-table form and a board drawer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from pnp.engine import GameRecord, OptionField, Played
+from pnp.engine import BoardDrawing, GameRecord, OptionField, Played
 from pnp.engine.sheetspec import Line, SheetSpec
 
 from .toygame import Roll, Take, ToyDice
@@ -86,9 +86,19 @@ def draw(summary: dict[str, Any]) -> str:
     cells = " · ".join(f"{escape(str(n))} {s}" for n, s in zip(names, summary["scores"],
                                                                strict=False))
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="30" '
-            f'class="sixth-board"><text x="4" y="20">{cells}</text></svg>')
+            f'viewBox="0 0 300 30" class="sixth-board"><text x="4" y="20">{cells}</text></svg>')
+
+
+def place(summary: dict[str, Any], notation: str,
+          after: Callable[[str], dict[str, Any] | None]) -> tuple[float, float, str] | None:
+    """Taking N points is tapped on the board, N steps along its strip."""
+    if not notation.startswith("+") or after(notation) is None:
+        return None
+    points = int(notation[1:])
+    return 40.0 * points, 15.0, f"take {points}"
 
 
 GAME = SixthDice()
 RECORD = GameRecord(GAME, TurnSheet(), build_kit,
-                    (OptionField("short", "Short game: first to 5", kind="checkbox"),), draw)
+                    (OptionField("short", "Short game: first to 5", kind="checkbox"),),
+                    BoardDrawing(draw, place, spot=20))

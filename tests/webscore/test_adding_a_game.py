@@ -3,8 +3,8 @@
 ``tests/webscore/sixth_game.py`` is installed the way a separate distribution would be: a
 ``*.dist-info`` folder on ``sys.path`` whose ``entry_points.txt`` names its record in the
 ``pnp.games`` group.  With no other change it shows up in ``pnp games``, ``pnp replay`` and
-``pnp kit``, and the tracker hosts it: new-table form option, table page with its board,
-score-sheet form and the result PDF with its sheet filled in.
+``pnp kit``, and the tracker hosts it: new-table form option, table page with its board and
+the tap targets the board places, score-sheet form and the result PDF with its sheet filled in.
 """
 
 from __future__ import annotations
@@ -78,15 +78,20 @@ def test_the_tracker_hosts_it(installed: None, client: FlaskClient, tmp_path: Pa
     tid = table.rsplit("/", 1)[1]
     state = client.get(f"/api/tables/{tid}").get_json()
     assert state["summary"]["target"] == 5  # the option field reached the setup
+    tapped = False
     while not state["finished"]:
         move = state["legal"][0] if state["legal"] else None
+        if move and move.startswith("+") and not tapped:  # the record's place: a tap target
+            page = client.get(table).data.decode()
+            tapped = 'class="spot"' in page and f'data-text="{move}"' in page
+            assert tapped, "the record's board places no tap target"
         r = client.post(f"/api/tables/{tid}/events" if move else f"/api/tables/{tid}/roll",
                         json={"seq": state["seq"], "text": move} if move
                         else {"seq": state["seq"]},
                         headers={"X-Table-Token": _token(client, tid)})
         assert r.status_code in (200, 201), r.get_json()
         state = r.get_json()
-    assert 'class="sixth-board"' in client.get(table).data.decode()  # the record's drawer
+    assert tapped and 'class="sixth-board"' in client.get(table).data.decode()  # its drawer
 
     form = client.get("/sheets/sixth-dice").data.decode()
     assert 'name="t1_roll"' in form and 'name="winner"' in form

@@ -207,12 +207,13 @@ def test_export_fields(client: FlaskClient) -> None:
     post(client, t, "events", {"seq": 0, "text": "r3 +3"})
     ex = client.get(f"/api/tables/{t['id']}/export").get_json()
     assert ex["play"]["location"] == "Café Ørsted" and ex["play"]["duration_min"] >= 1
-    assert ex["bgg"]["players"] == [{"name": "Solo", "score": "3", "win": True,
-                                     "startposition": "1", "color": "", "new": False}]
-    assert ex["bgg"]["incomplete"] is False and ex["bgg"]["location"] == "Café Ørsted"
+    assert ex["bgg"]["players"] == [{"username": "", "userid": "", "name": "Solo",
+                                     "startposition": "1", "color": "", "score": "3",
+                                     "new": "0", "rating": "0", "win": "1"}]
+    assert ex["bgg"]["incomplete"] == "0" and ex["bgg"]["location"] == "Café Ørsted"
     play = ex["bgstats"]["plays"][0]
     assert play["playerScores"][0]["winner"] is True and play["locationRefId"] == 1
-    assert ex["bgstats"]["locations"] == [{"id": 1, "name": "Café Ørsted"}]
+    assert [loc["name"] for loc in ex["bgstats"]["locations"]] == ["Café Ørsted"]
 
 
 def test_create_validation_names_fields(client: FlaskClient) -> None:

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from pnp.engine import CHANCE, Rng, all_games, new_log
+from pnp.engine import CHANCE, BoardDrawing, Rng, all_games, new_log
+from pnp.games.galaxy_express import drawing as galaxy_express
 from webscore import boards
-from webscore.boards import galaxy_express, generic
+from webscore.boards import generic
 
 
 def played_summary(game_id: str, steps: int = 40) -> tuple[dict[str, Any], list[str]]:
@@ -60,7 +61,7 @@ def test_a_failing_drawer_falls_back_to_generic(monkeypatch: pytest.MonkeyPatch)
     def broken(summary: dict[str, Any]) -> str:
         raise KeyError("surprise")
 
-    monkeypatch.setattr(galaxy_express, "draw", broken)
+    monkeypatch.setattr(boards, "board_for", lambda game_id: BoardDrawing(broken))
     svg = str(boards.render("galaxy-express", {"turn": 1}, ["A"], [5]))
     assert "players, scores and the game state" in svg
 

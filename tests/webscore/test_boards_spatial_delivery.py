@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
+from pnp.games.spatial_delivery import drawing as spatial_delivery
 from pnp.games.spatial_delivery.board import HEX_NAMES
 from pnp.games.spatial_delivery.events import Pass
 from webscore import boards
-from webscore.boards import spatial_delivery
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("spatial-delivery")

@@ -78,7 +78,7 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     seq = seq_of(page)
     page.click("button.spot >> nth=0")
     wait_seq_above(page, seq)
-    history = page.inner_text(".history")
+    history = page.text_content(".history") or ""
     assert "@" in history
     # an illegal coin: one of the Suns that is not face up
     values = legal(page)
@@ -94,7 +94,7 @@ def test_play_a_short_galaxy_express_game(server: str, browser: Any, tmp_path: P
     before = page.locator(".history li").count()
     tap(page, up[0])
     wait_count(page, ".history li", before)
-    assert up[0] in page.inner_text(".history")
+    assert up[0] in (page.text_content(".history") or "")
     page.click("#undo")
     wait_until(lambda: page.locator(".history li").count() == before, page)
     assert "1 entry undone" in page.inner_text(".history")

@@ -70,3 +70,88 @@ def test_a_game_without_colours_leaves_them_out(client: FlaskClient) -> None:
     assert [p["start_player"] for p in ex["play"]["players"]] == [True, False]
     assert all(p["role"] is None for p in ex["play"]["players"])
     assert all("role" not in s for s in ex["bgstats"]["plays"][0]["playerScores"])
+
+
+# -- the published formats -------------------------------------------------------------------
+def test_doctests() -> None:
+    import doctest
+
+    from webscore import export as module
+
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and not result.failed
+
+
+def _finished_game(client: FlaskClient) -> dict[str, Any]:
+    t = new_table_api(client, players=["Ana", "Bo"], chance="table", options={"target": 3},
+                      location="Kitchen")
+    client.post(f"/api/tables/{t['id']}/events", json={"seq": 0, "text": "r3 +3"},
+                headers={"X-Table-Token": t["token"]})
+    return t
+
+
+def test_bgg_xml_parses_with_the_published_attributes(client: FlaskClient) -> None:
+    """BGG XML API 2 ``/plays``: play date quantity length incomplete nowinstats location;
+    item name objecttype objectid; player username userid name startposition color score new
+    rating win (flags "0"/"1")."""
+    from xml.etree import ElementTree
+
+    t = _finished_game(client)
+    for url in (f"/api/tables/{t['id']}/export.xml", f"/t/{t['id']}/play.xml"):
+        r = client.get(url)
+        assert r.status_code == 200 and r.mimetype == "application/xml"
+        root = ElementTree.fromstring(r.data)
+        assert root.tag == "plays"
+        (play,) = root.findall("play")
+        assert set(play.attrib) == {"date", "quantity", "length", "incomplete", "nowinstats",
+                                    "location"}
+        assert play.get("incomplete") == "0" and play.get("quantity") == "1"
+        assert play.get("location") == "Kitchen" and int(play.get("length") or 0) >= 1
+        item = play.find("item")
+        assert item is not None and item.attrib == {
+            "name": get_game("toy-dice").title, "objecttype": "thing", "objectid": ""}
+        assert "table" in (play.findtext("comments") or "")
+        people = play.findall("players/player")
+        assert [set(p.attrib) for p in people] == [{
+            "username", "userid", "name", "startposition", "color", "score", "new", "rating",
+            "win"}] * 2
+        assert [p.get("name") for p in people] == ["Ana", "Bo"]
+        assert [p.get("win") for p in people] == ["1", "0"]
+        assert [p.get("score") for p in people] == ["3", "0"]
+        assert [p.get("startposition") for p in people] == ["1", "2"]
+    assert "attachment" in client.get(f"/t/{t['id']}/play.xml").headers["Content-Disposition"]
+
+
+def test_bgstats_file_has_the_published_fields(client: FlaskClient) -> None:
+    """BG Stats' export: top-level games, players, plays; play playDate durationMin gameRefId
+    playerScores [playerRefId score winner startPlayer seatOrder newPlayer rank role];
+    players id name uuid bggUsername; games id name bggId cooperative highestWins noPoints
+    usesTeams."""
+    import uuid
+    from datetime import datetime
+
+    t = _finished_game(client)
+    data = export(client, t)["bgstats"]
+    assert {"games", "players", "plays"} <= set(data)
+    (game,) = data["games"]
+    assert {"id", "name", "bggId", "cooperative", "highestWins", "noPoints",
+            "usesTeams"} <= set(game)
+    assert game["highestWins"] is True and game["cooperative"] is False
+    for p in data["players"]:
+        assert {"id", "name", "uuid", "bggUsername"} <= set(p)
+        uuid.UUID(p["uuid"])
+    (play,) = data["plays"]
+    assert {"playDate", "durationMin", "gameRefId", "playerScores"} <= set(play)
+    datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
+    assert play["gameRefId"] == game["id"] and play["durationMin"] >= 1
+    ids = {p["id"]: p["name"] for p in data["players"]}
+    scores = play["playerScores"]
+    for s in scores:
+        assert {"playerRefId", "score", "winner", "startPlayer", "seatOrder", "newPlayer",
+                "rank"} <= set(s)
+    assert [ids[s["playerRefId"]] for s in scores] == ["Ana", "Bo"]
+    assert [(s["winner"], s["rank"], s["seatOrder"]) for s in scores] == \
+        [(True, 1, 1), (False, 2, 2)]
+    assert [data["locations"][0]["id"]] == [play["locationRefId"]]
+    # The same table exports the same ids, so a second import is the same play.
+    assert export(client, t)["bgstats"]["plays"][0]["uuid"] == play["uuid"]

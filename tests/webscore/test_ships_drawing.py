@@ -7,9 +7,9 @@ import re
 from xml.etree import ElementTree
 
 from pnp.games.galaxy_trucker import Placement, Ship, board, check, generate_tiles
+from pnp.games.galaxy_trucker import ship_drawing as drawing
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, sides_from
-from webscore.boards import galaxy_trucker_ship as drawing
 
 NS = "{http://www.w3.org/2000/svg}"
 

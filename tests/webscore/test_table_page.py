@@ -7,7 +7,7 @@ form)."""
 from __future__ import annotations
 
 import re
-from html import unescape
+from html import escape, unescape
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -16,7 +16,7 @@ from pnp.engine import get_game
 from webscore.db import get_engine
 from webscore.tracker import snapshot
 
-from .conftest import csrf
+from .conftest import csrf, new_table_api
 
 FETCH = {"X-Requested-With": "fetch"}
 
@@ -186,3 +186,44 @@ def test_every_games_board_targets_are_its_legal_entries(client: FlaskClient) ->
             post(client, tid, text=pick)
     # the games whose decisions have places get tap targets on their boards
     assert all(on_board[g] for g in ("galaxy-express", "wormholes", "weird-galaxy")), on_board
+
+
+def test_the_history_shows_captions_with_the_notation_on_demand(client: FlaskClient) -> None:
+    """Every logged entry in the engine's plain words (its caption in the state it was logged
+    in), the notation beside it behind a switch; the API's history carries both."""
+    t = new_table_api(client, game="galaxy-express", players=["Zoë"], seed=7,
+                      chance="tracker")
+    client.get(f"/t/{t['id']}/join?k={t['token']}")
+    game = get_game("galaxy-express")
+    state = client.get(f"/api/tables/{t['id']}").get_json()
+    for _ in range(6):
+        if state["finished"] or not state["legal"]:
+            break
+        r = client.post(f"/api/tables/{t['id']}/events", headers={"X-Table-Token": t["token"]},
+                        json={"seq": state["seq"], "text": state["legal"][-1]})
+        assert r.status_code == 201, r.get_json()
+        state = client.get(f"/api/tables/{t['id']}").get_json()
+    history = state["history"]
+    assert len(history) >= 6
+    # The captions are the engine's words for each event in the state it was logged in.
+    log = client.get(f"/api/tables/{t['id']}/log").get_json()
+    from pnp.engine.log import log_from_json
+    from pnp.engine.steps import replay_steps
+
+    parsed = log_from_json(log)
+    start = game.initial_state(parsed.setup, parsed.players, parsed.seed)
+    before = start
+    expected = []
+    for step in replay_steps(game, start, parsed.events):
+        expected.append(game.describe(before, step.event))
+        before = step.state
+    assert [h["caption"] for h in history] == expected
+    assert all(h["caption"] != h["event"] for h in history if not h["chance"])
+    page = client.get(f"/t/{t['id']}").get_data(as_text=True)
+    for h in history:
+        assert f'<span class="what">{escape(h["caption"])}</span>' in page
+        assert f'<code class="notation">{escape(h["event"])}</code>' in page
+    assert 'id="show-notation"' in page
+    # An entry since the last look is described from where the table was (no replay).
+    since = client.get(f"/api/tables/{t['id']}?since={state['seq']}").get_json()
+    assert since["history"] == []

@@ -33,13 +33,19 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     return c
 
 
+def gt_table(client: FlaskClient, players: list[str] | None = None) -> dict[str, Any]:
+    """A Galaxy Trucker table: its record declares the build timer (GT-9)."""
+    return new_table_api(client, game="galaxy-trucker", players=players or ["Ana", "Bo"],
+                         seed=2, chance="tracker")
+
+
 def api(client: FlaskClient, table: dict[str, Any], **body: Any) -> Any:
     return client.post(f"/api/tables/{table['id']}/timer", json=body,
                        headers={"X-Table-Token": table["token"]})
 
 
 def test_a_tables_timer_follows_gt9_on_server_time(client: FlaskClient, clock: Clock) -> None:
-    t = new_table_api(client, players=["Ana", "Bo", "Cy"], chance="table")
+    t = gt_table(client, ["Ana", "Bo", "Cy"])
     empty = client.get(f"/t/{t['id']}/timer").get_json()
     assert empty == {"table": t["id"], "rev": 0, "now": clock.now, "timer": None}
     made = api(client, t, action="new", round=2, run=60).get_json()
@@ -64,7 +70,7 @@ def test_a_tables_timer_follows_gt9_on_server_time(client: FlaskClient, clock: C
 
 
 def test_timer_refusals(client: FlaskClient, clock: Clock) -> None:
-    t = new_table_api(client, chance="table")
+    t = gt_table(client)
     assert api(client, t, action="go").status_code == 422  # no timer yet
     assert api(client, t, action="explode").get_json()["error"]["field"] == "action"
     assert api(client, t, action="new", round=7).get_json()["error"]["field"] == "round"
@@ -78,13 +84,15 @@ def test_timer_refusals(client: FlaskClient, clock: Clock) -> None:
     assert client.post(f"/api/tables/{t['id']}/timer", json={"action": "go"}
                        ).status_code == 401
     assert client.get("/t/nope/timer").status_code == 404
-    one = new_table_api(client, players=["Solo"], game="toy-dice", chance="table")
-    assert api(client, one, action="new").get_json()["error"]["field"] == "players"
+    toy = new_table_api(client, players=["Solo"], game="toy-dice", chance="table")
+    refused = api(client, toy, action="new")  # its record declares no timer
+    assert refused.status_code == 404 and "keeps no timer" in refused.get_json()["error"][
+        "message"]
 
 
 def test_the_page_form_needs_csrf_and_a_joined_browser(app: Flask, clock: Clock) -> None:
     owner = app.test_client()
-    t = new_table_api(owner, chance="table")
+    t = gt_table(owner)
     owner.get(f"/t/{t['id']}/join?k={t['token']}")
     ok = owner.post(f"/t/{t['id']}/timer", data={"csrf": csrf(owner), "action": "new"})
     assert ok.status_code == 303 and ok.headers["Location"].endswith(f"/t/{t['id']}#timer")
@@ -102,7 +110,7 @@ def test_every_phone_hears_a_timer_change_within_a_second(tmp_path: Any) -> None
     other = _app(f"sqlite:///{tmp_path / 'db.sqlite3'}")  # another process's app
     served = Served(app)
     client = other.test_client()
-    t = new_table_api(client, players=["Ana", "Bo"], chance="table")
+    t = gt_table(client)
     api(client, t, action="new", round=1)
     phone = SSEClient(served.base, f"/t/{t['id']}/events")
     try:

@@ -1,57 +1,47 @@
-"""State drawings: the game record's board drawer (``GameRecord.board``), else a module here
-named after the game (``webscore/boards/<game_module>.py``) with ``draw(summary) -> str`` (an
-SVG document, every text escaped), else a generic fallback.
-
-A module may also say where an entry is tapped on its drawing: ``place(summary, notation,
-after) -> (x, y, label) | None`` in the drawing's own coordinates, where ``after(notation)``
-is the engine's summary once that entry is applied (so a ship's destination is the engine's,
-never worked out here).  Entries without a place stay buttons under the board."""
+"""State drawings: the game record's board (``GameRecord.board``, a
+``pnp.engine.drawing.BoardDrawing``: the drawing, and where an entry is tapped on it), else a
+generic drawing of players, scores and the summary.  Nothing here names a game."""
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from markupsafe import Markup
 
-from pnp.engine import UnknownGame, get_record
+from pnp.engine import BoardDrawing, UnknownGame, get_record
+from pnp.engine.drawing import Drawer, Placer
 from webscore.boards import generic
 
-Drawer = Callable[[dict[str, Any]], str]
-After = Callable[[str], dict[str, Any] | None]
-Placer = Callable[[dict[str, Any], str, After], tuple[float, float, str] | None]
 
-
-def module_for(game_id: str) -> Any:
-    """``webscore/boards/<game_module>.py``, or None."""
-    module_name = game_id.replace("-", "_")
-    if not module_name.isidentifier():
-        return None
+def board_for(game_id: str) -> BoardDrawing | None:
+    """The board the game's record declares, or None."""
     try:
-        return importlib.import_module(f"webscore.boards.{module_name}")
-    except ModuleNotFoundError:
-        return None
-    except Exception:  # a broken drawer module must not take the table page down
-        logging.getLogger(__name__).exception("board module for %s failed", game_id)
+        return get_record(game_id).board
+    except UnknownGame:
         return None
 
 
 def drawer_for(game_id: str) -> Drawer | None:
-    try:
-        declared = get_record(game_id).board
-    except UnknownGame:
-        declared = None
-    if declared is not None:
-        return declared
-    draw = getattr(module_for(game_id), "draw", None)
-    return draw if callable(draw) else None
+    board = board_for(game_id)
+    return board.draw if board is not None else None
 
 
 def placer_for(game_id: str) -> Placer | None:
-    place = getattr(module_for(game_id), "place", None)
-    return place if callable(place) else None
+    board = board_for(game_id)
+    return board.place if board is not None else None
+
+
+def spot_for(game_id: str, summary: dict[str, Any] | None = None) -> float:
+    """A tap target's side on the game's drawing for this summary (only a declared board has
+    tap targets; a zooming board sizes them by what it shows)."""
+    board = board_for(game_id)
+    if board is None:
+        return BoardDrawing.spot
+    if board.spot_size is not None and summary is not None:
+        return float(board.spot_size(summary))
+    return board.spot
 
 
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],

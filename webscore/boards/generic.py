@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from webscore.boards.svg import short, svg, text
+from pnp.engine.svg import short, svg, text
 
 MAX_LINES = 40
 

@@ -1,7 +1,9 @@
 /* The table page without reloads: entries, refusals and undo are posted with fetch and the
    changing part of the page (#live) is redrawn from the server's HTML; other phones' entries
    arrive through Server-Sent Events (/t/ID/events), or a light poll when those are not
-   available.  Without JavaScript the same forms post and redirect back to the table. */
+   available.  The one stream also carries the build timer's changes (`event: timer`), handed
+   on to timer.js as a `pnp:timer` event on the document.  Without JavaScript the same
+   forms post and redirect back to the table. */
 (function () {
   'use strict';
   var live = document.getElementById('live');
@@ -17,7 +19,11 @@
 
   function show(data, mine) {
     if (!data || typeof data.html !== 'string') { return false; }
+    var switchBox = document.getElementById('show-notation');
+    var notation = !!(switchBox && switchBox.checked);
     live.innerHTML = data.html;
+    switchBox = document.getElementById('show-notation');
+    if (switchBox) { switchBox.checked = notation; }  /* the history keeps its view */
     live.setAttribute('data-seq', String(data.seq));
     var notice = document.getElementById('refusal') || document.getElementById('ask');
     var board = document.getElementById('board');
@@ -90,11 +96,18 @@
       .then(function () { pending = false; });
   }
 
+  function timerChanged() {
+    if (!document.getElementById('timer')) { return; }
+    var note;
+    try { note = new CustomEvent('pnp:timer'); } catch (err) { return; }
+    document.dispatchEvent(note);
+  }
+
   var polling = null;
   function poll() {
     if (polling) { return; }
     polling = setInterval(function () {
-      if (document.visibilityState === 'visible') { refresh(); }
+      if (document.visibilityState === 'visible') { refresh(); timerChanged(); }
     }, 2000);
   }
 
@@ -106,6 +119,7 @@
       try { head = JSON.parse(msg.data); } catch (err) { head = null; }
       if (head && typeof head.seq === 'number') { refresh(head.seq); }
     });
+    source.addEventListener('timer', timerChanged);
     source.onerror = function () {
       if (source.readyState === 2) { poll(); }  /* closed for good: fall back to polling */
     };

@@ -1,12 +1,13 @@
 /* The table's build timer (webscore/timers.py): count the sand down from the server's times,
-   and redraw the panel when another phone changes the timer (the live stream's
-   `event: timer`) or the sand runs out.  Without JavaScript the panel's forms still work. */
+   and redraw the panel when another phone changes the timer or the sand runs out.  The
+   table's one live stream (table.js) hands its `event: timer` messages on as a `pnp:timer`
+   event on the document; no second stream is opened.  Without JavaScript the panel's forms
+   still work. */
 (function () {
   'use strict';
   var box = document.getElementById('timer');
   if (!box) { return; }
   var panelUrl = box.getAttribute('data-panel');
-  var eventsUrl = box.getAttribute('data-events');
 
   function refresh() {
     fetch(panelUrl, {credentials: 'same-origin', headers: {'Accept': 'text/html'}})
@@ -38,9 +39,6 @@
     window.setTimeout(tick, 250);
   }
 
-  if (window.EventSource && eventsUrl) {
-    var source = new EventSource(eventsUrl);
-    source.addEventListener('timer', refresh);
-  }
+  document.addEventListener('pnp:timer', refresh);
   tick();
 }());

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord, OptionField
-from pnp.games.galaxy_express import GAME
+from pnp.games.galaxy_express import GAME, drawing
 from pnp.games.galaxy_express.rule_ids import RULES
 from pnp.games.galaxy_express.sheet import SHEET
 
@@ -23,4 +24,5 @@ PLANETS = OptionField("planets", "Planet cells",
                       hint="real coins and no seed: the six cells your Arms coins landed on, "
                            "e.g. a1 c3 f2 h6 d5 b6")
 
-RECORD = GameRecord(GAME, SHEET, build_kit, (PLANETS,), rules=RULES)
+RECORD = GameRecord(GAME, SHEET, build_kit, (PLANETS,), rules=RULES,
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))

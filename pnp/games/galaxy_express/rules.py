@@ -12,7 +12,7 @@ from typing import ClassVar, cast
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import check_fields, legal_hint
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
@@ -267,7 +267,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         if state.pending:
             raise IllegalMove(
                 "GE-12", f"first log what the table revealed: {_need_text(state.pending[0])}",
-                [format_event(e) for e in self.chance_outcomes(state)])
+                lambda: [format_event(e) for e in self.chance_outcomes(state)])
         match event:
             case Start(cell):
                 return self._start(state, cell)
@@ -284,8 +284,9 @@ class GalaxyExpress(Game[State, GEEvent]):
         raise TypeError(f"not a Galaxy Express event: {event!r}")
 
     def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
-        legal = [format_event(e) for e in self.legal(state)]
-        return IllegalMove(rule, f"{message}; {legal_hint(legal)}", legal)
+        """A refusal whose legal list is built only when it is shown."""
+        return IllegalMove(rule, message, lambda: [format_event(e) for e in self.legal(state)],
+                           hint=True)
 
     def _phase_error(self, state: State, what: str) -> IllegalMove:
         now = {
@@ -456,14 +457,14 @@ class GalaxyExpress(Game[State, GEEvent]):
             awaited = (f"the table owes {_need_text(state.pending[0])}" if state.pending
                        else "no coin or planet is waiting to be revealed now")
             raise IllegalMove("GE-12", f"{format_event(event)} is not awaited: {awaited}",
-                              [format_event(e) for e in self.chance_outcomes(state)]
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)]
                               or [format_event(e) for e in self.legal(state)])
         possible = self._possible(state, want)
         if value not in possible:
             raise IllegalMove("GE-12", f"{what} cannot be {value}: "
                                        f"{self._why_impossible(state, want, value)}; it can be "
                                        f"{_ranks(possible)}",
-                              [format_event(e) for e in self.chance_outcomes(state)])
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)])
         if state.seeded:
             dealt = self._dealt(state, want)
             if value != dealt:

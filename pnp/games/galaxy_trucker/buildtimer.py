@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.engine.errors import IllegalMove
+from pnp.engine.timer import BadTimer as BadTimer  # its refusals are the shared kind
 
 ROUNDS = (1, 2, 3)
 START = 0  # the circle marked "Start"
@@ -24,15 +25,6 @@ MIN_RUN, MAX_RUN = 10, 600
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # number tiles 1-2 .. 1-4
 MAX_NAME = 40
 MAX_STATE_CHARS = 2000
-
-
-class BadTimer(ValueError):
-    """A timer state or option that is not well formed; ``field`` names the culprit."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}")
 
 
 @dataclass(frozen=True)

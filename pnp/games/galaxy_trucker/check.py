@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from pnp.engine.errors import IllegalMove, legal_hint
 from pnp.games.galaxy_trucker.ship import Placement, Ship
@@ -166,15 +167,19 @@ def repair(ship: Ship, removed: Iterable[int]) -> Repair:
     nothing is removed (the text: "remove one or more components")."""
     done = remove(ship, removed)
     if not done.removed:
-        options = [r.notation for r in repair_options(ship)] if check(ship) else []
-        raise IllegalMove("GT-R1", "a repair removes one or more tiles; "
-                          f"{legal_hint(options)}", options)
+        raise IllegalMove("GT-R1", "a repair removes one or more tiles",
+                          lambda: _repair_notations(ship) if check(ship) else [], hint=True)
     left = check(done.ship)
     if left:
-        options = [r.notation for r in repair_options(ship)]
         raise IllegalMove("GT-R1", f"after removing {done.notation} the ship still breaks the "
-                          f"rules: {'; '.join(str(v) for v in left)}", options)
+                          f"rules: {'; '.join(str(v) for v in left)}",
+                          lambda: _repair_notations(ship))
     return done
+
+
+def _repair_notations(ship: Ship) -> list[str]:
+    """The repair options as written in a log (a refusal's legal list)."""
+    return [r.notation for r in repair_options(ship)]
 
 
 @dataclass(frozen=True)
@@ -304,5 +309,9 @@ def refuse_if_illegal(ship: Ship) -> None:
     found = check(ship)
     if found:
         first = found[0]
-        options = [r.notation for r in repair_options(ship)] if ship.pilot else []
-        raise IllegalMove(first.rule, f"{first.message} ({legal_hint(options)})", options)
+
+        @cache
+        def options() -> list[str]:
+            return _repair_notations(ship) if ship.pilot else []
+        raise IllegalMove(first.rule, lambda: f"{first.message} ({legal_hint(options())})",
+                          options)

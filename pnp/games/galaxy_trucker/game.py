@@ -10,7 +10,7 @@ GT-F26 / GT-FR1.. (docs/rulings-galaxy-trucker.md, "Flight (part 2)").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import ClassVar, cast
@@ -22,7 +22,6 @@ from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
-from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import style_order, typical_ship
@@ -233,8 +232,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
             if not state.auto:
                 raise
             done = ", ".join(state.auto)
-            raise IllegalMove(exc.rule, f"{exc.message} (already applied by itself, the only "
-                              f"possible answer (GT-FR4): {done})", exc.legal) from None
+            raise exc.amended(f" (already applied by itself, the only possible answer "
+                              f"(GT-FR4): {done})") from None
 
     def _apply(self, state: State, event: GTEvent) -> State:
         if state.phase == "over":
@@ -243,7 +242,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return self._run(self._chance(state, event))
         if state.need is not None:
             raise IllegalMove("GT-F24", f"first log the {self._need_words(state)}",
-                              [format_event(e) for e in self.chance_outcomes(state)])
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)])
         return self._run(self._decide(state, event))
 
     def _need_words(self, state: State) -> str:
@@ -253,9 +252,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
-    def _refuse(self, state: State, rule: str, message: str) -> IllegalMove:
-        legal = [format_event(e) for e in self.legal(state)]
-        return IllegalMove(rule, f"{message}; {legal_hint(legal)}", legal)
+    def _refuse(self, state: State, rule: str, message: str | Callable[[], str]) -> IllegalMove:
+        """A refusal whose legal list (that of ``state``) is built only when it is shown."""
+        return IllegalMove(rule, message, lambda: [format_event(e) for e in self.legal(state)],
+                           hint=True)
 
     def _who(self, state: State, seat: int) -> str:
         return state.names[seat] if seat < len(state.names) else f"seat {seat + 1}"
@@ -387,156 +387,167 @@ class GalaxyTrucker(Game[State, GTEvent]):
         assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
         return self._sabotage_hit(s, st.victim, event.total, st.col)
 
-    # -- decisions --------------------------------------------------------------------------
+    # -- decisions: one answer handler per kind of ask (``_ANSWERS``) --------------------------
     def _decide(self, s: State, event: GTEvent) -> State:
         ask = s.ask
         if ask is None:
             raise IllegalMove("GT-F6", "no decision is awaited now")
-        expected = _EXPECTED[ask.kind]
-        if not isinstance(event, expected):
+        if not isinstance(event, _EXPECTED[ask.kind]):
             raise self._refuse(s, "GT-F6", f"{format_event(event)} does not answer what is "
                                f"awaited: {self._who(s, ask.seat)} is to "
                                f"{ASK_WORDS[ask.kind]}")
+        return _ANSWERS[ask.kind](self, replace(s, ask=None), ask, event)
+
+    def _refuse_ask(self, s: State, ask: Ask, rule: str, message: str) -> IllegalMove:
+        """A refused answer, its legal list that of the ask still open."""
+        return self._refuse(replace(s, ask=ask), rule, message)
+
+    def _refuse_as(self, s: State, ask: Ask, exc: IllegalMove) -> IllegalMove:
+        """A part's refusal (a repair, a load, ...) as a refused answer to ``ask``."""
+        return self._refuse(replace(s, ask=ask), exc.rule, lambda: exc.message)
+
+    def _answer_enter(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, Enter)
+        return self._enter(replace(s, ask=ask), ask.seat, event)
+
+    def _answer_fix(self, s: State, ask: Ask, event: GTEvent) -> State:
+        seat, t = ask.seat, s.truckers[ask.seat]
+        assert isinstance(event, Fix) and t.ship is not None
+        try:
+            done = repair(t.ship, event.removed)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
+            t = replace(t, ship=done.ship)
+            s = replace(s, fixed=(*s.fixed, seat))
+        else:
+            t = replace(t, ship=done.ship, lost=t.lost + done.lost)
+        return _next(s.with_trucker(seat, t))
+
+    def _answer_gate(self, s: State, ask: Ask, event: GTEvent) -> State:
+        if isinstance(event, Fix):
+            return self._flaw(s, ask, event)
         seat = ask.seat
-        s = replace(s, ask=None)
-        t = s.truckers[seat]
-        kind = ask.kind
-        if kind == "enter":
-            assert isinstance(event, Enter)
-            return self._enter(replace(s, ask=ask), seat, event)
-        if kind == "fix":
-            assert isinstance(event, Fix) and t.ship is not None
-            try:
-                done = repair(t.ship, event.removed)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
-                t = replace(t, ship=done.ship)
-                s = replace(s, fixed=(*s.fixed, seat))
-            else:
-                t = replace(t, ship=done.ship, lost=t.lost + done.lost)
-            return replace(s.with_trucker(seat, t), stage=replace(s.stage,
-                                                                  todo=s.stage.todo[1:]))
-        if kind == "crew":
-            assert isinstance(event, Aliens)
-            return self._place_crew(s, ask, seat, event)
-        if kind == "gate":
-            if isinstance(event, Fix):
-                return self._flaw(s, ask, seat, event)
-            todo = s.stage.todo[1:]
-            if isinstance(event, Quit):
-                s = self._note(s.with_trucker(seat, replace(t, out=True)),
-                               f"{self._who(s, seat)} gives up")
-            return replace(s, stage=replace(s.stage, todo=todo))
-        if kind in ("engines", "cannons"):
-            assert isinstance(event, Power)
-            return self._power(s, ask, seat, event)
-        if kind == "defend":
-            assert isinstance(event, (Defend, Take))
-            return self._defend(s, ask, seat, event)
-        if kind == "keep":
-            assert isinstance(event, Keep) and t.ship is not None
-            try:
-                ship, gone = keep_piece(t.ship, event.tile)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            t = _strip(replace(t, ship=ship, lost=t.lost + len(gone)))
-            return s.with_trucker(seat, t)
-        if kind == "cargo":
-            assert isinstance(event, Cargo) and t.ship is not None
-            try:
-                cargo.check_load(t.ship, t.goods_list, ask.goods, event.holds)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            s = s.with_trucker(seat, replace(t, goods=event.holds))
-            return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
-        if kind == "drop":
-            assert isinstance(event, Drop)
-            try:
-                holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            return s.with_trucker(seat, replace(t, goods=holds, batteries=batteries))
-        if kind == "lose":
-            assert isinstance(event, Lose)
-            if len(event.cabins) != ask.count:
-                raise self._refuse(replace(s, ask=ask), "GT-F20", f"give up exactly "
-                                   f"{ask.count} crew (named {len(event.cabins)})")
-            try:
-                crew = lose_crew(t.crew, event.cabins)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            return s.with_trucker(seat, replace(t, crew=crew))
-        assert s.card is not None
-        c = card(s.card)
-        if kind == "land":
-            assert isinstance(event, (Land, No))
-            todo = s.stage.todo[1:]
-            if isinstance(event, Land):
-                taken = {row for _, row in s.stage.marks}
-                if not 1 <= event.row <= len(c.planets) or event.row in taken:
-                    raise self._refuse(replace(s, ask=ask), "GT-F8", f"planet row {event.row} "
-                                       f"is {'taken' if event.row in taken else 'not on the card'}"
-                                       "; one marker per row")
-                s = self._note(s, f"{self._who(s, seat)} lands on planet {event.row}")
-                return replace(s, stage=replace(s.stage, todo=todo,
-                                                marks=(*s.stage.marks, (seat, event.row))))
-            return replace(s, stage=replace(s.stage, todo=todo))
-        if kind == "ship":
-            assert isinstance(event, (Yes, No))
-            if isinstance(event, No):
-                return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
-            if t.crew.total < c.crew or len(event.cabins) != c.crew:
-                raise self._refuse(replace(s, ask=ask), "GT-F9", f"the abandoned ship takes "
-                                   f"exactly {c.crew} crew named by cabin; "
-                                   f"{self._who(s, seat)} has {t.crew.total}")
-            try:
-                crew = lose_crew(t.crew, event.cabins)
-            except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
-            s = s.with_trucker(seat, replace(t, crew=crew, credits=t.credits + c.credits))
-            s = self._move(s, seat, -c.days)
-            s = self._note(s, f"{self._who(s, seat)} sells the abandoned ship for {c.credits}")
-            return replace(s, stage=replace(s.stage, todo=(), step="end"))
-        if kind == "station":
-            assert isinstance(event, (Yes, No))
-            if isinstance(event, No):
-                return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
-            if event.cabins or t.crew.total < c.crew:
-                raise self._refuse(replace(s, ask=ask), "GT-F10", f"docking needs at least "
-                                   f"{c.crew} crew and costs none (write yes); "
-                                   f"{self._who(s, seat)} has {t.crew.total}")
-            s = self._note(s, f"{self._who(s, seat)} docks at the station")
-            return replace(s, stage=replace(s.stage, todo=(seat,), step="load", victim=seat))
-        if kind == "reward":
-            assert isinstance(event, (Yes, No))
-            if event == No():
-                return replace(s, stage=replace(s.stage, step="after"))
-            if isinstance(event, Yes) and event.cabins:
-                raise self._refuse(replace(s, ask=ask), "GT-F12", "a reward is taken with "
-                                   "a plain yes")
-            if c.kind == "smugglers":
-                return replace(s, stage=replace(s.stage, step="load", todo=(seat,),
-                                                victim=seat))
-            s = s.with_trucker(seat, replace(t, credits=t.credits + c.credits))
-            s = self._move(s, seat, -c.days)
+        if isinstance(event, Quit):
+            s = self._note(s.with_trucker(seat, replace(s.truckers[seat], out=True)),
+                           f"{self._who(s, seat)} gives up")
+        return _next(s)
+
+    def _answer_keep(self, s: State, ask: Ask, event: GTEvent) -> State:
+        t = s.truckers[ask.seat]
+        assert isinstance(event, Keep) and t.ship is not None
+        try:
+            ship, gone = keep_piece(t.ship, event.tile)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        return s.with_trucker(ask.seat, _strip(replace(t, ship=ship, lost=t.lost + len(gone))))
+
+    def _answer_cargo(self, s: State, ask: Ask, event: GTEvent) -> State:
+        t = s.truckers[ask.seat]
+        assert isinstance(event, Cargo) and t.ship is not None
+        try:
+            cargo.check_load(t.ship, t.goods_list, ask.goods, event.holds)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        return _next(s.with_trucker(ask.seat, replace(t, goods=event.holds)))
+
+    def _answer_drop(self, s: State, ask: Ask, event: GTEvent) -> State:
+        t = s.truckers[ask.seat]
+        assert isinstance(event, Drop)
+        try:
+            holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        return s.with_trucker(ask.seat, replace(t, goods=holds, batteries=batteries))
+
+    def _answer_lose(self, s: State, ask: Ask, event: GTEvent) -> State:
+        t = s.truckers[ask.seat]
+        assert isinstance(event, Lose)
+        if len(event.cabins) != ask.count:
+            raise self._refuse_ask(s, ask, "GT-F20", f"give up exactly {ask.count} crew "
+                                   f"(named {len(event.cabins)})")
+        try:
+            crew = lose_crew(t.crew, event.cabins)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        return s.with_trucker(ask.seat, replace(t, crew=crew))
+
+    def _answer_land(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, (Land, No))
+        if isinstance(event, No):
+            return _next(s)
+        c = _card_of(s)
+        taken = {row for _, row in s.stage.marks}
+        if not 1 <= event.row <= len(c.planets) or event.row in taken:
+            raise self._refuse_ask(s, ask, "GT-F8", f"planet row {event.row} is "
+                                   f"{'taken' if event.row in taken else 'not on the card'}"
+                                   "; one marker per row")
+        s = self._note(s, f"{self._who(s, ask.seat)} lands on planet {event.row}")
+        return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:],
+                                        marks=(*s.stage.marks, (ask.seat, event.row))))
+
+    def _answer_ship(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, (Yes, No))
+        if isinstance(event, No):
+            return _next(s)
+        seat, t, c = ask.seat, s.truckers[ask.seat], _card_of(s)
+        if t.crew.total < c.crew or len(event.cabins) != c.crew:
+            raise self._refuse_ask(s, ask, "GT-F9", f"the abandoned ship takes exactly "
+                                   f"{c.crew} crew named by cabin; {self._who(s, seat)} has "
+                                   f"{t.crew.total}")
+        try:
+            crew = lose_crew(t.crew, event.cabins)
+        except IllegalMove as exc:
+            raise self._refuse_as(s, ask, exc) from None
+        s = s.with_trucker(seat, replace(t, crew=crew, credits=t.credits + c.credits))
+        s = self._move(s, seat, -c.days)
+        s = self._note(s, f"{self._who(s, seat)} sells the abandoned ship for {c.credits}")
+        return replace(s, stage=replace(s.stage, todo=(), step="end"))
+
+    def _answer_station(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, (Yes, No))
+        if isinstance(event, No):
+            return _next(s)
+        seat, t, c = ask.seat, s.truckers[ask.seat], _card_of(s)
+        if event.cabins or t.crew.total < c.crew:
+            raise self._refuse_ask(s, ask, "GT-F10", f"docking needs at least {c.crew} crew "
+                                   f"and costs none (write yes); {self._who(s, seat)} has "
+                                   f"{t.crew.total}")
+        s = self._note(s, f"{self._who(s, seat)} docks at the station")
+        return replace(s, stage=replace(s.stage, todo=(seat,), step="load", victim=seat))
+
+    def _answer_reward(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, (Yes, No))
+        if isinstance(event, No):
             return replace(s, stage=replace(s.stage, step="after"))
-        raise AssertionError(kind)
+        if event.cabins:
+            raise self._refuse_ask(s, ask, "GT-F12", "a reward is taken with a plain yes")
+        seat, t, c = ask.seat, s.truckers[ask.seat], _card_of(s)
+        if c.kind == "smugglers":
+            return replace(s, stage=replace(s.stage, step="load", todo=(seat,), victim=seat))
+        s = s.with_trucker(seat, replace(t, credits=t.credits + c.credits))
+        s = self._move(s, seat, -c.days)
+        return replace(s, stage=replace(s.stage, step="after"))
 
     def _refuse_ship(self, s: State, seat: int, ship: Ship | None, rule: str,
                      message: str) -> IllegalMove:
         """A refused ship entry: what is wrong with the ship as entered (the spot check's
         findings too), and the shortest legal entries (the pilot cabin alone, with a free
-        number tile) instead of whole generated ships."""
-        findings = check(ship) if ship is not None else []
-        also = ("; the spot check also finds: " + "; ".join(v.message for v in findings[:5])
-                if findings else "")
-        taken = {t.number for t in s.truckers if t.number is not None}
-        board = ROUND_BOARD[s.round]
-        legal = [f"{n}:{board};{PILOT_IDS[seat]}@7,7" for n in range(1, len(s.truckers) + 1)
-                 if n not in taken]
-        return IllegalMove(rule, f"{message}{also}; {legal_hint(legal)} (then the tiles, "
-                           "';' or spaces between them)", legal)
+        number tile) instead of whole generated ships; the spot check runs only when the
+        refusal is shown."""
+        def legal() -> list[str]:
+            taken = {t.number for t in s.truckers if t.number is not None}
+            board = ROUND_BOARD[s.round]
+            return [f"{n}:{board};{PILOT_IDS[seat]}@7,7"
+                    for n in range(1, len(s.truckers) + 1) if n not in taken]
+
+        def text() -> str:
+            findings = check(ship) if ship is not None else []
+            also = ("; the spot check also finds: " + "; ".join(v.message for v in findings[:5])
+                    if findings else "")
+            return (f"{message}{also}; {legal_hint(legal())} (then the tiles, ';' or spaces "
+                    "between them)")
+        return IllegalMove(rule, text, legal)
 
     def _enter(self, s: State, seat: int, event: Enter) -> State:
         taken = {t.number for t in s.truckers if t.number is not None}
@@ -586,10 +597,11 @@ class GalaxyTrucker(Game[State, GTEvent]):
                     lost=len(event.aside))
         return s.with_trucker(seat, t)
 
-    def _flaw(self, s: State, ask: Ask, seat: int, event: Fix) -> State:
+    def _flaw(self, s: State, ask: Ask, event: Fix) -> State:
         """GT-F27: a flaw found in flight, logged at the player's gate: the tiles named are
         removed (and what falls with them) as lost components, and 1 credit goes to the bank;
         then the player still says go or quit."""
+        seat = ask.seat
         t = s.truckers[seat]
         assert t.ship is not None
         if not s.drawn:
@@ -599,15 +611,15 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             done = repair(t.ship, event.removed)
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         t = _strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
         s = self._note(s.with_trucker(seat, t), f"{self._who(s, seat)} fixes a flaw: "
                        f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
         return replace(s, ask=ask)
 
-    def _place_crew(self, s: State, ask: Ask, seat: int, event: Aliens) -> State:
-        t = s.truckers[seat]
-        assert t.ship is not None
+    def _place_crew(self, s: State, ask: Ask, event: GTEvent) -> State:
+        seat, t = ask.seat, s.truckers[ask.seat]
+        assert isinstance(event, Aliens) and t.ship is not None
         colours = [a for _, a in event.aliens]
         cabins = [c for c, _ in event.aliens]
         if len(set(colours)) != len(colours) or len(set(cabins)) != len(cabins):
@@ -617,142 +629,142 @@ class GalaxyTrucker(Game[State, GTEvent]):
             crew = full_crew(t.ship, {(Alien.PURPLE if a == "P" else Alien.BROWN): c
                                       for c, a in event.aliens})
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         s = s.with_trucker(seat, replace(t, crew=crew))
         return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
 
-    # -- options for an ask -------------------------------------------------------------------
+    # -- options for an ask: one generator per kind of ask (``_OPTIONS``) -----------------------
     def _options(self, s: State, ask: Ask) -> list[GTEvent]:
-        t = s.truckers[ask.seat]
-        kind = ask.kind
-        if kind == "enter":
-            used = frozenset(_used(s))
-            ships = offers(s.tile_seed, ask.seat, used, ROUND_BOARD[s.round])
-            taken = {x.number for x in s.truckers if x.number is not None}
-            return [Enter(n, text) for n in range(1, len(s.truckers) + 1) if n not in taken
-                    for text in ships]
-        if kind == "gate":
-            return [Go(), Quit()]
-        if kind == "fix":
-            assert t.ship is not None
-            return [Fix(tuple(sorted(r.removed))) for r in repair_options(t.ship)]
-        if kind == "crew":
-            return [Aliens(a) for a in _alien_options(t.ship)]
-        if kind in ("engines", "cannons"):
-            return list(_power_options(t, kind))
-        if kind == "defend":
-            hit = self._impact(s, ask.seat)
-            out: list[GTEvent] = [Take()]
-            batteries = _battery_list(t)
-            for d in hit.defences:
-                if d.cost == 0:
-                    out.append(Defend(d.tile))
-                elif batteries:
-                    out.append(Defend(d.tile, batteries[0]))
-            return out
-        if kind == "keep":
-            assert t.ship is not None
-            return [Keep(min(p)) for p in t.ship.pieces()]
-        if kind == "cargo":
-            if t.ship is None:
-                return [Cargo(())]
-            now = cargo.best(t.ship, t.goods_list)
-            better = cargo.best(t.ship, t.goods_list + ask.goods)
-            return list(dict.fromkeys([Cargo(better), Cargo(now), Cargo(t.goods)]))
-        if kind == "lose":
-            return [Lose(c) for c in _crew_choices(t.crew, ask.count)]
-        if kind == "drop":
-            return [Drop(p) for p in cargo.drop_plans(t.goods, t.batteries, ask.count)]
-        assert s.card is not None
-        c = card(s.card)
-        if kind == "land":
-            taken = {row for _, row in s.stage.marks}
-            return [*(Land(r) for r in range(1, len(c.planets) + 1) if r not in taken), No()]
-        if kind == "ship":
-            if t.crew.total < c.crew:
-                return [No()]
-            return [*(Yes(x) for x in _crew_choices(t.crew, c.crew)), No()]
-        if kind == "station":
-            return [Yes(), No()] if t.crew.total >= c.crew else [No()]
-        if kind == "reward":
-            return [Yes(), No()]
-        raise AssertionError(kind)
+        return _OPTIONS[ask.kind](self, s, ask)
 
-    # -- card resolution --------------------------------------------------------------------
+    def _offer_enter(self, s: State, ask: Ask) -> list[GTEvent]:
+        ships = offers(s.tile_seed, ask.seat, frozenset(_used(s)), ROUND_BOARD[s.round])
+        taken = {x.number for x in s.truckers if x.number is not None}
+        return [Enter(n, text) for n in range(1, len(s.truckers) + 1) if n not in taken
+                for text in ships]
+
+    def _offer_fix(self, s: State, ask: Ask) -> list[GTEvent]:
+        ship = s.truckers[ask.seat].ship
+        assert ship is not None
+        return [Fix(tuple(sorted(r.removed))) for r in repair_options(ship)]
+
+    def _offer_defend(self, s: State, ask: Ask) -> list[GTEvent]:
+        hit = self._impact(s, ask.seat)
+        out: list[GTEvent] = [Take()]
+        batteries = _battery_list(s.truckers[ask.seat])
+        for d in hit.defences:
+            if d.cost == 0:
+                out.append(Defend(d.tile))
+            elif batteries:
+                out.append(Defend(d.tile, batteries[0]))
+        return out
+
+    def _offer_keep(self, s: State, ask: Ask) -> list[GTEvent]:
+        ship = s.truckers[ask.seat].ship
+        assert ship is not None
+        return [Keep(min(p)) for p in ship.pieces()]
+
+    def _offer_cargo(self, s: State, ask: Ask) -> list[GTEvent]:
+        t = s.truckers[ask.seat]
+        if t.ship is None:
+            return [Cargo(())]
+        now = cargo.best(t.ship, t.goods_list)
+        better = cargo.best(t.ship, t.goods_list + ask.goods)
+        return list(dict.fromkeys([Cargo(better), Cargo(now), Cargo(t.goods)]))
+
+    def _offer_land(self, s: State, ask: Ask) -> list[GTEvent]:
+        taken = {row for _, row in s.stage.marks}
+        rows = range(1, len(_card_of(s).planets) + 1)
+        return [*(Land(r) for r in rows if r not in taken), No()]
+
+    def _offer_ship(self, s: State, ask: Ask) -> list[GTEvent]:
+        crew, need = s.truckers[ask.seat].crew, _card_of(s).crew
+        if crew.total < need:
+            return [No()]
+        return [*(Yes(x) for x in _crew_choices(crew, need)), No()]
+
+    def _offer_station(self, s: State, ask: Ask) -> list[GTEvent]:
+        return [Yes(), No()] if s.truckers[ask.seat].crew.total >= _card_of(s).crew else [No()]
+
+    # -- card resolution: one step handler per kind of card (``_CARD_STEPS``) -----------------
     def _card_step(self, s: State, c: Card) -> State:
-        st = s.stage
-        if st.step == "end":
+        step = s.stage.step
+        if step == "end":
             return self._end_card(s)
-        if st.step.startswith("shots"):
+        if step.startswith("shots"):
             return self._shots_step(s)
-        k = c.kind
-        if k == "open":
-            if st.step == "":
-                return replace(s, stage=Stage(step="go", todo=s.order()))
+        return _CARD_STEPS[c.kind](self, s, c)
+
+    def _open_step(self, s: State, c: Card) -> State:
+        st = s.stage
+        if st.step == "":
+            return replace(s, stage=Stage(step="go", todo=s.order()))
+        if not st.todo:
+            return self._end_card(s)
+        return self._ask(s, st.todo[0], "engines")
+
+    def _planets_step(self, s: State, c: Card) -> State:
+        st = s.stage
+        landed = {seat for seat, _ in st.marks}
+        if st.step == "":
+            return replace(s, stage=Stage(step="choose", todo=s.order()))
+        if st.step == "choose":
+            if not st.todo:
+                return replace(s, stage=replace(st, step="load", todo=tuple(
+                    x for x in s.order() if x in landed)))
+            return self._ask(s, st.todo[0], "land")
+        if st.step == "load":
+            if not st.todo:
+                return replace(s, stage=replace(st, step="back"))
+            row = dict(st.marks)[st.todo[0]]
+            return self._ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
+        for seat in reversed(s.order()):  # farthest behind moves first
+            if seat in landed:
+                s = self._move(s, seat, -c.days)
+        return self._end_card(s)
+
+    def _derelict_step(self, s: State, c: Card) -> State:
+        """Abandoned ship or station: offered in flight order; a station then loads."""
+        st = s.stage
+        if st.step == "":
+            return replace(s, stage=Stage(step="offer", todo=s.order()))
+        if st.step == "offer":
             if not st.todo:
                 return self._end_card(s)
-            return self._ask(s, st.todo[0], "engines")
-        if k == "planets":
-            if st.step == "":
-                return replace(s, stage=Stage(step="choose", todo=s.order()))
-            if st.step == "choose":
-                if not st.todo:
-                    landed = {seat for seat, _ in st.marks}
-                    return replace(s, stage=replace(st, step="load", todo=tuple(
-                        x for x in s.order() if x in landed)))
-                return self._ask(s, st.todo[0], "land")
-            if st.step == "load":
-                if not st.todo:
-                    return replace(s, stage=replace(st, step="back"))
-                row = dict(st.marks)[st.todo[0]]
-                return self._ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
-            landed = {seat for seat, _ in st.marks}
-            for seat in reversed(s.order()):  # farthest behind moves first
-                if seat in landed:
-                    s = self._move(s, seat, -c.days)
-            return self._end_card(s)
-        if k in ("ship", "station"):
-            if st.step == "":
-                return replace(s, stage=Stage(step="offer", todo=s.order()))
-            if st.step == "offer":
-                if not st.todo:
-                    return self._end_card(s)
-                return self._ask(s, st.todo[0], "ship" if k == "ship" else "station",
-                                 count=c.crew)
-            return self._load_then_back(s, c)
-        if k == "meteors":
-            if st.step == "":
-                return self._start_shots(s, c.threats, s.order(), "end")
-            raise AssertionError(st.step)
-        if k in ("smugglers", "slavers", "pirates"):
-            return self._enemy_step(s, c)
-        if k == "combat":
-            return self._combat_step(s, c)
-        if k == "stardust":
-            for seat in reversed(s.order()):
-                ship = s.truckers[seat].ship
-                n = ship.exposed_connectors if ship else 0
-                s = self._move(s, seat, -n)
-                s = self._note(s, f"{self._who(s, seat)} loses {n} flight days to stardust")
-            return self._end_card(s)
-        if k == "epidemic":
-            for seat in s.order():
-                t = s.truckers[seat]
-                if t.ship is not None:
-                    crew = after_epidemic(t.ship, t.crew)
-                    if crew != t.crew:
-                        s = self._note(s, f"{self._who(s, seat)} loses "
-                                       f"{t.crew.total - crew.total} crew to the epidemic")
-                    s = s.with_trucker(seat, replace(t, crew=crew))
-            return self._end_card(s)
-        if k == "sabotage":
-            if len(s.order()) < 2:
-                return self._end_card(s)  # alone: ignored (the text)
-            victim = min(s.order(), key=lambda x: (s.truckers[x].crew.total,
-                                                  s.order().index(x)))
-            s = self._note(s, f"saboteurs strike {self._who(s, victim)}")
-            return replace(s, stage=Stage(step="sab-col-wait", victim=victim), need="roll")
-        raise AssertionError(k)
+            return self._ask(s, st.todo[0], "ship" if c.kind == "ship" else "station",
+                             count=c.crew)
+        return self._load_then_back(s, c)
+
+    def _meteors_step(self, s: State, c: Card) -> State:
+        if s.stage.step == "":
+            return self._start_shots(s, c.threats, s.order(), "end")
+        raise AssertionError(s.stage.step)
+
+    def _stardust_step(self, s: State, c: Card) -> State:
+        for seat in reversed(s.order()):
+            ship = s.truckers[seat].ship
+            n = ship.exposed_connectors if ship else 0
+            s = self._move(s, seat, -n)
+            s = self._note(s, f"{self._who(s, seat)} loses {n} flight days to stardust")
+        return self._end_card(s)
+
+    def _epidemic_step(self, s: State, c: Card) -> State:
+        for seat in s.order():
+            t = s.truckers[seat]
+            if t.ship is not None:
+                crew = after_epidemic(t.ship, t.crew)
+                if crew != t.crew:
+                    s = self._note(s, f"{self._who(s, seat)} loses "
+                                   f"{t.crew.total - crew.total} crew to the epidemic")
+                s = s.with_trucker(seat, replace(t, crew=crew))
+        return self._end_card(s)
+
+    def _sabotage_step(self, s: State, c: Card) -> State:
+        if len(s.order()) < 2:
+            return self._end_card(s)  # alone: ignored (the text)
+        victim = min(s.order(), key=lambda x: (s.truckers[x].crew.total, s.order().index(x)))
+        s = self._note(s, f"saboteurs strike {self._who(s, victim)}")
+        return replace(s, stage=Stage(step="sab-col-wait", victim=victim), need="roll")
 
     def _load_then_back(self, s: State, c: Card) -> State:
         st = s.stage
@@ -858,8 +870,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
         assert ship is not None and st.line is not None
         return impact(ship, st.threats[st.shot], st.line)
 
-    def _defend(self, s: State, ask: Ask, seat: int, event: Defend | Take) -> State:
-        t = s.truckers[seat]
+    def _defend(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, (Defend, Take))
+        seat, t = ask.seat, s.truckers[ask.seat]
         hit = self._impact(s, seat)
         assert t.ship is not None and hit.struck is not None
         if isinstance(event, Take):
@@ -883,7 +896,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         try:
             left = spend_batteries(t.ship, dict(t.batteries), [event.battery])
         except IllegalMove as exc:
-            raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+            raise self._refuse_as(s, ask, exc) from None
         s = s.with_trucker(seat, replace(t, batteries=tuple(sorted(left.items()))))
         return self._note(s, f"{self._who(s, seat)} stops it with #{event.tile}")
 
@@ -911,8 +924,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
                        need="roll")
 
     # -- power, losses, movement ---------------------------------------------------------------
-    def _power(self, s: State, ask: Ask, seat: int, event: Power) -> State:
-        t = s.truckers[seat]
+    def _power(self, s: State, ask: Ask, event: GTEvent) -> State:
+        assert isinstance(event, Power)
+        seat, t = ask.seat, s.truckers[ask.seat]
         ship = t.ship
         engines = ask.kind == "engines"
         rule = "GT-E1" if engines else "GT-E2"
@@ -929,7 +943,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                             else cannon_strength(ship, t.crew, event.doubles))
                 left = spend_batteries(ship, dict(t.batteries), event.batteries)
             except IllegalMove as exc:
-                raise self._refuse(replace(s, ask=ask), exc.rule, exc.message) from None
+                raise self._refuse_as(s, ask, exc) from None
             t = replace(t, batteries=tuple(sorted(left.items())))
             s = s.with_trucker(seat, t)
         who = self._who(s, seat)
@@ -1131,6 +1145,60 @@ _EXPECTED: dict[str, tuple[type, ...]] = {
     "station": (Yes, No), "reward": (Yes, No), "cargo": (Cargo,), "lose": (Lose,), "drop": (Drop,),
     "defend": (Defend, Take), "keep": (Keep,),
 }
+
+
+_Answer = Callable[[GalaxyTrucker, State, Ask, GTEvent], State]
+_Offer = Callable[[GalaxyTrucker, State, Ask], list[GTEvent]]
+_CardStep = Callable[[GalaxyTrucker, State, Card], State]
+
+_ANSWERS: dict[AskKind, _Answer] = {
+    "enter": GalaxyTrucker._answer_enter, "fix": GalaxyTrucker._answer_fix,
+    "crew": GalaxyTrucker._place_crew, "gate": GalaxyTrucker._answer_gate,
+    "engines": GalaxyTrucker._power, "cannons": GalaxyTrucker._power,
+    "defend": GalaxyTrucker._defend, "keep": GalaxyTrucker._answer_keep,
+    "cargo": GalaxyTrucker._answer_cargo, "drop": GalaxyTrucker._answer_drop,
+    "lose": GalaxyTrucker._answer_lose, "land": GalaxyTrucker._answer_land,
+    "ship": GalaxyTrucker._answer_ship, "station": GalaxyTrucker._answer_station,
+    "reward": GalaxyTrucker._answer_reward,
+}
+"""How each kind of ask is answered (the event's type already checked, ``_EXPECTED``)."""
+
+_OPTIONS: dict[AskKind, _Offer] = {
+    "enter": GalaxyTrucker._offer_enter, "fix": GalaxyTrucker._offer_fix,
+    "gate": lambda g, s, ask: [Go(), Quit()],
+    "crew": lambda g, s, ask: [Aliens(a) for a in _alien_options(s.truckers[ask.seat].ship)],
+    "engines": lambda g, s, ask: list(_power_options(s.truckers[ask.seat], "engines")),
+    "cannons": lambda g, s, ask: list(_power_options(s.truckers[ask.seat], "cannons")),
+    "defend": GalaxyTrucker._offer_defend, "keep": GalaxyTrucker._offer_keep,
+    "cargo": GalaxyTrucker._offer_cargo,
+    "lose": lambda g, s, ask: [Lose(c) for c in _crew_choices(s.truckers[ask.seat].crew,
+                                                              ask.count)],
+    "drop": lambda g, s, ask: [Drop(p) for p in cargo.drop_plans(
+        s.truckers[ask.seat].goods, s.truckers[ask.seat].batteries, ask.count)],
+    "land": GalaxyTrucker._offer_land, "ship": GalaxyTrucker._offer_ship,
+    "station": GalaxyTrucker._offer_station, "reward": lambda g, s, ask: [Yes(), No()],
+}
+"""The legal answers to each kind of ask, in the order the legal list shows them."""
+
+_CARD_STEPS: dict[str, _CardStep] = {
+    "open": GalaxyTrucker._open_step, "planets": GalaxyTrucker._planets_step,
+    "ship": GalaxyTrucker._derelict_step, "station": GalaxyTrucker._derelict_step,
+    "meteors": GalaxyTrucker._meteors_step, "smugglers": GalaxyTrucker._enemy_step,
+    "slavers": GalaxyTrucker._enemy_step, "pirates": GalaxyTrucker._enemy_step,
+    "combat": GalaxyTrucker._combat_step, "stardust": GalaxyTrucker._stardust_step,
+    "epidemic": GalaxyTrucker._epidemic_step, "sabotage": GalaxyTrucker._sabotage_step,
+}
+"""The next step of the card turned up, by the card's kind (a step awaits an answer or a
+roll, or moves the card on; shots and the card's end are shared)."""
+
+def _next(s: State) -> State:
+    """The current stage with its first seat done."""
+    return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+
+
+def _card_of(s: State) -> Card:
+    assert s.card is not None
+    return card(s.card)
 
 
 def _used(s: State) -> set[int]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
-from pnp.games.galaxy_trucker import GAME
-from pnp.games.galaxy_trucker.rules import RULES
+from pnp.games.galaxy_trucker import GAME, buildtimer, drawing
+from pnp.games.galaxy_trucker.rule_ids import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
 
@@ -19,4 +20,14 @@ def build_kit(options: Any) -> list[Path]:
     return galaxy_trucker_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=True)
+def sheet_layouts() -> list[Any]:
+    """The score pages' printed geometry (``pnp.sheetread.layout``), imported when asked for."""
+    from pnp.render.galaxy_trucker.score import sheet_layouts as layouts
+
+    return list(layouts())
+
+
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=buildtimer,
+                    board=BoardDrawing(drawing.draw, drawing.place,
+                                         spot_size=drawing.spot_size),
+                    sheet_layouts=sheet_layouts)

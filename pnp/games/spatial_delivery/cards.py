@@ -11,6 +11,7 @@ from __future__ import annotations
 FUEL = "R"
 FUEL_CARDS = 30
 COLOURS = "YBPG"
+COLOUR_SET = frozenset(COLOURS)  # for ``kind in COLOUR_SET`` (a tile kind may be None)
 COLOUR_NAMES: dict[str, str] = {
     "Y": "Culture (yellow)", "B": "Medicine (blue)", "P": "Robotics (pink)",
     "G": "Science (green)"}
@@ -61,7 +62,7 @@ def power_of(code: str) -> str | None:
 
 def fuel_value(code: str) -> int:
     """SD-6/SD-7: a Fast Burn card spent as fuel pays two segments or two steps."""
-    return 2 if power_of(code) == "F" else 1
+    return 2 if code[1:] == "F" else 1
 
 
 def card_text(code: str) -> str:

@@ -96,9 +96,17 @@ def build_problem(cards: tuple[str, ...], segments: int,
 def cheapest_build(hand: tuple[str, ...], segments: int,
                    world_colours: list[str]) -> tuple[str, ...] | None:
     """One exact payment from a hand (legal()'s canonical choice), or None."""
+    return _cheapest_build(hand, segments, tuple(sorted(world_colours)))
+
+
+@lru_cache(maxsize=4096)
+def _cheapest_build(hand: tuple[str, ...], segments: int,
+                    world_colours: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Memoised: the legal list asks it for every station site with the same hand, and the
+    sites differ only in a few colour sets and route lengths."""
     left = list(hand)
     station: list[str] = []
-    for col in sorted(world_colours):
+    for col in world_colours:
         match = next((c for c in left if colour_of(c) == col and c[1] != "F"), None)
         match = match or next((c for c in left if colour_of(c) == col), None)
         if match is not None:
@@ -127,13 +135,17 @@ def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
     Memoised: the legal list asks it for every travel and route with the same hand."""
     ranked = sorted(hand, key=lambda c: (0 if c == FUEL else 1 if c[1] == "F" else 2, c))
     chosen: list[str] = []
+    total = 0
     for c in ranked:
-        if sum(fuel_value(x) for x in chosen) >= need:
+        if total >= need:
             break
         chosen.append(c)
-    if sum(fuel_value(x) for x in chosen) < need:
+        total += fuel_value(c)
+    if total < need:
         return None
     for c in sorted(set(chosen), key=fuel_value):  # drop what turned out superfluous
-        while c in chosen and sum(fuel_value(x) for x in chosen) - fuel_value(c) >= need:
+        value = fuel_value(c)
+        while c in chosen and total - value >= need:
             chosen.remove(c)
+            total -= value
     return tuple(sorted(chosen)) if fuel_problem(tuple(chosen), need, "", "") is None else None

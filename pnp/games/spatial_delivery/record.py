@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
-from pnp.games.spatial_delivery import GAME
+from pnp.games.spatial_delivery import GAME, drawing
 from pnp.games.spatial_delivery.rule_ids import RULES
 from pnp.games.spatial_delivery.sheet import SHEET
 
@@ -19,4 +20,5 @@ def build_kit(options: Any) -> list[Path]:
     return spatial_delivery_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES,
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))

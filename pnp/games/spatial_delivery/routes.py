@@ -7,6 +7,7 @@ that does not touch Earth.  Problems come back as ``(rule, message)`` for the en
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from itertools import pairwise
 
 from pnp.games.spatial_delivery.board import (
@@ -20,8 +21,8 @@ from pnp.games.spatial_delivery.board import (
     corner_name,
     other_end,
 )
-from pnp.games.spatial_delivery.cards import COLOURS
-from pnp.games.spatial_delivery.state import State
+from pnp.games.spatial_delivery.cards import COLOUR_SET
+from pnp.games.spatial_delivery.state import State, laid_corners
 
 Problem = tuple[str, str]
 
@@ -38,24 +39,39 @@ def usable_segments(state: State, corner: int) -> list[int]:
 
 def worlds_at(state: State, corner: int) -> list[int]:
     """The Settled World hexes around a corner."""
-    return [h for h in CORNERS[corner] if state.tiles[h] in tuple(COLOURS)]
+    tiles = state.tiles
+    return [h for h in CORNERS[corner] if tiles[h] in COLOUR_SET]
 
 
 def site_problem(state: State, corner: int) -> Problem | None:
     """SD-1: three laid hexes, not Earth, at least one Settled World, no station yet."""
-    name = corner_name(corner)
     if EARTH_HEX in CORNERS[corner]:
-        return ("SD-1", f"{name} touches Earth; no station may stand next to Earth")
+        return ("SD-1", f"{corner_name(corner)} touches Earth; no station may stand next to "
+                        "Earth")
     if not corner_laid(state, corner):
-        return ("SD-1", f"{name} is at the edge of the galaxy (ring 3 is not laid yet)")
+        return ("SD-1", f"{corner_name(corner)} is at the edge of the galaxy (ring 3 is not "
+                        "laid yet)")
     if not worlds_at(state, corner):
-        return ("SD-1", f"no Settled World touches {name}")
+        return ("SD-1", f"no Settled World touches {corner_name(corner)}")
     if state.station_at(corner) is not None:
-        return ("SD-T4", f"a station already stands at {name}")
+        return ("SD-T4", f"a station already stands at {corner_name(corner)}")
     return None
 
 
+@lru_cache(maxsize=1024)
+def _sites(tiles: tuple[str | None, ...], stations: frozenset[int]) -> frozenset[int]:
+    """The corners where a station may go (``site_problem`` is None), per board and
+    stations: the legal list asks for every corner a route reaches."""
+    laid = laid_corners(tiles)
+    return frozenset(c for c in laid if EARTH_HEX not in CORNERS[c] and c not in stations
+                     and any(tiles[h] in COLOUR_SET for h in CORNERS[c]))
+
+
 def start_corners(state: State, location: int) -> frozenset[int]:
+    return start_corners_of(location)
+
+
+def start_corners_of(location: int) -> frozenset[int]:
     return EARTH_CORNERS if location == EARTH else frozenset({location})
 
 
@@ -100,14 +116,22 @@ def new_segments(state: State, path: tuple[int, ...]) -> list[int]:
 
 def step_stops(state: State, location: int) -> list[int]:
     """SD-7: the stations (and Earth) one step away along built segments."""
+    return list(_step_stops(state.segments, state.station_corners, location))
+
+
+@lru_cache(maxsize=4096)
+def _step_stops(segments: frozenset[int], stations: frozenset[int],
+                location: int) -> tuple[int, ...]:
+    """``step_stops`` per trade network (segments and stations): travel offers ask it for
+    every stop one step away, and the network changes only when a station is built."""
     stops: set[int] = set()
-    starts = start_corners(state, location)
+    starts = start_corners_of(location)
     seen = set(starts)
     queue = deque(starts)
     while queue:
         c = queue.popleft()
         for seg in CORNER_SEGMENTS[c]:
-            if seg not in state.segments:
+            if seg not in segments:
                 continue
             n = other_end(seg, c)
             if n in seen:
@@ -115,12 +139,12 @@ def step_stops(state: State, location: int) -> list[int]:
             seen.add(n)
             if n in EARTH_CORNERS:
                 stops.add(EARTH)
-            elif state.station_at(n) is not None:
+            elif n in stations:
                 stops.add(n)
             else:
                 queue.append(n)
     stops.discard(location)
-    return sorted(stops)
+    return tuple(sorted(stops))
 
 
 def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[int, ...]]:
@@ -158,20 +182,24 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
                 else:
                     frontier.appendleft((new_cost, (*path, n)))
     out = {}
+    sites = _sites(state.tiles, stations)
     for c in range(CORNER_COUNT):
-        if c not in best or site_problem(state, c) is not None:
+        if c not in best or c not in sites:
             continue
         path = best[c][1]
-        if best[c][0] == 0:  # reached on old segments only: end with one new border instead
-            path = ()
-            for seg in usable_segments(state, c):
-                n = other_end(seg, c)
-                if (seg not in state.segments and n in best and c not in best[n][1]
-                        and (len(best[n][1]) == 1 or n not in stations)):
-                    path = (*best[n][1], c)
-                    break
-            if not path or limit < 1:
-                continue
-        if len(path) > 1 and route_problem(state, location, path) is None:
+        if best[c][0] > 0:  # found by the search: a route by construction (SD-6; the
+            out[c] = path   # property tests check every offer against route_problem)
+            continue
+        # reached on old segments only: end with one new border instead
+        path = ()
+        for seg in usable_segments(state, c):
+            n = other_end(seg, c)
+            if (seg not in state.segments and n in best and c not in best[n][1]
+                    and (len(best[n][1]) == 1 or n not in stations)):
+                path = (*best[n][1], c)
+                break
+        if not path or limit < 1:
+            continue
+        if route_problem(state, location, path) is None:
             out[c] = path
     return out

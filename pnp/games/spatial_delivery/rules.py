@@ -18,7 +18,7 @@ from typing import Any, ClassVar, cast
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
-from pnp.engine.errors import check_fields, legal_hint
+from pnp.engine.errors import check_fields
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
@@ -38,6 +38,7 @@ from pnp.games.spatial_delivery.board import (
 from pnp.games.spatial_delivery.cards import (
     CARD_ACTION_POWERS,
     COLOUR_NAMES,
+    COLOUR_SET,
     COLOURS,
     DELIVERY_BONUS,
     FUEL,
@@ -111,6 +112,8 @@ def _remove(hand: tuple[str, ...], cards: Sequence[str]) -> tuple[str, ...]:
 
 
 def _missing(hand: tuple[str, ...], cards: Sequence[str]) -> list[str]:
+    if len(cards) == 1:  # most checks: one card
+        return [] if cards[0] in hand else list(cards)
     short = Counter(cards) - Counter(hand)
     return sorted(short.elements())
 
@@ -244,6 +247,8 @@ class SpatialDelivery(Game[State, SDEvent]):
         if state.stage <= 1 and seat.location != EARTH:
             for card in sorted(set(seat.hand) - {FUEL}):
                 for world in CORNERS[seat.location]:
+                    if not self._may_buy(state, card, world):
+                        continue
                     for use in (False, True):
                         event = Deliver(card, world, use)
                         if use and power_of(card) not in CARD_ACTION_POWERS:
@@ -258,6 +263,16 @@ class SpatialDelivery(Game[State, SDEvent]):
         if state.stage >= 1:
             moves.append(EndTurn())
         return moves
+
+    @staticmethod
+    def _may_buy(state: State, card: str, world: int) -> bool:
+        """SD-T5's checks on the world alone (a Settled World that buys this card and has a
+        token, or the card's power overrides): the legal list skips a world failing them
+        without raising and catching a refusal; ``_deliver_check`` still decides."""
+        kind = state.tiles[world]
+        power = card[1]
+        return (kind in COLOUR_SET and (card[0] == kind or power == "O")
+                and (state.tokens[world] != 0 or power == "S"))
 
     def _offered_builds(self, state: State, who: int) -> list[SDEvent]:
         """Per reachable site, the route with fewest new segments and its cheapest payment."""
@@ -319,10 +334,10 @@ class SpatialDelivery(Game[State, SDEvent]):
     def apply(self, state: State, event: SDEvent) -> State:
         try:
             return self._apply(state, event)
-        except _Refusal as refusal:
-            legal = [format_event(e) for e in self.legal(state)]
-            raise IllegalMove(refusal.rule, f"{refusal.message}; {legal_hint(legal)}",
-                              legal) from None
+        except _Refusal as refusal:  # the legal list is built only when it is shown
+            raise IllegalMove(refusal.rule, refusal.message,
+                              lambda: [format_event(e) for e in self.legal(state)],
+                              hint=True) from None
 
     @staticmethod
     def _passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
@@ -346,10 +361,10 @@ class SpatialDelivery(Game[State, SDEvent]):
         if isinstance(event, (TileLaid, Flip)):
             return self._apply_chance(state, event)
         if state.pending:
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)]
             raise IllegalMove("SD-T8", "first log what the table revealed: "
-                                       f"{self._need_text(state.pending[0])}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+                                       f"{self._need_text(state.pending[0])}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)],
+                              hint=True)
         match event:
             case Take():
                 return self._take(state, event)
@@ -426,9 +441,11 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, "SD-T2", f"no {COLOUR_NAMES[move.colour]} card is face "
                                                "up (that deck and its discards are empty)")
         seat = state.seats[seat_index]
-        state = state.with_seat(seat_index, replace(seat, hand=_sorted((*seat.hand, g.market))))
-        state = self._turn_up(state.with_goods(_ci(move.colour), replace(g, market=None)),
-                              move.colour)
+        i = _ci(move.colour)
+        state = state.with_seat(seat_index, replace(seat, hand=_sorted((*seat.hand, g.market))),
+                                goods=(*state.goods[:i], replace(g, market=None),
+                                       *state.goods[i + 1:]))
+        state = self._turn_up(state, move.colour)
         if state.phase == "market":
             state = replace(state, picks=state.picks + 1)
             return self._settle(state)
@@ -471,11 +488,10 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
         seat = state.seats[who]
-        state = state.with_seat(who, replace(seat, location=move.path[-1],
-                                             points=seat.points + 1 + len(worlds)))
-        return replace(state, segments=state.segments | frozenset(path_segments(move.path)),
-                       stations=tuple(sorted((*state.stations, (move.path[-1], who)))),
-                       stage=1)
+        return state.with_seat(
+            who, replace(seat, location=move.path[-1], points=seat.points + 1 + len(worlds)),
+            segments=state.segments | frozenset(path_segments(move.path)),
+            stations=tuple(sorted((*state.stations, (move.path[-1], who)))), stage=1)
 
     def _travel(self, state: State, move: Travel) -> State:
         who, seat = self._journey_seat(state, "a travel mission")
@@ -497,7 +513,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         if unpaid is not None:
             raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
-        return replace(state.with_seat(who, replace(state.seats[who], location=here)), stage=1)
+        return state.with_seat(who, replace(state.seats[who], location=here), stage=1)
 
     # Deliver and card powers -------------------------------------------------------------------
     def _deliver_check(self, state: State, move: Deliver) -> tuple[int, Seat]:
@@ -517,7 +533,7 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, "SD-T5", f"{hex_name(world)} does not touch the ship's "
                                                f"station at {corner_name(seat.location)}")
         kind = state.tiles[world]
-        if kind not in tuple(COLOURS):
+        if kind not in COLOUR_SET:
             raise self._refuse(state, "SD-T5", f"{hex_name(world)} is not a Settled World")
         power = power_of(card)
         colour = colour_of(card)
@@ -635,7 +651,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         """SD-T11: ships home, score tokens back, turn order from the Next Turn track."""
         seats = tuple(replace(s, location=EARTH, passed=False) for s in state.seats)
         tokens = tuple(SCORE_TOKEN_BY_RING[RING[h]] if t == 0 and state.tiles[h] in
-                       tuple(COLOURS) else t for h, t in enumerate(state.tokens))
+                       COLOUR_SET else t for h, t in enumerate(state.tokens))
         order = (*state.next_track, *[s for s in state.order if s not in state.next_track])
         finished = state.round
         state = replace(state, seats=seats, tokens=tokens, order=order, next_track=(),
@@ -699,23 +715,21 @@ class SpatialDelivery(Game[State, SDEvent]):
         if want not in state.pending:
             awaited = (f"the table owes {self._need_text(state.pending[0])}" if state.pending
                        else "no tile or card is waiting to be revealed now")
-            options = [format_event(e) for e in self.chance_outcomes(state)] or [
-                format_event(e) for e in self.legal(state)]
             raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
-                              options)
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)]
+                              or [format_event(e) for e in self.legal(state)])
         if isinstance(event, TileLaid):
-            possible = event.kind in self._tiles_left(state)
+            possible = TILE_POOL.get(event.kind, 0) > state.tiles[1:].count(event.kind)
         else:
             possible = event.card in state.goods[_ci(str(want.key))].deck
-        if not possible:  # the outcome list is made only for the refusal
-            outcomes = [format_event(e) for e in self.chance_outcomes(state)
-                        if _need_of(e) == want]
+        if not possible:  # the outcome list is made only when the refusal is shown
             if isinstance(event, TileLaid):
                 why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
             else:
                 why = "no such card is left in that deck"
-            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}; "
-                                       f"{legal_hint(outcomes)}", outcomes)
+            raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}",
+                              lambda: [format_event(e) for e in self.chance_outcomes(state)
+                                       if _need_of(e) == want], hint=True)
         if state.seeded:
             dealt = self._dealt(state, want)
             if dealt != event:
@@ -723,18 +737,19 @@ class SpatialDelivery(Game[State, SDEvent]):
                                             f"{self._need_text(want)} is "
                                             f"{format_event(dealt)}, not {format_event(event)}",
                                   [format_event(dealt)])
-        pending = list(state.pending)
-        pending.remove(want)
-        state = replace(state, pending=tuple(pending))
+        left = list(state.pending)
+        left.remove(want)
+        pending = tuple(left)
         if isinstance(event, TileLaid):
             h, kind = event.hex, event.kind
-            world = kind in tuple(COLOURS)
-            state = replace(
-                state,
-                tiles=tuple(kind if i == h else t for i, t in enumerate(state.tiles)),
-                tokens=tuple(SCORE_TOKEN_BY_RING[RING[h]] if i == h and world else t
-                             for i, t in enumerate(state.tokens)),
-                firsts=tuple(world if i == h else f for i, f in enumerate(state.firsts)))
+            world = kind in COLOUR_SET
+            tiles, tokens, firsts = list(state.tiles), list(state.tokens), list(state.firsts)
+            tiles[h] = kind
+            if world:
+                tokens[h] = SCORE_TOKEN_BY_RING[RING[h]]
+            firsts[h] = world
+            state = replace(state, pending=pending, tiles=tuple(tiles), tokens=tuple(tokens),
+                            firsts=tuple(firsts))
         else:
             colour = colour_of(event.card)
             assert colour is not None
@@ -744,8 +759,10 @@ class SpatialDelivery(Game[State, SDEvent]):
                 deck.pop(0)
             else:
                 deck.remove(event.card)
-            state = state.with_goods(_ci(colour), replace(g, market=event.card,
-                                                          deck=tuple(deck)))
+            i = _ci(colour)
+            state = replace(state, pending=pending, goods=(
+                *state.goods[:i], replace(g, market=event.card, deck=tuple(deck)),
+                *state.goods[i + 1:]))
         return self._settle(state)
 
     @staticmethod
@@ -849,7 +866,7 @@ def _hex_json(state: State, h: int) -> HexSummary:
         "hex": hex_name(h), "q": q, "r": r, "ring": RING[h],
         "tile": (None if kind is None else "earth" if kind == "E" else "space"
                  if kind == SPACE else "world"),
-        "goods": kind if kind in tuple(COLOURS) else None,
+        "goods": kind if kind in COLOUR_SET else None,
         "score_token": state.tokens[h] or None,
         "first_delivery": state.firsts[h],
     }

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
-from pnp.games.weird_galaxy import GAME
+from pnp.games.weird_galaxy import GAME, drawing
 from pnp.games.weird_galaxy.ledger import SHEET
-from pnp.games.weird_galaxy.rules import RULES
+from pnp.games.weird_galaxy.rule_ids import RULES
 
 
 def build_kit(options: Any) -> list[Path]:
@@ -19,4 +20,5 @@ def build_kit(options: Any) -> list[Path]:
     return weird_galaxy_kit(options)
 
 
-RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES)
+RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES,
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord, OptionField
-from pnp.games.wormholes import GAME
+from pnp.games.wormholes import GAME, drawing
 from pnp.games.wormholes.rule_ids import RULES
 from pnp.games.wormholes.sheet import SHEET
 
@@ -21,4 +22,5 @@ def build_kit(options: Any) -> list[Path]:
 
 TWO_SHIPS = OptionField("two_ships", "Longer game: two ships each", kind="checkbox")
 
-RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,), rules=RULES)
+RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,), rules=RULES,
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))

@@ -16,7 +16,7 @@ states itself:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import ClassVar, cast
@@ -273,11 +273,20 @@ class Wormholes(Game[State, WHEvent]):
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
         try:
-            return self._apply(replace(state, auto="") if state.auto else state, event)
+            return self._apply(self._quiet(state) if state.auto else state, event)
         except IllegalMove as exc:
             if not state.auto:
                 raise
-            raise IllegalMove(exc.rule, f"{exc.message} ({state.auto})", exc.legal) from None
+            raise exc.amended(f" ({state.auto})") from None
+
+    @staticmethod
+    def _quiet(state: State) -> State:
+        """The state without its note of what happened by itself (``auto``), keeping what
+        the rules derived from it (``memo``: the note plays no part in it)."""
+        quiet = replace(state, auto="")
+        if "memo" in state.__dict__:
+            quiet.__dict__["memo"] = state.memo
+        return quiet
 
     def _apply(self, state: State, event: WHEvent) -> State:
         if state.phase == "over":
@@ -285,7 +294,7 @@ class Wormholes(Game[State, WHEvent]):
                                        "be logged")
         if type(event) is not self._awaited(state):
             raise IllegalMove("WH-T1", f"{format_event(event)} is not what the game awaits: "
-                                       f"{self._awaited_text(state)}", self._hints(state))
+                                       f"{self._awaited_text(state)}", self._legal_of(state))
         match event:
             case OpeningRoll():
                 return self._opening(state, event)
@@ -348,6 +357,10 @@ class Wormholes(Game[State, WHEvent]):
         options = self._placements(state)
         return format_event(options[0]) if options else "S@e5"
 
+    def _legal_of(self, s: State) -> Callable[[], list[str]]:
+        """A refusal's legal list in ``s``, built only when the refusal is shown."""
+        return lambda: self._hints(s)
+
     def _hints(self, state: State) -> list[str]:
         if self.actor(state) == CHANCE:
             dealt = self.dealt_outcome(state)
@@ -377,7 +390,7 @@ class Wormholes(Game[State, WHEvent]):
     # -- placement (WH-5) -------------------------------------------------------------------
     def _placements(self, state: State) -> list[WHEvent]:
         taken = {c.cell for c in state.coins}
-        free = [c for c in ORDERED_CELLS if c not in taken and not _is_base(c)]
+        free = [c for c in _PLACEABLE if c not in taken]
         return [Place(s, c) for s in SIDE_SUITS[state.turn]
                 if state.placed(s) < COINS_PER_SUIT for c in free]
 
@@ -388,19 +401,19 @@ class Wormholes(Game[State, WHEvent]):
             mine = " or ".join(SUIT_NAMES[s] + "s" for s in SIDE_SUITS[seat])
             raise IllegalMove("WH-5", f"it is {name}'s placement; the {SUIT_NAMES[event.suit]} "
                                       f"coins are the other side's (place {mine})",
-                              self._hints(state))
+                              self._legal_of(state))
         if state.placed(event.suit) >= COINS_PER_SUIT:
             raise IllegalMove("WH-5", f"all six {SUIT_NAMES[event.suit]} coins are placed; "
-                                      "place your other suit", self._hints(state))
+                                      "place your other suit", self._legal_of(state))
         where = cell_name(event.cell)
         if event.cell not in CELLS:
             raise IllegalMove("WH-1", f"{where} is a gap, not a cell of the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         if _is_base(event.cell):
             raise IllegalMove("WH-2", f"{where} is a base; wormholes go on other cells",
-                              self._hints(state))
+                              self._legal_of(state))
         if state.coin_at(event.cell) is not None:
-            raise IllegalMove("WH-5", f"{where} already holds a wormhole", self._hints(state))
+            raise IllegalMove("WH-5", f"{where} already holds a wormhole", self._legal_of(state))
         coin = Coin(event.suit, event.cell, state.placed(event.suit), chosen=event.value)
         if event.value is not None:
             state = self._choose_value(state, coin)
@@ -424,7 +437,7 @@ class Wormholes(Game[State, WHEvent]):
             if value not in left:
                 raise IllegalMove("WH-18", f"the {name} coin {value} is already placed; the "
                                            f"{name} coins left are {sorted(left)}",
-                                  self._hints(state))
+                                  self._legal_of(state))
             k = row.index(value)
             row[coin.ordinal], row[k] = row[k], row[coin.ordinal]
             deal = list(state.deal)
@@ -432,7 +445,7 @@ class Wormholes(Game[State, WHEvent]):
             return replace(state, deal=tuple(deal))
         if value in {c.chosen for c in placed}:
             raise IllegalMove("WH-18", f"the {name} coin {value} is already placed",
-                              self._hints(state))
+                              self._legal_of(state))
         return state
 
     # -- turns ------------------------------------------------------------------------------
@@ -446,12 +459,13 @@ class Wormholes(Game[State, WHEvent]):
             for s in ships:
                 if s.lost_turn:
                     state = state.with_ship(replace(s, lost_turn=False))
-            state = replace(state, turns=state.turns + 1)
             if active:
                 step: Step = ("roll-choice" if state.two_ships and any(
                     state.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
-                return replace(state, turn=seat, step=step, rolling=active, dice=(),
-                               unused=(), skipped=tuple(skipped), resting=resting)
+                return replace(state, turns=state.turns + 1, turn=seat, step=step,
+                               rolling=active, dice=(), unused=(), skipped=tuple(skipped),
+                               resting=resting)
+            state = replace(state, turns=state.turns + 1)
             skipped.append(seat)
             seat = opponent(seat)
         raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
@@ -471,15 +485,15 @@ class Wormholes(Game[State, WHEvent]):
         for s in event.ships:
             if OWNER[s] != seat:
                 raise IllegalMove("WH-T1", f"the {_ship_name(s)} is not {self._side(state, seat)}"
-                                           "'s", self._hints(state))
+                                           "'s", self._legal_of(state))
             if s in state.resting:
                 raise IllegalMove("WH-T6", f"the {_ship_name(s)} is in a black hole and misses "
-                                           "this turn; it does not roll", self._hints(state))
+                                           "this turn; it does not roll", self._legal_of(state))
         for s in state.rolling:
             if s not in event.ships and state.ship(s).cell not in BASES[opponent(seat)]:
                 raise IllegalMove("WH-6", f"only a ship standing on an opposing base may skip "
                                           f"its roll; the {_ship_name(s)} must roll",
-                                  self._hints(state))
+                                  self._legal_of(state))
         if not event.ships:
             return self._start_turn(state, opponent(seat))
         return replace(state, step="roll", rolling=event.ships)
@@ -490,12 +504,12 @@ class Wormholes(Game[State, WHEvent]):
             if s in state.resting:
                 raise IllegalMove("WH-T6", f"the {_ship_name(s)} is in a black hole and "
                                            "misses this turn; roll only "
-                                           f"{', '.join(state.rolling)}", self._hints(state))
+                                           f"{', '.join(state.rolling)}", self._legal_of(state))
         if tuple(given) != state.rolling:
             want = " and ".join(f"the {SUIT_NAMES[s]} die" for s in state.rolling)
             raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
                                        f"{''.join(s + '3' for s in state.rolling)})",
-                              self._hints(state))
+                              self._legal_of(state))
         self._check_dealt(state, event, "WH-T2")
         dice = event.dice
         unused = tuple(s for s, v in dice if v > 0 or state.coin_at(state.ship(s).cell))
@@ -515,22 +529,102 @@ class Wormholes(Game[State, WHEvent]):
         return [(name, end) for name, end in _straight_moves(ship.cell, ship.owner, value)
                 if end not in own]
 
+    def _candidates(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
+        """Every die move a ship may make now before WH-10 (once per state): the turn
+        passes when this is empty, and WH-10 only chooses among these."""
+        found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("cands")
+        if found is None:
+            cands = []
+            for s in state.unused:
+                cands += [(s, d, end) for d, end in self._die_moves(state, s)]
+            found = state.memo["cands"] = tuple(cands)
+        return found
+
     def _moves(self, state: State) -> tuple[tuple[Suit, str | None, Cell], ...]:
         """The die moves allowed now (WH-10 applied), worked out once per state."""
         found: tuple[tuple[Suit, str | None, Cell], ...] | None = state.memo.get("moves")
         if found is None:
-            cands = [(s, d, end) for s in state.unused
-                     for d, end in self._die_moves(state, s)]
+            cands = self._candidates(state)
             if len(state.unused) >= 2:
-                cands = [c for c in cands if self._keeps_other_die(state, *c)] or cands
-            found = state.memo["moves"] = tuple(cands)
+                cands = tuple(c for c in cands if self._keeps_other_die(state, *c)) or cands
+            found = state.memo["moves"] = cands
         return found
+
+    def _allowed(self, state: State, move: tuple[Suit, str | None, Cell]) -> bool:
+        """WH-10 for one candidate move: it keeps the other die in play, or no move does
+        (the whole list is worked out only in that second case)."""
+        if len(state.unused) < 2:
+            return True
+        listed = state.memo.get("moves")
+        if listed is None and self._keeps_other_die(state, *move):
+            return True
+        return move in self._moves(state)
 
     def _keeps_other_die(self, state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
         """WH-10: after this die move, can the other die still be used (or has it won)?"""
         other = next(s for s in state.unused if s != suit)
-        return any(final is None or self._die_moves(state, other, partner_at=final)
-                   for final in self._landings(state, suit, other, end))
+        finals = self._landings(state, suit, other, end)
+        if any(final is None or self._has_die_move(state, other, final) for final in finals):
+            return True
+        return any(self._chain_keeps(state, suit, other, c)
+                   for c in dict.fromkeys([end, *finals]) if c is not None)
+
+    def _chain_keeps(self, state: State, suit: Suit, other: Suit, cell: Cell) -> bool:
+        """WH-10 with the chain: the mover on ``cell`` sends the opponent ship there onto a
+        wormhole (the mover's choice) whose jump throws it back onto the mover or onto the
+        partner, and the ship hit is sent on by the opponent.  The chain counts when the
+        mover can force it: for some wormhole and some value it may show (luck, as for the
+        mover's own jump), every jump its owner may choose and every cell the ship hit may be
+        sent to leaves the other die a move."""
+        seat = OWNER[suit]
+        victim = next((s for s in state.ships if s.cell == cell and s.owner != seat), None)
+        if victim is None:
+            return False
+        partner = state.ship(other).cell
+        victim_partner = next(s.cell for s in state.ships
+                              if s.owner == victim.owner and s.suit != victim.suit)
+        taken = {s.cell for s in state.ships if s.suit not in (suit, victim.suit)} | {cell}
+        free = [c for c in CELLS if c not in taken]
+        goal = BASES[seat]  # the victim's owner wins on these
+
+        def kept(hit: Cell) -> bool:
+            if hit in goal:
+                return False
+            if hit == cell:  # the mover is sent anywhere; the partner moves from its cell
+                return all(self._die_moves_from(state, other, partner, f) for f in free)
+            if hit == partner:  # the partner is sent anywhere and moves from there
+                return all(self._die_moves_from(state, other, f, cell) for f in free)
+            return False
+
+        for coin in state.coins:
+            if coin.cell in taken:
+                continue
+            values = ([coin.value] if coin.value is not None
+                      else self._values_known_to(state, coin, seat))
+            for v in values:
+                hits = [] if v == 0 else [
+                    c for vec in axis_vectors(coin.suit)
+                    if (c := ray(coin.cell, vec, v)) is not None and c != victim_partner]
+                if hits and all(kept(h) for h in hits):
+                    return True
+        return False
+
+    def _die_moves_from(self, state: State, suit: Suit, start: Cell, partner_at: Cell) -> bool:
+        """Whether the ship's die could move it from ``start`` (partner on ``partner_at``)."""
+        value = state.die(suit)
+        if value == 0:
+            return state.coin_at(start) is not None
+        return any(end != partner_at for _, end in _straight_moves(start, OWNER[suit], value))
+
+    def _has_die_move(self, state: State, suit: Suit, partner_at: Cell) -> bool:
+        """Whether the die of ``suit`` has a move with its partner standing at
+        ``partner_at`` (``_die_moves`` with a partner, without listing them)."""
+        ship = state.ship(suit)
+        value = state.die(suit)
+        if value == 0:
+            return state.coin_at(ship.cell) is not None
+        return any(end != partner_at and end != ship.cell
+                   for _, end in _straight_moves(ship.cell, ship.owner, value))
 
     def _landings(self, state: State, suit: Suit, other: Suit,
                   end: Cell) -> list[Cell | None]:
@@ -564,19 +658,20 @@ class Wormholes(Game[State, WHEvent]):
         name = _ship_name(suit)
         if OWNER[suit] != seat:
             raise IllegalMove("WH-T1", f"the {name} is not {self._side(state, seat)}'s; it is "
-                                       "their turn", self._hints(state))
+                                       "their turn", self._legal_of(state))
         if suit not in state.unused:
             why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
-            raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", self._hints(state))
+            raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", self._legal_of(state))
         value = state.die(suit)
         ship = state.ship(suit)
         if value == 0 and event.direction is not None:
             raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows null: the ship "
                                        f"stays and activates its wormhole ({suit}:0)",
-                              self._hints(state))
+                              self._legal_of(state))
         if value > 0 and event.direction is None:
             raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
-                                       f"must move {value} in a straight line", self._hints(state))
+                                       f"must move {value} in a straight line",
+                              self._legal_of(state))
         if event.direction is None:
             end = ship.cell
         else:
@@ -584,22 +679,21 @@ class Wormholes(Game[State, WHEvent]):
             if end_or_none is None:
                 raise IllegalMove("WH-4", f"{value} {event.direction} from {cell_name(ship.cell)} "
                                           "leaves the galaxy or crosses a gap",
-                                  self._hints(state))
+                                  self._legal_of(state))
             end = end_or_none
             if end in state.own_cells(seat):
                 raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
-                                          "never lands on its partner", self._hints(state))
-        if (event.direction, end) not in self._die_moves(state, suit):
+                                          "never lands on its partner", self._legal_of(state))
+        if (suit, event.direction, end) not in self._candidates(state):
             raise IllegalMove("WH-T3", f"the {name} has no wormhole under it to activate; its "
-                                       "null die is spent", self._hints(state))
-        legal = self._moves(state)
-        if (suit, event.direction, end) not in legal:
+                                       "null die is spent", self._legal_of(state))
+        if not self._allowed(state, (suit, event.direction, end)):
             other = next(s for s in state.unused if s != suit)
             raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                        "die could not be used, and another move keeps both "
-                                       "dice in play", self._hints(state))
+                                       "dice in play", self._legal_of(state))
         unused = tuple(s for s in state.unused if s != suit)
-        nxt = replace(state.with_ship(replace(ship, cell=end)), unused=unused)
+        nxt = state.with_ship(replace(ship, cell=end), unused=unused)
         if event.direction is None:  # a null die re-activates what the ship sits on
             return self._settle(replace(nxt, stack=(*nxt.stack, Activate(suit, end))))
         return self._settle(self._arrive(nxt, suit, end, by_die=True))
@@ -654,7 +748,7 @@ class Wormholes(Game[State, WHEvent]):
         if event.cell != top.cell:
             raise IllegalMove("WH-T1", f"the wormhole being activated is at "
                                        f"{cell_name(top.cell)}, not {cell_name(event.cell)}",
-                              self._hints(state))
+                              self._legal_of(state))
         coin = state.coin_at(top.cell)
         assert coin is not None and coin.value is None
         possible = self._possible_values(state, coin)
@@ -663,7 +757,7 @@ class Wormholes(Game[State, WHEvent]):
                                        f"{SUIT_NAMES[coin.suit]} coin of each rank and the "
                                        f"{_face(event.value)} is already revealed elsewhere; "
                                        f"this one can be {', '.join(map(str, possible))}",
-                              self._hints(state))
+                              self._legal_of(state))
         self._check_dealt(state, event, "WH-T5")
         return self._settle(state.with_coin(replace(coin, value=event.value)))
 
@@ -704,7 +798,7 @@ class Wormholes(Game[State, WHEvent]):
         owner = OWNER[top.ship]
         if event.ship != top.ship:
             raise IllegalMove("WH-T1", f"the {_ship_name(top.ship)} is the one jumping, not "
-                                       f"the {_ship_name(event.ship)}", self._hints(state))
+                                       f"the {_ship_name(event.ship)}", self._legal_of(state))
         coin = state.coin_at(state.ship(top.ship).cell)
         assert coin is not None
         vec = COMPASS[owner][event.direction]
@@ -712,10 +806,10 @@ class Wormholes(Game[State, WHEvent]):
         if event.direction not in axis:
             raise IllegalMove("WH-3", f"a {SUIT_NAMES[coin.suit]} wormhole jumps "
                                       f"{' or '.join(axis)} only (in {SIDE_NAMES[owner]}' "
-                                      f"compass), not {event.direction}", self._hints(state))
+                                      f"compass), not {event.direction}", self._legal_of(state))
         if vec not in top.options:  # pragma: no cover - a single open direction is forced
             raise IllegalMove("WH-4", f"jumping {event.direction} leaves the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         popped = replace(state, stack=state.stack[:-1])
         return self._settle(self._do_jump(popped, top.ship, vec, top.distance))
 
@@ -729,19 +823,19 @@ class Wormholes(Game[State, WHEvent]):
         assert isinstance(top, SendAway)
         if event.ship != top.ship:
             raise IllegalMove("WH-T1", f"the ship to send away is the {_ship_name(top.ship)}",
-                              self._hints(state))
+                              self._legal_of(state))
         where = cell_name(event.cell)
         if event.cell not in CELLS:
             raise IllegalMove("WH-1", f"{where} is a gap, not a cell of the galaxy",
-                              self._hints(state))
+                              self._legal_of(state))
         there = state.ship_at(event.cell)
         if there is not None and there.owner == top.by:
             raise IllegalMove("WH-T7", f"{where} holds your own {_ship_name(there.suit)}; send "
                                        "the ship to a cell without your ships",
-                              self._hints(state))
+                              self._legal_of(state))
         if there is not None:
             raise IllegalMove("WH-7", f"{where} holds the {_ship_name(there.suit)}; two ships "
-                                      "never share a cell", self._hints(state))
+                                      "never share a cell", self._legal_of(state))
         victim = state.ship(top.ship)
         nxt = replace(state.with_ship(replace(victim, cell=event.cell)), stack=state.stack[:-1])
         if nxt.coin_at(event.cell) is not None:
@@ -764,7 +858,7 @@ class Wormholes(Game[State, WHEvent]):
                     state = self._activate(replace(state, stack=state.stack[:-1]), top)
                     continue
                 return state
-            if state.step == "move" and not self._moves(state):
+            if state.step == "move" and not self._candidates(state):
                 state = self._start_turn(replace(state, auto=self._passed(state)),
                                          opponent(state.turn))
                 if state.skipped:
@@ -865,6 +959,9 @@ class Wormholes(Game[State, WHEvent]):
 
 def _is_base(cell: Cell) -> bool:
     return cell in BASES[0] or cell in BASES[1]
+
+
+_PLACEABLE = tuple(c for c in ORDERED_CELLS if not _is_base(c))  # WH-2: not on a base
 
 
 @lru_cache(maxsize=4096)

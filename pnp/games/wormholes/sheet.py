@@ -1,8 +1,8 @@
 """Checking a filled Wormholes record sheet.
 
-The printed sheet (pnp/render/wormholes.py) has the wormhole layout (the cells of the six coins
-of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves, each
-with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
+The printed sheet (pnp/render/wormholes/sheet.py) has the wormhole layout (the cells of the six
+coins of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves,
+each with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
 activated there, the cell the wormhole jump took it to and the cell it sent an opposing ship to.
 
 The checker follows the ships from their bases and recomputes what the sheet lets it: turns

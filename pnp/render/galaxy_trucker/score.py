@@ -8,21 +8,41 @@ field), the other pages print the seed.  Each page carries the tracker QR.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import GOODS_VALUE
-from pnp.games.galaxy_trucker.sheet import LINES, ROUNDS, SEATS, field_names, round_key
+from pnp.games.galaxy_trucker.sheet import (
+    GAME_ID,
+    LINES,
+    ROUNDS,
+    SEATS,
+    field_names,
+    round_key,
+)
 from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, paint, paragraph, tint
+from pnp.render.art import GREY, INK, Look, hex_color, paint, paragraph, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.galaxy_trucker.cards import cube
 from pnp.render.galaxy_trucker.rules import ACCENT, CREDIT
 from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as PILOT_INKS
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import PAPER_SIZES, Rect, mm, paper_size, printable_area
 from pnp.render.qr import draw_qr
+from pnp.render.readable import draw_field, draw_frame, scaled_rect
+from pnp.sheetread.layout import (
+    MARKER_SIZE,
+    QR_SIZE,
+    FieldBox,
+    SheetLayout,
+    comb,
+    corner_markers,
+    text,
+    tick,
+)
 
 LABELS: dict[str, tuple[str, str]] = {
     # line: (what to write, how it is worked out)
@@ -52,8 +72,22 @@ def _top(area: Rect) -> float:
     return area.y2 - mm(36)
 
 
-def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
-    """Every form field of player ``seat``'s page, by name."""
+LAYOUT_VERSION = 1
+DIGITS: dict[str, tuple[int, bool]] = {
+    # line: (digits, may be negative); the other lines are ticks (gaveup) or text (cards)
+    "place": (1, False), "flight": (2, True), "finish": (2, False), "exposed": (2, False),
+    "fewest": (2, False), "looks": (2, False), "red": (2, False), "yellow": (2, False),
+    "green": (2, False), "blue": (2, False), "goods": (2, False), "lost": (2, False),
+    "loss": (2, False), "round": (3, True), "credits": (3, False)}
+
+
+def paper_name(size: tuple[float, float]) -> str:
+    """The design's paper ("a4" or "letter"), as layout ids name it."""
+    return next(name for name, s in PAPER_SIZES.items() if s == size)
+
+
+def _cells(size: tuple[float, float], seat: int) -> dict[str, Rect]:
+    """The cell each field of player ``seat``'s page sits in, by name."""
     area = printable_area(size)
     label_w = mm(70)
     col_w = (area.w - label_w) / len(ROUNDS)
@@ -74,11 +108,39 @@ def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
     return fields
 
 
-def _box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2 if thick else 0.5)
-    c.setFillColor(WHITE)
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
+@lru_cache(maxsize=16)
+def score_sheet(size: tuple[float, float], seat: int) -> SheetLayout:
+    """Player ``seat``'s page as the reader sees it (and as it is drawn): markers, the sheet
+    QR under the top right marker, a comb per number, a tick box for "gave up"."""
+    area = printable_area(size)
+    boxes: list[FieldBox] = []
+    for name, cell in _cells(size, seat).items():
+        line = name.rsplit("_", 1)[-1]
+        if name.endswith("_total"):
+            boxes.append(comb(name, cell, 3, width=mm(6.5), height=mm(8)))
+        elif line in DIGITS:
+            digits, signed = DIGITS[line]
+            boxes.append(comb(name, cell, digits, signed))
+        elif line == "gaveup":
+            boxes.append(tick(name, cell))
+        else:
+            boxes.append(text(name, cell))
+    qr = Rect(area.x2 - QR_SIZE, area.y2 - mm(16) - QR_SIZE, QR_SIZE, QR_SIZE)
+    return SheetLayout(GAME_ID, f"p{seat}.{paper_name(size)}", LAYOUT_VERSION, size,
+                       corner_markers(size), qr, tuple(boxes),
+                       seed_field="seed" if seat == 1 else None,
+                       title=f"Galaxy Trucker score sheet, player {seat}")
+
+
+def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
+    """Every form field of player ``seat``'s page, by name (the widget rectangles)."""
+    return {f.name: f.rect for f in score_sheet(size, seat).fields}
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """Every score page design: four players on A4 and on Letter (A5 shrinks A4)."""
+    return [score_sheet(paper_size(p), seat) for p in ("a4", "letter")
+            for seat in range(1, SEATS + 1)]
 
 
 def _head(rnd: str) -> tuple[str, str, str]:
@@ -91,38 +153,41 @@ def _head(rnd: str) -> tuple[str, str, str]:
 
 def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
+    sheet = score_sheet(size, seat)
     fields = score_layout(size, seat)
+    inset = MARKER_SIZE + mm(3)  # the header stays clear of the corner markers
     colour = tuple(PILOT_INKS)[seat - 1]
     ink = PILOT_INKS[colour]
     title = f"Galaxy Trucker - score sheet, player {seat}"
 
     def draw(c: Canvas) -> None:
         c.setFillColor(ACCENT)
-        c.setFont(BOLD, 18)
-        c.drawString(area.x, area.y2 - mm(7), "Galaxy Trucker - score sheet")
+        c.setFont(BOLD, 16)
+        c.drawString(area.x + inset, area.y2 - mm(7), "Galaxy Trucker - score sheet")
+        draw_frame(c, sheet, seed)
         st, fl = paint(c, look, ink, solid=True)
-        c.circle(area.x2 - mm(5), area.y2 - mm(4.5), mm(4), stroke=st, fill=fl)
+        c.circle(area.x2 - inset - mm(4), area.y2 - mm(4.5), mm(4), stroke=st, fill=fl)
         c.setFillColor(INK)
         c.setFont(BOLD, 10)
-        c.drawRightString(area.x2 - mm(11), area.y2 - mm(6),
+        c.drawRightString(area.x2 - inset - mm(10), area.y2 - mm(6),
                           f"player {seat} ({colour} pilot cabin)")
         c.setFillColor(GREY)
         c.setFont(REGULAR, 8)
-        c.drawString(area.x, area.y2 - mm(12.5),
-                     "One page per player. Fill a column at the end of each round, by hand or "
-                     "typed into the PDF; the checker redoes every sum.")
+        c.drawString(area.x + inset, area.y2 - mm(12.5),
+                     "One page per player. Fill a column after each round: one digit a box, "
+                     "a minus in its own box.")
         c.setStrokeColor(ACCENT)
         c.setLineWidth(1.2)
-        c.line(area.x, area.y2 - mm(15), area.x2, area.y2 - mm(15))
+        c.line(area.x, area.y2 - mm(15), sheet.qr.x - mm(2), area.y2 - mm(15))
         name = fields[f"p{seat}_name"]
         c.setFillColor(INK)
         c.setFont(BOLD, 10)
         c.drawString(area.x, name.y + mm(2.5), "Name")
-        _box(c, name, look)
+        draw_field(c, sheet.field(f"p{seat}_name"), look, ACCENT)
         c.setFillColor(INK)
         c.drawString(name.x2 + mm(6), name.y + mm(2.5), "Seed")
         if "seed" in fields:
-            _box(c, fields["seed"], look)
+            draw_field(c, sheet.field("seed"), look, ACCENT)
         else:
             c.setFont(REGULAR, 10)
             c.drawString(name.x2 + mm(18), name.y + mm(2.5), f"{seed} (see player 1's page)")
@@ -143,8 +208,8 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                 c.setFont(REGULAR, size_)
                 c.drawCentredString(x + col_w / 2, top - mm(6.8) - j * mm(2.9), note)
         for i, line in enumerate(LINES):
-            first = fields[f"p{seat}_r1_{line}"]
-            row = Rect(area.x, first.y - mm(1), area.w, first.h + mm(2))
+            cell = _cells(size, seat)[f"p{seat}_r1_{line}"]
+            row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
             if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
                 c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
                                else hex_color("#f4f1ee"))
@@ -162,8 +227,8 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
             c.setFont(REGULAR, 6)
             c.drawString(tx, row.cy - mm(2.6), how)
             for rnd in ROUNDS:
-                _box(c, fields[f"p{seat}_{round_key(rnd)}_{line}"], look,
-                     thick=line in BOLD_LINES)
+                draw_field(c, sheet.field(f"p{seat}_{round_key(rnd)}_{line}"), look, ACCENT,
+                           thick=line in BOLD_LINES)
         total = fields[f"p{seat}_total"]
         c.setFillColor(INK)
         c.setFont(BOLD, 11)
@@ -172,9 +237,9 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
         c.setFont(REGULAR, 7)
         c.drawRightString(total.x - mm(4), total.y + mm(1),
                           "the last round's credits; 1 or more and you win")
-        _box(c, total, look, thick=True)
+        draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
         qr = mm(30)
-        qy = area.y + mm(12)
+        qy = area.y + mm(14)
         draw_qr(c, url, area.x, qy, qr)
         c.setFillColor(INK)
         y = paragraph(c, "Check it: scan the code to open this game in the tracker, or run "
@@ -186,7 +251,8 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
         c.setFillColor(GREY)
         c.setFont(REGULAR, 6.5)
         c.drawString(area.x + qr + mm(4), y - mm(3), url)
-        paragraph(c, CREDIT, area.x, area.y + mm(6), area.w, REGULAR, 6.5, 8)
+        paragraph(c, CREDIT, area.x + inset, area.y + mm(6), area.w - 2 * inset, REGULAR,
+                  6.5, 8)
 
     return Page(size, draw, title)
 
@@ -203,13 +269,13 @@ def score_fields(paper: str, seed: int, size: tuple[float, float], first_page: i
     out = []
     for seat in range(1, SEATS + 1):
         page = first_page + stride * (seat - 1)
-        for name, r in score_layout(design, seat).items():
-            rect = Rect(dx + r.x * s, dy + r.y * s, r.w * s, r.h * s)
-            value = str(seed) if name == "seed" else ""
-            left = name == "seed" or name.endswith("_name")
-            out.append(FormField(name, page, rect, value, 9 * min(s, 1.0), align=0 if left else 1))
+        for f in score_sheet(design, seat).fields:
+            rect = scaled_rect(f.rect, s, dx, dy)
+            value = str(seed) if f.name == "seed" else ""
+            out.append(FormField(f.name, page, rect, value, 9 * min(s, 1.0),
+                                 align=0 if f.kind == "text" else 1))
     assert sorted(f.name for f in out) == sorted(field_names())
     return out
 
 
-__all__ = ["score_fields", "score_layout", "score_page"]
+__all__ = ["score_fields", "score_layout", "score_page", "score_sheet", "sheet_layouts"]

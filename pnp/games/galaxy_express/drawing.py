@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webscore.boards.svg import esc, svg, text
+from pnp.engine.svg import esc, svg, text
 
 CELL = 44
 SPOT = 40  # a tap target on a cell (webscore.entry lays it over the drawing)

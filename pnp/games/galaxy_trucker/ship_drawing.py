@@ -15,8 +15,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from pnp.games.galaxy_trucker import SIDES, Board, Connector, Kind, Ship, Side, Tile, Violation
-from webscore.boards.svg import esc, text
+from pnp.engine.svg import esc, text
+from pnp.games.galaxy_trucker.boards import Board
+from pnp.games.galaxy_trucker.check import Violation
+from pnp.games.galaxy_trucker.ship import Ship
+from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile
 
 CELL = 64
 LEFT, TOP = 30, 28
@@ -199,12 +203,15 @@ def _side_bar(x: float, y: float, side: Side, colour: str, width: float) -> str:
 def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None = None,
          selected: tuple[int, int] | None = None, exposed: Iterable[tuple[int, Side]] = (),
          label: str = "ship", marks: Mapping[int, str] | None = None,
-         frame: tuple[float, float, float, float] | None = None) -> str:
+         frame: tuple[float, float, float, float] | None = None,
+         window: tuple[range, range] | None = None, cls: str = "ship-mini") -> str:
     """The ship on its board; ``link(row, col)`` makes squares tappable (None: not).
 
     ``marks`` (tile id -> SVG in the square's 0..CELL box, upright) lays what the tile holds
     over it (the tracker's crew, tokens, goods); ``frame`` (x, y, width, height) makes the
-    picture a nested ``svg`` placed in a larger drawing, sized by its own attributes."""
+    picture a nested ``svg`` of class ``cls`` placed in a larger drawing, sized by its own
+    attributes; ``window`` (rows, columns) shows only those squares, edge to edge (a zoomed
+    ship: the row and column numbers are left out)."""
     board = ship.board
     rows, cols = _grid(board, ship)
     width = LEFT + len(cols) * CELL + 8
@@ -281,9 +288,13 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
                        f'{esc(what)}"><rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        'fill="#000" fill-opacity="0" class="square"/></a>')
     place = ('class="board ship"' if frame is None else
-             'x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" class="ship-mini"'
-             .format(*frame))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             'x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}"'.format(*frame)
+             + f' class="{esc(cls)}"')
+    view = f"0 0 {width} {height}"
+    if window is not None:
+        x0, y0 = xy(window[0].start, window[1].start)
+        view = f"{x0} {y0} {len(window[1]) * CELL} {len(window[0]) * CELL}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" '
             f'{place} aria-label="{esc(label)}" '
             f'font-family="DejaVu Sans, Verdana, sans-serif">' + "".join(out) + "</svg>")
 

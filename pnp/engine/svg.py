@@ -1,4 +1,5 @@
-"""Tiny helpers for writing SVG by hand with every text escaped."""
+"""Tiny helpers for writing SVG by hand with every text escaped (the games' board drawings,
+``pnp.engine.drawing``, and the tracker's generic one)."""
 
 from __future__ import annotations
 

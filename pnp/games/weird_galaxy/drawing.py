@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from webscore.boards.svg import short, svg, text
+from pnp.engine.svg import short, svg, text
 
 TILE = 50
 LEFT, TOP = 12, 30

@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from webscore.boards.svg import esc, short, svg, text
+from pnp.engine.svg import esc, short, svg, text
 
 SIZE = 30.0  # hex circumradius
 SPOT = 31  # a tap target on a corner or a world: 24 px on a 360 px phone (webscore.entry)

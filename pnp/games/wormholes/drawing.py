@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from webscore.boards.svg import short, svg, text
+from pnp.engine.svg import short, svg, text
 
 CELL = 22
 SPOT = CELL  # a tap target is one cell (webscore.entry lays it over the drawing)

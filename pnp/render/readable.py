@@ -1,0 +1,79 @@
+"""Drawing a readable sheet's parts from its ``SheetLayout`` (``pnp.sheetread.layout``): the
+corner markers, the sheet QR, comb boxes and tick boxes.
+
+Nothing here places anything: the layout says where, so the page and the reader that cuts a
+photo of it apart use one geometry.  Comb boxes are outlined in the sheet's colour with lighter
+walls between the digits and a faint guide line a reader's threshold drops.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.art import INK, WHITE, Look, tint
+from pnp.render.forms import FormField
+from pnp.render.geometry import Rect
+from pnp.render.qr import draw_qr
+from pnp.sheetread.aruco import MODULES, marker_modules
+from pnp.sheetread.layout import FieldBox, Marker, SheetLayout
+
+
+def draw_marker(c: Canvas, m: Marker) -> None:
+    """The marker's black modules as one path, over a white square one module wider (its
+    quiet zone)."""
+    mod = m.rect.w / MODULES
+    c.saveState()
+    c.setFillColor(WHITE)
+    quiet = m.rect.expand(mod)
+    c.rect(quiet.x, quiet.y, quiet.w, quiet.h, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    p = c.beginPath()
+    for r, row in enumerate(marker_modules(m.id)):
+        for col, white in enumerate(row):
+            if not white:
+                p.rect(m.rect.x + col * mod, m.rect.y2 - (r + 1) * mod, mod, mod)
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def draw_frame(c: Canvas, layout: SheetLayout, seed: int | None) -> None:
+    """The four markers and the sheet QR (payload ``layout.code(seed)``)."""
+    for m in layout.markers:
+        draw_marker(c, m)
+    draw_qr(c, str(layout.code(seed)), layout.qr.x, layout.qr.y, layout.qr.w)
+
+
+def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = False) -> None:
+    """A comb (outer box, light walls, faint guide), a tick box, or a text box."""
+    c.saveState()
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.2 if thick else 0.6)
+    c.setFillColor(WHITE)
+    r = f.rect
+    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
+    if f.kind == "digits":
+        c.setStrokeColor(tint(colour, 0.45))
+        c.setLineWidth(0.5)
+        for b in f.boxes[1:]:
+            c.line(b.x, r.y, b.x, r.y2)
+        c.setStrokeColor(tint(INK, 0.12))
+        c.setLineWidth(0.4)
+        c.setDash(1, 1.5)
+        for b in f.boxes:
+            c.line(b.x + b.w * 0.2, b.y + b.h * 0.18, b.x2 - b.w * 0.2, b.y + b.h * 0.18)
+    c.restoreState()
+
+
+def form_field(f: FieldBox, page: int, value: str = "", size: float = 9.0,
+               tooltip: str = "") -> FormField:
+    """The fillable widget over a field (centred digits; text from the left)."""
+    return FormField(f.name, page, f.rect, value, size, align=0 if f.kind == "text" else 1,
+                     tooltip=tooltip)
+
+
+def scaled_rect(r: Rect, s: float, dx: float, dy: float) -> Rect:
+    return Rect(dx + r.x * s, dy + r.y * s, r.w * s, r.h * s)
+
+
+__all__ = ["draw_field", "draw_frame", "draw_marker", "form_field", "scaled_rect"]

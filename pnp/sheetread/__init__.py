@@ -1,0 +1,67 @@
+"""Sheets made to be read: the printed geometry of every score and record sheet, and its reader.
+
+``layout`` holds what a reader needs to cut a photographed sheet apart (the corner markers, the
+sheet QR and where every field's boxes are); the kits draw the sheet from the very same objects,
+so the printed page and the reader cannot disagree.  ``aruco`` holds the marker bit patterns.
+
+The reader's front door is ``read_photo(data) -> SheetReading``: ``photo`` finds and straightens
+the sheet, ``boxes`` reads each field's boxes with the ``digits`` classifier (trained by
+``train``), ``settle`` lets the game's sheet checker choose among the likely readings of the
+doubtful ones, and ``reading`` holds the result types and the narrow errors (every one a
+``PnpError`` whose message says what to do).
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+
+from pnp.sheetread.reading import (
+    FieldReading,
+    NoSheetFound,
+    NotAnImage,
+    PhotoTooBlurred,
+    PhotoTooSmall,
+    SheetReadError,
+    SheetReading,
+    WrongLayout,
+)
+
+
+def read_photo(data: bytes, game: str | None = None) -> SheetReading:
+    """Read a photographed sheet (JPEG, PNG, WebP...): every field with its status, the
+    sheet's game, layout and seed from its QR code.  ``game`` refuses a sheet of another
+    game (``WrongLayout``).  Nothing is stored."""
+    from pnp.sheetread import boxes, photo, settle
+    from pnp.sheetread.layout import MARKER_SIZE, SheetCodeError, layout_for
+    from pnp.sheets import sheet_spec
+
+    start = time.perf_counter()
+    image = photo.decode(data)
+    found = photo.find_markers(image, MARKER_SIZE / 72 * 25.4)
+    photo.check_found(image, found)
+    code = photo.read_code(image, found)
+    if game is not None and code.game != game:
+        raise WrongLayout(f"this is a {code.game} sheet, not {game}'s")
+    try:
+        layout = layout_for(code)
+    except SheetCodeError as exc:
+        raise WrongLayout(str(exc)) from None
+    page = photo.upright(image, photo.homography(found, layout), layout)
+    ink = photo.ink_map(page)
+    drafts = boxes.read_boxes(ink, layout, photo.SCALE)
+    crops = {}
+    for d in drafts:
+        left, top, right, bottom = d.crop
+        ok, png = cv2.imencode(".png", page[top:bottom, left:right])
+        crops[d.name] = png.tobytes() if ok else b""
+    fields = settle.settle(sheet_spec(code.game), drafts, layout.given(code), crops)
+    missing = [] if len(found.corners) == 4 else ["one corner mark was not seen: the sheet "
+                                                  "was placed from the other three"]
+    return SheetReading(code.game, code.layout, code.version, code.seed, fields,
+                        tuple(missing), time.perf_counter() - start)
+
+
+__all__ = ["FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred", "PhotoTooSmall",
+           "SheetReadError", "SheetReading", "WrongLayout", "read_photo"]

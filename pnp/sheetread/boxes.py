@@ -1,0 +1,269 @@
+"""Reading each field's boxes off the upright ink map: a digit per comb box, a tick, or ink.
+
+Every box gives its likely contents with probabilities (``""`` for an empty box); a field's
+candidates are the likeliest combinations of its boxes.  The printed box lines are taken out
+first: a row or column near the box's edge that is inked most of its length is the printed
+line (or its shadow), not the pen.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from pnp.render.geometry import Rect
+from pnp.sheetread import digits
+from pnp.sheetread.layout import FieldBox, SheetLayout
+
+Floats = npt.NDArray[np.float32]
+Options = tuple[tuple[str, float], ...]
+
+EMPTY_BELOW = 0.012  # share of a box's pixels inked: below, the box is empty ...
+INKED_ABOVE = 0.03  # ... above, something is written; between, either
+TICK_EMPTY = 0.02
+TICK_MARKED = 0.06
+TEXT_EMPTY = 0.004
+TOP_K = 3
+BAND = 2  # pixels blanked each side of a printed wall's line
+SEARCH = 5  # pixels a comb's printed lines are looked for around where the layout puts them
+STROKE = 0.5  # a pen stroke in the ink map (printed lines are fainter and are taken out)
+MAX_CANDIDATES = 6
+MIN_CANDIDATE = 0.01
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A field as the eye sees it, before the rules have their say."""
+
+    box: FieldBox
+    candidates: Options  # best first; empty for a text field with writing in it
+    crop: tuple[int, int, int, int]  # left, top, right, bottom in the upright page's pixels
+    parts: tuple[Options, ...] = ()  # each box's own options (a comb's digits)
+
+    @property
+    def name(self) -> str:
+        return self.box.name
+
+    @property
+    def best(self) -> tuple[str, float]:
+        return self.candidates[0] if self.candidates else ("", 0.0)
+
+
+def _pixels(layout: SheetLayout, rect: Rect, scale: float,
+            shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    left, top, right, bottom = layout.image_box(rect, scale)
+    return (max(0, left), max(0, top), min(int(shape[1]), right), min(int(shape[0]), bottom))
+
+
+def _lines(mask: npt.NDArray[np.uint8], long_x: int, long_y: int) -> npt.NDArray[np.bool_]:
+    """Straight printed lines in a mask: runs at least ``long_x`` wide or ``long_y`` tall
+    (a pen stroke is seldom that straight and that long)."""
+    flat = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, max(3, long_x)), np.uint8))
+    tall = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((max(3, long_y), 1), np.uint8))
+    lines = cv2.dilate(np.maximum(flat, tall), np.ones((3, 3), np.uint8))
+    return np.asarray(lines > 0)
+
+
+def pen_ink(ink: Floats, where: tuple[int, int, int, int], box_w: int,
+            box_h: int) -> tuple[Floats, npt.NDArray[np.int32], npt.NDArray[np.int32],
+                                 npt.NDArray[np.float64]]:
+    """The pen's strokes in an area: the ink with the printed lines taken out, and its
+    connected strokes (labels, stats, centroids)."""
+    left, top, right, bottom = where
+    cut = np.array(ink[top:bottom, left:right], np.float32)
+    mask = (cut > STROKE).astype(np.uint8)
+    cut[_lines(mask, int(box_w * 0.95), int(box_h * 0.92))] = 0
+    mask = (cut > STROKE).astype(np.uint8)
+    _, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return (cut, np.asarray(labels, np.int32), np.asarray(stats, np.int32),
+            np.asarray(centroids, np.float64))
+
+
+def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> None:
+    """Blank the printed walls and edges of a comb: where the layout puts them, nudged by a
+    few pixels to where the ink actually is (the photo's small misregistration)."""
+    h, w = window.shape
+    faint = window > 0.2
+    y0, y1 = max(0, min(ys)), min(h, max(ys))
+    x0, x1 = max(0, min(xs)), min(w, max(xs))
+    cols = faint[y0:y1].sum(axis=0).astype(np.float64)
+    rows = faint[:, x0:x1].sum(axis=1).astype(np.float64)
+    dx = _best_shift(cols, xs)
+    dy = _best_shift(rows, ys)
+    before = window.copy()
+    for x in xs:
+        a, b = max(1, x + dx - BAND), min(w - 1, x + dx + BAND + 1)
+        top, bottom = max(0, y0 + dy - BAND), min(h, y1 + dy + BAND + 1)
+        window[top:bottom, a:b] = 0
+        # a pen stroke that crosses the wall stays whole: ink on both sides bridges the gap
+        across = np.minimum(before[top:bottom, a - 1], before[top:bottom, b])
+        rows = np.flatnonzero(across > STROKE)
+        window[top + rows, a:b] = across[rows, None]
+    for y in ys:
+        a, b = max(1, y + dy - BAND), min(h - 1, y + dy + BAND + 1)
+        left, right = max(0, x0 + dx - BAND), min(w, x1 + dx + BAND + 1)
+        window[a:b, left:right] = 0
+        across = np.minimum(before[a - 1, left:right], before[b, left:right])
+        cols = np.flatnonzero(across > STROKE)
+        window[a:b, left + cols] = across[None, cols]
+
+
+def _best_shift(profile: npt.NDArray[np.float64], at: list[int]) -> int:
+    best, shift = -1.0, 0
+    for d in range(-SEARCH, SEARCH + 1):
+        score = sum(float(profile[p + d]) for p in at if 0 <= p + d < len(profile))
+        if score > best + 1e-9 or (abs(score - best) < 1e-9 and abs(d) < abs(shift)):
+            best, shift = score, d
+    return shift
+
+
+def _box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
+              scale: float) -> list[Floats]:
+    """Each box's pen ink: the strokes whose centre lies in the box, wherever they reach."""
+    rects = [layout.image_box(b, scale) for b in boxes]
+    box_w = max(1, round(min(r[2] - r[0] for r in rects)))
+    box_h = max(1, round(min(r[3] - r[1] for r in rects)))
+    pad_x, pad_y = box_w // 3, box_h // 4
+    left = max(0, min(r[0] for r in rects) - pad_x)
+    top = max(0, min(r[1] for r in rects) - pad_y)
+    right = min(ink.shape[1], max(r[2] for r in rects) + pad_x)
+    bottom = min(ink.shape[0], max(r[3] for r in rects) + pad_y)
+    window = np.array(ink[top:bottom, left:right], np.float32)
+    _drop_printed(window, [r[0] - left for r in rects] + [rects[-1][2] - left],
+                  [rects[0][1] - top, rects[0][3] - top])
+    cut, labels, stats, centroids = pen_ink(window, (0, 0, window.shape[1], window.shape[0]),
+                                            box_w, box_h)
+    speck = max(4, box_w * box_h // 150)
+    out = [np.zeros((box_h, box_w), np.float32) for _ in rects]
+    spread: list[list[int]] = [[] for _ in rects]
+    for i in range(1, len(stats)):
+        if stats[i, cv2.CC_STAT_AREA] < speck:
+            continue
+        cx, cy = centroids[i][0] + left, centroids[i][1] + top
+        for j, (x0, y0, x1, y1) in enumerate(rects):
+            if x0 <= cx < x1 and y0 - pad_y / 2 <= cy < y1 + pad_y / 2:
+                spread[j].append(i)
+                break
+    for j, members in enumerate(spread):
+        if not members:
+            continue
+        x0, y0, x1, y1 = rects[j]
+        mine = np.where(np.isin(labels, members), cut, 0.0).astype(np.float32)
+        # the box's own window, widened to hold strokes that reach over its walls
+        out[j] = mine[max(0, y0 - top - pad_y):y1 - top + pad_y,
+                      max(0, x0 - left - pad_x):x1 - left + pad_x]
+    return out
+
+
+def _share(cut: Floats, area: int) -> float:
+    return float((cut > STROKE).sum()) / max(1, area) if cut.size else 0.0
+
+def _blank_odds(share: float, low: float, high: float) -> float:
+    """The probability that a box with this share of ink is blank."""
+    if share <= low:
+        return 1.0
+    if share >= high:
+        return 0.0
+    return (high - share) / (high - low)
+
+
+def _is_minus(cut: Floats) -> bool:
+    mask = cut > STROKE
+    rows = np.flatnonzero(mask.any(axis=1))
+    cols = np.flatnonzero(mask.any(axis=0))
+    if not len(rows):
+        return False
+    return bool((cols[-1] - cols[0] + 1) >= 2.2 * (rows[-1] - rows[0] + 1))
+
+
+def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
+    """Every field of the layout as the eye sees it."""
+    pending: list[tuple[int, int, float]] = []  # (field index, box index, blank odds)
+    inputs: list[Floats] = []
+    per_box: list[list[Options]] = []
+    for fi, fbox in enumerate(layout.fields):
+        options: list[Options] = []
+        if fbox.kind == "digits":
+            area = _area(layout, fbox.boxes[-1], scale)
+            for bi, cut in enumerate(_box_cuts(ink, layout, fbox.boxes, scale)):
+                blank = _blank_odds(_share(cut, area), EMPTY_BELOW, INKED_ABOVE)
+                if fbox.signed and bi == 0:
+                    if blank == 1:
+                        options.append((("", 1.0),))
+                    elif _is_minus(cut):
+                        options.append((("-", 1 - blank), ("", blank)))
+                    else:
+                        options.append((("?", 1 - blank), ("", blank)))
+                    continue
+                prepared = digits.prepare(cut) if blank < 1 else None
+                if prepared is None:
+                    options.append((("", 1.0),))
+                    continue
+                pending.append((fi, bi, blank))
+                inputs.append(prepared)
+                options.append(())
+        elif fbox.kind == "tick":
+            (cut,) = _box_cuts(ink, layout, fbox.boxes, scale)
+            blank = _blank_odds(_share(cut, _area(layout, fbox.boxes[0], scale)),
+                                TICK_EMPTY, TICK_MARKED)
+            options.append(tuple(sorted((("", blank), ("x", 1 - blank)),
+                                        key=lambda o: -o[1])))
+        else:
+            where = _pixels(layout, fbox.rect, scale, ink.shape)
+            h = where[3] - where[1]
+            cut, _, stats, _ = pen_ink(ink, where, h, h)
+            written = [a for a in stats[1:, cv2.CC_STAT_AREA] if a >= max(4, h * h // 150)]
+            options.append((("", 1.0),) if sum(written) < TEXT_EMPTY * cut.size else ())
+        per_box.append(options)
+    if inputs:
+        order, probs = digits.top_k(np.stack(inputs), TOP_K)
+        for (fi, bi, blank), guesses, ps in zip(pending, order, probs, strict=True):
+            opts = [(str(int(d)), float(p) * (1 - blank)) for d, p in zip(guesses, ps,
+                                                                         strict=True)]
+            if blank > 0:
+                opts.append(("", blank))
+            per_box[fi][bi] = tuple(sorted(opts, key=lambda o: -o[1]))
+    drafts = []
+    for fbox, options in zip(layout.fields, per_box, strict=True):
+        crop = _pixels(layout, fbox.rect.expand(3), scale, ink.shape)
+        drafts.append(Draft(fbox, combine(options), crop, tuple(options)))
+    return drafts
+
+
+def _area(layout: SheetLayout, rect: Rect, scale: float) -> int:
+    left, top, right, bottom = layout.image_box(rect, scale)
+    return max(1, (right - left) * (bottom - top))
+
+
+def combine(options: list[Options]) -> Options:
+    """A field's likeliest values from its boxes' options (each box's text joined left to
+    right); a value that is not a clean number (a gap between digits, a lone sign) is kept,
+    so the rules or the person can refuse it.
+
+    >>> combine([(("1", 0.9), ("7", 0.1)), (("", 1.0),)])
+    (('1', 0.9), ('7', 0.1))
+    """
+    if any(not o for o in options):
+        return ()
+    scored: dict[str, float] = {}
+    for combo in itertools.product(*options):
+        p = float(np.prod([c[1] for c in combo]))
+        if p < MIN_CANDIDATE:
+            continue
+        value = _joined([c[0] for c in combo])
+        scored[value] = scored.get(value, 0.0) + p
+    ranked = sorted(scored.items(), key=lambda kv: -kv[1])[:MAX_CANDIDATES]
+    return tuple((v, round(p, 6)) for v, p in ranked)
+
+
+def _joined(parts: list[str]) -> str:
+    """Digits joined; an empty box between two written ones is marked '_' (not a number)."""
+    text = "".join(p or " " for p in parts).strip()
+    return text.replace(" ", "_")
+
+
+__all__ = ["Draft", "combine", "pen_ink", "read_boxes"]

@@ -1,0 +1,348 @@
+"""Where everything sits on a printed sheet, for the kit that draws it and the reader that cuts
+it out of a photo: one frozen ``SheetLayout`` per printed page design.
+
+A readable sheet carries four ArUco markers (ids 0-3: top left, top right, bottom right,
+bottom left, inside the printable area's corners), a small QR naming the game, the layout and
+its version (and the seed where the sheet has one), and one ``FieldBox`` per form field: a comb
+of digit boxes, a tick box, or a free text area.  Lengths are PDF points on the page the sheet
+is *designed* on (A4 or Letter; an A5 kit shrinks the A4 design whole, which a reader undoes
+with the markers anyway), origin at the lower left as in PDF; ``SheetLayout.image_box`` gives a
+rectangle in the top-down pixels of an image of the page.
+
+The QR payload has a parse/print pair:
+
+>>> code = SheetCode.parse("pnpsheet:1/galaxy-trucker/p1.a4/1/42")
+>>> code.game, code.layout, code.version, code.seed
+('galaxy-trucker', 'p1.a4', 1, 42)
+>>> str(code)
+'pnpsheet:1/galaxy-trucker/p1.a4/1/42'
+>>> str(SheetCode("wormholes", "record.letter", 2))
+'pnpsheet:1/wormholes/record.letter/2'
+
+and the layout of a printed sheet is found from it (``layout_for``), through the game's record
+(``GameRecord.sheet_layouts``):
+
+>>> layout = layout_for(code)
+>>> layout.field("p1_r1_credits").kind, layout.field("p1_r1_credits").max_digits
+('digits', 3)
+>>> [m.id for m in layout.markers]
+[0, 1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pnp.engine import PnpError
+from pnp.render.geometry import Rect, mm, printable_area
+from pnp.sheetread.aruco import MARKER_IDS, MODULES
+
+SCHEME = "pnpsheet"
+FORMAT = 1
+"""The payload format (the number after ``pnpsheet:``); a layout's own version is separate."""
+
+Kind = Literal["digits", "tick", "text"]
+KINDS: tuple[str, ...] = ("digits", "tick", "text")
+
+MARKER_SIZE = mm(9)
+"""A marker's side, border included (6 modules of 1.5 mm); a module of white around it is
+kept clear of ink."""
+QR_SIZE = mm(17)
+"""The sheet QR's side with its quiet zone (about 0.46 mm a module for a 45-character code)."""
+DIGIT_W = mm(5.2)
+"""A comb box's width: wide enough for a pen digit, narrow enough for 4 in a 26 mm cell."""
+DIGIT_H = mm(6.4)
+TICK = mm(5.0)
+
+
+class SheetCodeError(PnpError):
+    """A QR payload that is not a readable sheet's, or names no layout we know."""
+
+
+# -- the QR payload --------------------------------------------------------------------------
+_CODE = re.compile(
+    rf"{SCHEME}:(?P<fmt>\d+)/(?P<game>[a-z0-9-]+)/(?P<layout>[a-z0-9.-]+)/(?P<version>\d+)"
+    r"(?:/(?P<seed>\d{1,12}))?")
+
+
+@dataclass(frozen=True)
+class SheetCode:
+    """What a sheet's QR says: ``pnpsheet:1/<game>/<layout>/<version>[/<seed>]``."""
+
+    game: str
+    layout: str
+    version: int
+    seed: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> SheetCode:
+        """The payload of a scanned sheet QR (surrounding blanks allowed).
+
+        >>> SheetCode.parse("pnpsheet:1/wormholes/record.a4/1").seed is None
+        True
+        >>> try:
+        ...     SheetCode.parse("http://x.org/")
+        ... except SheetCodeError as err:
+        ...     print(err)
+        this QR code is not a pnp sheet's ('http://x.org/'); a sheet's code starts pnpsheet:
+        """
+        text = text.strip()
+        m = _CODE.fullmatch(text)
+        if m is None:
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            if not text.startswith(f"{SCHEME}:"):
+                raise SheetCodeError(f"this QR code is not a pnp sheet's ({shown!r}); "
+                                     f"a sheet's code starts {SCHEME}:")
+            raise SheetCodeError(f"unreadable sheet code {shown!r}: expected "
+                                 f"{SCHEME}:{FORMAT}/GAME/LAYOUT/VERSION[/SEED]")
+        if int(m["fmt"]) != FORMAT:
+            raise SheetCodeError(f"sheet code format {m['fmt']} is not one this program reads "
+                                 f"(it reads {FORMAT}): update pnp or print a new sheet")
+        seed = m["seed"]
+        return cls(m["game"], m["layout"], int(m["version"]),
+                   None if seed is None else int(seed))
+
+    def __str__(self) -> str:
+        tail = "" if self.seed is None else f"/{self.seed}"
+        return f"{SCHEME}:{FORMAT}/{self.game}/{self.layout}/{self.version}{tail}"
+
+
+# -- the parts of a page ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Marker:
+    """An ArUco marker (``pnp.sheetread.aruco``): its id and its square, border included."""
+
+    id: int
+    rect: Rect
+
+    @property
+    def module(self) -> float:
+        return self.rect.w / MODULES
+
+
+@dataclass(frozen=True)
+class FieldBox:
+    """One form field on the paper.
+
+    ``kind`` "digits": a comb, ``boxes`` one box per digit left to right (``max_digits`` of
+    them); a ``signed`` field's value may be negative, its minus sign written in a box of its
+    own (the first), so it has one box more than its digits.  "tick": ``boxes`` is the one box
+    to tick (a mark means yes).  "text": free writing in ``rect`` (names, card ids, board
+    cells), no boxes; a reader asks the person for these.  ``rect`` bounds the field (the
+    AcroForm widget of the fillable PDF is this rectangle).
+    """
+
+    name: str
+    kind: Kind
+    rect: Rect
+    boxes: tuple[Rect, ...] = ()
+    signed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"field {self.name}: unknown kind {self.kind!r}")
+        if self.kind == "text" and self.boxes:
+            raise ValueError(f"text field {self.name} has boxes")
+        if self.kind == "tick" and len(self.boxes) != 1:
+            raise ValueError(f"tick field {self.name} needs exactly one box")
+        if self.kind == "digits" and len(self.boxes) < 1 + self.signed:
+            raise ValueError(f"digits field {self.name} needs a box per digit")
+
+    @property
+    def max_digits(self) -> int:
+        """The most digits the comb holds (0 for tick and text fields)."""
+        return len(self.boxes) - self.signed if self.kind == "digits" else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "rect": _box(self.rect),
+                "boxes": [_box(b) for b in self.boxes], "signed": self.signed,
+                "max_digits": self.max_digits}
+
+
+def _box(r: Rect) -> list[float]:
+    return [round(v, 2) for v in (r.x, r.y, r.w, r.h)]
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """One printed page design of a game's sheet: what the QR names and where every part is.
+
+    ``fields`` use the game's ``SheetSpec`` field names; ``seed_field`` (if any) is the field
+    the QR's seed fills, so a reader does not read it from the ink.
+    """
+
+    game: str
+    layout: str
+    version: int
+    page: tuple[float, float]
+    markers: tuple[Marker, ...]
+    qr: Rect
+    fields: tuple[FieldBox, ...]
+    seed_field: str | None = None
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if [m.id for m in self.markers] != list(MARKER_IDS):
+            raise ValueError(f"layout {self.layout}: markers must be {list(MARKER_IDS)} in "
+                             "order (top left, top right, bottom right, bottom left)")
+        names = [f.name for f in self.fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"layout {self.layout}: a field is placed twice")
+
+    def field(self, name: str) -> FieldBox:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def field_names(self) -> list[str]:
+        return [f.name for f in self.fields]
+
+    def code(self, seed: int | None = None) -> SheetCode:
+        """The QR payload printed on this sheet for a kit of ``seed``."""
+        return SheetCode(self.game, self.layout, self.version,
+                         seed if self.seed_field is not None else None)
+
+    def given(self, code: SheetCode) -> dict[str, str]:
+        """The fields the QR itself fills (the seed)."""
+        if self.seed_field is None or code.seed is None:
+            return {}
+        return {self.seed_field: str(code.seed)}
+
+    def image_box(self, r: Rect, scale: float) -> tuple[int, int, int, int]:
+        """``r`` as (left, top, right, bottom) pixels of an upright image of the page drawn
+        at ``scale`` pixels a point (``dpi / 72``).
+
+        >>> lay = layout_for("pnpsheet:1/galaxy-trucker/p2.a4/1")
+        >>> lay.image_box(lay.markers[0].rect, 100 / 72)  # top left marker at 100 dpi
+        (39, 39, 75, 75)
+        """
+        top = self.page[1] - r.y2
+        return (round(r.x * scale), round(top * scale), round(r.x2 * scale),
+                round((top + r.h) * scale))
+
+    def marker_corners(self) -> dict[int, tuple[tuple[float, float], ...]]:
+        """Each marker's four corners in page points measured from the top left (x right, y
+        down), in OpenCV's order: the marker's top left, top right, bottom right, bottom left.
+        A reader maps the detected corners onto these to undo perspective."""
+        h = self.page[1]
+        out: dict[int, tuple[tuple[float, float], ...]] = {}
+        for m in self.markers:
+            r = m.rect
+            out[m.id] = ((r.x, h - r.y2), (r.x2, h - r.y2), (r.x2, h - r.y), (r.x, h - r.y))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "layout": self.layout, "version": self.version,
+                "page": [round(v, 2) for v in self.page], "title": self.title,
+                "markers": [{"id": m.id, "rect": _box(m.rect)} for m in self.markers],
+                "qr": _box(self.qr), "seed_field": self.seed_field,
+                "fields": [f.to_json() for f in self.fields]}
+
+
+# -- building layouts (the kits' drawing code calls these, then draws what they return) -------
+def corner_markers(page: tuple[float, float], size: float = MARKER_SIZE) -> tuple[Marker, ...]:
+    """Markers 0-3 in the corners of the page's printable area (clockwise from top left)."""
+    a = printable_area(page)
+    return (Marker(0, Rect(a.x, a.y2 - size, size, size)),
+            Marker(1, Rect(a.x2 - size, a.y2 - size, size, size)),
+            Marker(2, Rect(a.x2 - size, a.y, size, size)),
+            Marker(3, Rect(a.x, a.y, size, size)))
+
+
+def comb(name: str, cell: Rect, digits: int, signed: bool = False,
+         width: float = DIGIT_W, height: float = DIGIT_H, align: str = "centre") -> FieldBox:
+    """A comb of ``digits`` boxes (one more when ``signed``) in ``cell``, centred (or
+    "right"-aligned), each box ``width`` x ``height`` and no larger than the cell allows.
+
+    >>> f = comb("score", Rect(0, 0, 100, 30), 3)
+    >>> f.max_digits, len(f.boxes), round(f.boxes[1].x - f.boxes[0].x, 2)
+    (3, 3, 14.74)
+    """
+    n = digits + signed
+    w = min(width, cell.w / n)
+    h = min(height, cell.h)
+    x0 = cell.x2 - n * w if align == "right" else cell.cx - n * w / 2
+    y0 = cell.cy - h / 2
+    boxes = tuple(Rect(x0 + i * w, y0, w, h) for i in range(n))
+    return FieldBox(name, "digits", Rect(x0, y0, n * w, h), boxes, signed)
+
+
+def tick(name: str, cell: Rect, size: float = TICK) -> FieldBox:
+    """A square tick box centred in ``cell``."""
+    s = min(size, cell.w, cell.h)
+    box = Rect(cell.cx - s / 2, cell.cy - s / 2, s, s)
+    return FieldBox(name, "tick", box, (box,))
+
+
+def text(name: str, cell: Rect) -> FieldBox:
+    return FieldBox(name, "text", cell)
+
+
+# -- the registry: layouts by (game, layout id, version) -------------------------------------
+@cache
+def layouts(game_id: str) -> tuple[SheetLayout, ...]:
+    """Every printed sheet design of a game (every page and paper), from its record."""
+    from pnp.engine import get_record
+
+    record = get_record(game_id)
+    if record.sheet_layouts is None:
+        return ()
+    return tuple(record.sheet_layouts())
+
+
+def sheet_layout(game_id: str, layout_id: str, version: int) -> SheetLayout:
+    """The layout a sheet QR names; a clear error for another game's, an unknown or an old
+    layout."""
+    from pnp.engine import UnknownGame
+
+    try:
+        known = layouts(game_id)
+    except UnknownGame:
+        raise SheetCodeError(f"this sheet is of a game this program does not know "
+                             f"({game_id!r})") from None
+    same = [lay for lay in known if lay.layout == layout_id]
+    if not same:
+        if not known:
+            raise SheetCodeError(f"{game_id} has no readable printed sheet yet")
+        ids = ", ".join(sorted({lay.layout for lay in known}))
+        raise SheetCodeError(f"{game_id} has no sheet layout {layout_id!r} (known: {ids})")
+    for lay in same:
+        if lay.version == version:
+            return lay
+    now = max(lay.version for lay in same)
+    if version < now:
+        raise SheetCodeError(f"this {game_id} sheet is layout {layout_id} version {version}, "
+                             f"an old print: this program reads version {now}; print the "
+                             "sheet again from a new kit")
+    raise SheetCodeError(f"this {game_id} sheet is layout {layout_id} version {version}, newer "
+                         f"than this program reads ({now}): update pnp")
+
+
+def layout_for(code: SheetCode | str) -> SheetLayout:
+    """The layout a sheet QR (parsed or not) names."""
+    if isinstance(code, str):
+        code = SheetCode.parse(code)
+    return sheet_layout(code.game, code.layout, code.version)
+
+
+def check_fields(layout: SheetLayout, names: Iterable[str]) -> None:
+    """Every field the layout places is one the game's sheet checker knows."""
+    unknown = sorted(set(layout.field_names()) - set(names))
+    if unknown:
+        raise ValueError(f"layout {layout.layout} places fields the sheet does not have: "
+                         f"{', '.join(unknown[:5])}")
+
+
+def by_name(fields: Iterable[FieldBox]) -> Mapping[str, FieldBox]:
+    return {f.name: f for f in fields}
+
+
+__all__ = ["DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
+           "FieldBox", "Kind", "Marker", "SheetCode", "SheetCodeError", "SheetLayout",
+           "by_name", "check_fields", "comb", "corner_markers", "layout_for", "layouts",
+           "sheet_layout", "text", "tick"]

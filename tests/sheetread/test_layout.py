@@ -1,0 +1,133 @@
+"""The printed sheets' layouts: the QR payload's parse/print pair, the registry's answers, and
+each game's layouts against its sheet checker and its printed page."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+from pnp.engine import all_records
+from pnp.render.geometry import Rect
+from pnp.sheetread import aruco
+from pnp.sheetread import layout as lay
+from pnp.sheetread.layout import SheetCode, SheetCodeError, layout_for, layouts, sheet_layout
+from pnp.sheets import sheet_spec
+
+READABLE = [r.id for r in all_records() if r.sheet_layouts is not None]
+
+
+@pytest.mark.parametrize("name", ["pnp.sheetread.layout", "pnp.sheetread.aruco"])
+def test_docstring_examples_run(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("code", [SheetCode("galaxy-trucker", "p3.letter", 1, 123456),
+                                  SheetCode("wormholes", "record.a4", 12),
+                                  SheetCode("spatial-delivery", "score.a4", 1, 0)])
+def test_the_payload_prints_and_parses_back(code: SheetCode) -> None:
+    assert SheetCode.parse(str(code)) == code
+    assert SheetCode.parse(f"  {code}\n") == code
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("http://localhost:5000/tables/new?game=wormholes", "not a pnp sheet's"),
+    ("pnpsheet:1/wormholes", "expected pnpsheet:1/GAME/LAYOUT/VERSION[/SEED]"),
+    ("pnpsheet:1/Wormholes/x/1", "expected"),
+    ("pnpsheet:1/wormholes/x/1/-4", "expected"),
+    ("pnpsheet:2/wormholes/x/1", "format 2 is not one this program reads"),
+])
+def test_a_bad_payload_says_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(SheetCodeError, match=None) as err:
+        SheetCode.parse(text)
+    assert says in str(err.value)
+
+
+def test_the_registry_explains_each_refusal() -> None:
+    with pytest.raises(SheetCodeError, match="does not know"):
+        sheet_layout("chess", "p1.a4", 1)
+    with pytest.raises(SheetCodeError, match=r"no sheet layout 'p9.a4' \(known: p1.a4"):
+        sheet_layout("galaxy-trucker", "p9.a4", 1)
+    now = sheet_layout("galaxy-trucker", "p1.a4", 1).version
+    with pytest.raises(SheetCodeError, match="newer than this program reads"):
+        sheet_layout("galaxy-trucker", "p1.a4", now + 1)
+    with pytest.raises(SheetCodeError, match="an old print"):
+        sheet_layout("galaxy-trucker", "p1.a4", 0)
+
+
+def test_the_marker_patterns_are_opencvs() -> None:
+    cv2 = pytest.importorskip("cv2")
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, aruco.DICTIONARY))
+    for marker_id in aruco.MARKER_IDS:
+        image = cv2.aruco.generateImageMarker(d, marker_id, aruco.MODULES)
+        ours = [[255 if white else 0 for white in row] for row in aruco.marker_modules(marker_id)]
+        assert image.tolist() == ours, marker_id
+
+
+def test_every_game_with_a_sheet_is_readable_or_listed() -> None:
+    assert "galaxy-trucker" in READABLE
+
+
+@pytest.mark.parametrize("game", READABLE)
+def test_layouts_place_the_checkers_fields_without_overlap(game: str) -> None:
+    found = layouts(game)
+    assert found
+    assert len({(x.layout, x.version) for x in found}) == len(found)
+    known = set(sheet_spec(game).document_field_names())
+    for x in found:
+        lay.check_fields(x, known)
+        assert layout_for(x.code(7)) is x
+        page = Rect(0, 0, *x.page)
+        parts = [m.rect.expand(m.module) for m in x.markers] + [x.qr]
+        for f in x.fields:
+            assert page.contains(f.rect), f.name
+            for b in f.boxes:
+                assert f.rect.contains(b, tol=0.01), f.name
+            assert not any(f.rect.overlaps(p) for p in parts), f.name
+        rects = sorted(x.fields, key=lambda f: (f.rect.x, f.rect.y))
+        for i, f in enumerate(rects):
+            for g in rects[i + 1:]:
+                if g.rect.x >= f.rect.x2:
+                    break
+                assert not f.rect.overlaps(g.rect), (f.name, g.name)
+
+
+def test_the_trucker_pages_place_every_field_of_their_player() -> None:
+    names = sheet_spec("galaxy-trucker").field_names()
+    for paper in ("a4", "letter"):
+        placed = [n for s in range(1, 5) for n in sheet_layout("galaxy-trucker",
+                                                               f"p{s}.{paper}", 1).field_names()]
+        assert sorted(placed) == sorted(names)
+
+
+@pytest.fixture(scope="module")
+def trucker_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from pnp.render.galaxy_trucker import galaxy_trucker_kit
+    from pnp.render.options import KitOptions
+
+    out = tmp_path_factory.mktemp("gt")
+    return galaxy_trucker_kit(KitOptions(seed=7, out=out, duplex="none"))[0]
+
+
+@pytest.mark.parametrize("seat", [1, 4])
+def test_the_printed_trucker_page_is_where_its_layout_says(trucker_kit: Path, seat: int) -> None:
+    from pnp.render.galaxy_trucker.kit import score_first
+    from pnp.render.options import KitOptions
+    from tests.sheetread.printed import problems, qr_payloads, render_page, widget_rects
+
+    page = score_first(KitOptions(seed=7, duplex="none")) + seat - 1
+    x = sheet_layout("galaxy-trucker", f"p{seat}.a4", 1)
+    img = render_page(trucker_kit, page)
+    assert problems(img, x) == []
+    codes = [text for text, _ in qr_payloads(img)]
+    assert str(x.code(7)) in codes
+    assert (str(x.code(7)).endswith("/7")) == (seat == 1)
+    widgets = widget_rects(trucker_kit, page)
+    assert sorted(widgets) == sorted(x.field_names())
+    for f in x.fields:
+        w = widgets[f.name]
+        assert abs(w.x - f.rect.x) < 0.01 and abs(w.y - f.rect.y) < 0.01, f.name
+        assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name
