@@ -75,7 +75,9 @@ class SheetContext:
 
 
 def gutter_for(piece: Piece) -> float:
-    return mm(6) if piece.width >= mm(30) else mm(4)
+    """Paper between two pieces: 4 mm, room for both bleeds and a knife (a large piece used
+    to get 6 mm, which cost a row of hex tiles on Letter)."""
+    return mm(4)
 
 
 def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look,
@@ -195,7 +197,10 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
         draw_registration(c, targets)
         _band_text(c, size, title, ctx.how_to_print())
 
-    trim, bleed_box = _boxes([r for _, _, r in items] or [printable_area(size)], bleed)
+    if items:
+        trim, bleed_box = _boxes([r for _, _, r in items], bleed)
+    else:  # the back of a sheet of one-sided pieces only
+        trim = bleed_box = printable_area(size)
     cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots
                                  if pieces[s.index].crop_marks)
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
@@ -442,14 +447,14 @@ def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
     body = Rect(area.x + room, area.y + BAND + room, area.w - 2 * room,
                 area.h - 2 * BAND - 2 * room)
     first = Rect(body.x, body.y, body.w, body.h - header_height) if header else body
-    items = [Item(p.width, p.height, gap) for p in pieces]
-    packed = [[Placed(sp.index, sp.rect) for sp in sheet] for sheet in pack(items, first, body)
-              ] if pieces else []
+    items = [Item(p.width, p.height, gap, turnable=True) for p in pieces]
+    packed = [[Placed(sp.index, sp.rect, sp.turned) for sp in sheet]
+              for sheet in pack(items, first, body)] if pieces else []
     pages: list[Page] = []
     total = len(packed)
     for k, placed in enumerate(packed):
         title = f"{ctx.kit_title} - {name}, sheet {k + 1} of {total}"
-        on_page = [(pieces[pl.index], pl.rect) for pl in placed]
+        on_page = [(pieces[pl.index], pl.rect, pl.turned) for pl in placed]
         with_header = header if k == 0 else None
         pages.append(_one_sided_page(ctx, size, on_page, title, with_header, area,
                                      header_height))
@@ -462,26 +467,29 @@ def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
 
 
 def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
-                    items: Sequence[tuple[Piece, Rect]], title: str, header: HeaderFn | None,
-                    area: Rect, header_height: float) -> Page:
+                    items: Sequence[tuple[Piece, Rect, bool]], title: str,
+                    header: HeaderFn | None, area: Rect, header_height: float) -> Page:
+    """A sheet of one-sided pieces; a piece may lie a quarter turn round (``True``) where
+    that fitted one more on the sheet."""
     bleed, look = ctx.bleed, ctx.look
-    marked = [r for p, r in items if p.crop_marks]
-    obstacles = [r for _, r in items]
+    marked = [r for p, r, _ in items if p.crop_marks]
+    obstacles = [r for _, r, _ in items]
 
     def draw(c: Canvas) -> None:
         if header is not None:
             hdr = Rect(area.x, area.y2 - BAND - header_height, area.w, header_height)
             header(c, hdr, look)
-        for piece, rect in items:
-            _draw_piece(c, piece.front, rect, bleed if piece.crop_marks else 0.0, look)
+        for piece, rect, turned in items:
+            _draw_piece(c, piece.front, rect, bleed if piece.crop_marks else 0.0, look,
+                        turned)
         if ctx.options.crop_marks and marked:
-            others = [r for p, r in items if not p.crop_marks]
+            others = [r for p, r, _ in items if not p.crop_marks]
             draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
         _band_text(c, size, title, "print one-sided at 100% (actual size)")
 
     cuts = obstacles or [area]
     trim, bleed_box = _boxes(cuts, bleed)
-    lines = tuple(Cut(r, p.round) for p, r in items if p.crop_marks)  # nets: cut by hand
+    lines = tuple(Cut(r, p.round) for p, r, _ in items if p.crop_marks)  # nets: cut by hand
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=lines)
 
 

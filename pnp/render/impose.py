@@ -382,3 +382,4 @@ def _fold_mirror(rect: Rect, fold: tuple[Axis, float]) -> Rect:
 class Placed:
     index: int
     rect: Rect
+    turned: bool = False  # a quarter turn anticlockwise: rect is the piece's h x w

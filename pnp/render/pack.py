@@ -41,12 +41,14 @@ class Item:
     w: float
     h: float
     gutter: float
+    turnable: bool = False  # may be placed a quarter turn round (one-sided pieces)
 
 
 @dataclass(frozen=True)
 class Spot:
     index: int  # position in the caller's list
     rect: Rect  # the cut rectangle
+    turned: bool = False  # placed a quarter turn round: rect is h x w
 
 
 @dataclass
@@ -73,6 +75,18 @@ class _Sheet:
         self.shelves: list[_Shelf] = []
 
     def place(self, index: int, it: Item) -> bool:
+        """Place the piece as it is or, if that fails and it may turn, a quarter turn round."""
+        if self._place(index, it):
+            return True
+        if it.turnable and abs(it.w - it.h) > EPS:
+            turned = Item(it.h, it.w, it.gutter)
+            if self._place(index, turned):
+                last = self.spots[-1]
+                self.spots[-1] = Spot(last.index, last.rect, True)
+                return True
+        return False
+
+    def _place(self, index: int, it: Item) -> bool:
         a = self.area
         for k, sh in enumerate(self.shelves):
             last = k == len(self.shelves) - 1
@@ -112,7 +126,7 @@ class _Sheet:
             return []
         right = max(s.rect.x2 for s in self.spots)
         dx = (self.area.x2 - right) / 2
-        return [Spot(s.index, Rect(s.rect.x + dx, s.rect.y, s.rect.w, s.rect.h))
+        return [Spot(s.index, Rect(s.rect.x + dx, s.rect.y, s.rect.w, s.rect.h), s.turned)
                 for s in self.spots]
 
 
@@ -201,8 +215,8 @@ def plan_sheets(items: Sequence[Item], paper: str, mode: Mode, *, bleed: float,
     fewest sheets wins (the first tried on a tie: portrait).  ``header`` (height, width) keeps
     that much room at the top of the first sheet's fronts, on layouts at least that wide."""
     room = mark_room(bleed, crop_marks)
-    best: tuple[list[list[Spot]], _Option] | None = None
-    for opt in _options(paper, mode, mm(6), bleed):
+    best: tuple[list[list[Spot]], _Option, tuple[int, float]] | None = None
+    for opt in _options(paper, mode, mm(4), bleed):
         area = opt.area if opt.fold is None else _fold_area(opt, room)
         if opt.fold is None:
             area = area.inset(room)
@@ -217,11 +231,13 @@ def plan_sheets(items: Sequence[Item], paper: str, mode: Mode, *, bleed: float,
             sheets = pack(items, first, area)
         except PnpError:
             continue
-        if best is None or len(sheets) < len(best[0]):
-            best = (sheets, opt)
+        # fewest sheets; then a last sheet that is not nearly empty
+        key = (len(sheets), -min(fill(sheets[-1], area), LAST_SHEET_FILL))
+        if best is None or key < best[2]:
+            best = (sheets, opt, key)
     if best is None:
         raise PnpError(f"these pieces do not fit on {paper} paper with these options")
-    sheets, opt = best
+    sheets, opt, _ = best
     size = paper_size(paper, opt.landscape)
     plans = []
     for spots in sheets:

@@ -86,22 +86,15 @@ def parts_header(title: str, pieces: Sequence[Piece], width: float,
     return draw, height
 
 
-def piece_pages(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
-                extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> list[Page]:
-    """The component sheets for a set of pieces, the parts list at the top of the first: every
-    piece shares the sheets (tiles, coins, dice nets, pawns), see pack.py."""
-    everything = [p for ps in groups.values() for p in ps]
-    width = printable_area(paper_size(ctx.options.paper)).w
-    header, height = parts_header(title, everything, width, extra_lines, notes)
-    return piece_sheets(ctx, everything, "pieces", header, height)
-
-
 def pieces_and_parts(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
-                     extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()
+                     extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+                     everything: Sequence[Piece] | None = None
                      ) -> tuple[list[Page], tuple[HeaderFn, float]]:
-    """The component sheets, every piece sharing them, and the parts list for the print guide
-    (``with_guide(..., parts=...)``), which has room for it: the sheets stay all pieces."""
-    everything = [p for ps in groups.values() for p in ps]
+    """The component sheets, every piece of ``groups`` sharing them, and the parts list for
+    the print guide (``with_guide(..., parts=...)``): the sheets stay all pieces.  The list
+    counts ``everything`` when the kit prints more pieces elsewhere (on sheets of their own)."""
+    on_sheets = [p for ps in groups.values() for p in ps]
     width = printable_area(paper_size(ctx.options.paper)).w
-    parts = parts_header(title, everything, width, extra_lines, notes)
-    return piece_sheets(ctx, everything, "pieces"), parts
+    parts = parts_header(title, on_sheets if everything is None else everything, width,
+                         extra_lines, notes)
+    return piece_sheets(ctx, on_sheets, "pieces"), parts

@@ -120,7 +120,7 @@ def test_sheets_of_pieces_are_full(stem: str, paper: str, layout: str) -> None:
 def table() -> str:
     lines = ["| kit | paper | printed | pages | sheets of paper | emptiest sheet of pieces |",
              "|---|---|---|--:|--:|--:|"]
-    for stem, paper, layout in sorted(ROWS):
+    for stem, paper, layout in sorted(ROWS, key=lambda r: (r[0], r[1], r[2] != "long")):
         before = BEFORE[(stem, paper, layout)]
         now = report(stem, paper, layout)
         lines.append(f"| {stem} | {paper.upper() if paper == 'a4' else 'Letter'} | "
@@ -132,9 +132,9 @@ def table() -> str:
 @pytest.mark.slow
 def test_docs_printing_table_is_current() -> None:
     text = DOC.read_text(encoding="utf-8")
-    block = re.compile(r"(<!-- paper table -->\n).*?(\n<!-- /paper table -->)", re.S)
+    block = re.compile(r"(<!-- paper table -->\n).*?(<!-- /paper table -->)", re.S)
     assert block.search(text), "docs/printing.md lost its paper table markers"
-    fresh = block.sub(lambda m: m.group(1) + table() + m.group(2), text)
+    fresh = block.sub(lambda m: m.group(1) + table() + "\n" + m.group(2), text)
     if os.environ.get("PNP_WRITE_DOCS") == "1":
         DOC.write_text(fresh, encoding="utf-8")
     assert fresh == text, "docs/printing.md's paper table is stale: PNP_WRITE_DOCS=1 rewrites it"
