@@ -44,6 +44,7 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -210,18 +211,51 @@ def postgres_database(base: str) -> Iterator[str]:
         admin.dispose()
 
 
+@dataclass(frozen=True)
+class Server:
+    """How an app instance is started: gunicorn's worker class, workers and threads, the
+    code it runs (``root``: this checkout, or an older one to compare with), extra
+    environment (e.g. ``WEBSCORE_SQLITE_SYNC``)."""
+
+    workers: int = 2
+    worker_class: str = "gthread"
+    threads: int = 8
+    root: Path = ROOT
+    env: tuple[tuple[str, str], ...] = ()
+    label: str = ""
+
+    def argv(self) -> list[str]:
+        out = ["-w", str(self.workers), "-k", self.worker_class]
+        if self.worker_class == "gthread":
+            out += ["--threads", str(self.threads)]
+        return out
+
+    def describe(self) -> str:
+        kind = (f"{self.workers}x{self.threads} gthread" if self.worker_class == "gthread"
+                else f"{self.workers} {self.worker_class}")
+        return self.label or kind
+
+
 @contextmanager
-def gunicorn(database_url: str, workers: int, cwd: Path) -> Iterator[str]:
+def gunicorn(database_url: str, server: Server | int,
+             timing: Path | None = None) -> Iterator[str]:
+    if isinstance(server, int):
+        server = Server(workers=server)
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "bench",
-           "PYTHONPATH": str(ROOT), "WEBSCORE_RATELIMITS": "off"}  # load, not people
+           "PYTHONPATH": str(server.root), "WEBSCORE_RATELIMITS": "off",  # load, not people
+           **dict(server.env)}
+    if timing is not None:
+        timing.mkdir(parents=True, exist_ok=True)
+        env["BENCH_TIMING_DIR"] = str(timing)
     up = subprocess.run([str(BIN / "flask"), "--app", "webscore", "db-upgrade"], env=env,
-                        capture_output=True, text=True, timeout=120)
+                        capture_output=True, text=True, timeout=120, cwd=server.root)
     if up.returncode != 0:
         raise SystemExit(f"db-upgrade failed: {up.stderr.strip()}")
     port = free_port()
-    proc = subprocess.Popen([str(BIN / "gunicorn"), "-w", str(workers), "-b",
-                             f"127.0.0.1:{port}", "--backlog", "512", "--log-level", "warning",
-                             "webscore:create_app()"], env=env, cwd=cwd,
+    config = ["-c", str(ROOT / "bench" / "gunicorn_timing.py")] if timing is not None else []
+    proc = subprocess.Popen([str(BIN / "gunicorn"), *server.argv(), *config, "-b",
+                             f"127.0.0.1:{port}", "--backlog", "2048", "--log-level",
+                             "warning", "webscore:create_app()"], env=env, cwd=server.root,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -294,12 +328,12 @@ def tables_needed(connections: int, seconds: float) -> int:
     return max(2, int(per_conn_moves / 20) + 2)
 
 
-def bench_backend(name: str, url: str, levels: list[int], seconds: float, workers: int,
+def bench_backend(name: str, url: str, levels: list[int], seconds: float, server: Server,
                   tmp: Path) -> list[dict[str, Any]]:
     script = tmp / "load.lua"
     script.write_text(LUA)
     rows = []
-    with gunicorn(url, workers, tmp) as base:
+    with gunicorn(url, server) as base:
         run_wrk(base, "health", 2, 1.0, script)  # warm both workers
         for conns in levels:
             per = tables_needed(conns, seconds)
@@ -390,9 +424,8 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
     return out
 
 
-def start_instances(stack: ExitStack, url: str, count: int, workers: int,
-                    tmp: Path) -> list[str]:
-    return [stack.enter_context(gunicorn(url, workers, tmp)) for _ in range(count)]
+def start_instances(stack: ExitStack, url: str, count: int, server: Server) -> list[str]:
+    return [stack.enter_context(gunicorn(url, server)) for _ in range(count)]
 
 
 def bench_open(name: str, url: str, instances: int, a: Any, plays: list[Any], tmp: Path,
@@ -402,7 +435,7 @@ def bench_open(name: str, url: str, instances: int, a: Any, plays: list[Any], tm
     out: dict[str, Any] = {"db": name, "instances": instances}
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
     with ExitStack() as stack:
-        bases = start_instances(stack, url, instances, a.workers, tmp)
+        bases = start_instances(stack, url, instances, Server(workers=a.workers))
         costs = {}
         for play in [p for p in plays if p.game != long_game.game] + [long_game]:
             costs[play.game] = row_costs(bases, play, [1, 100, 1000])
@@ -496,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
             if "closed" not in skip:
                 results["rows"] += bench_backend(name, fresh("c"), [
                     int(x) for x in a.tables.split(",") if x.strip()], a.closed_seconds,
-                    a.workers, tmp)
+                    Server(workers=a.workers), tmp)
     results["loadavg_end"] = os.getloadavg()
     results["minutes"] = (time.monotonic() - started) / 60
     print()

@@ -167,6 +167,15 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
     return y + lead - size * 0.3
 
 
+def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
+    """A grey credit line at the area's foot, shrunk (never under 5 pt) to its width."""
+    while text_width(text, REGULAR, size) > area.w and size > 5:
+        size -= 0.25
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, size)
+    c.drawString(area.x, area.y + 1 * MM, text)
+
+
 def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, *,
                below: float = 19 * MM) -> float:
     """A text page's heading: the title (shrunk to the width), a grey subtitle (shrunk too)

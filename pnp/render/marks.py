@@ -54,9 +54,10 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
         for cx, cy in ((r.x, r.y), (r.x2, r.y), (r.x, r.y2), (r.x2, r.y2)):
             sx = -1.0 if cx == r.x else 1.0
             sy = -1.0 if cy == r.y else 1.0
+            obstacles = near.around(cx, cy)
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
             for dx, dy in ((sx, 0.0), (0.0, sy)):
-                run = _free_run(cx, cy, dx, dy, start, length, near.around(cx, cy), i, limit)
+                run = _free_run(cx, cy, dx, dy, start, length, obstacles, i, limit)
                 if run < min_length:
                     continue
                 seg = Segment(cx + dx * start, cy + dy * start,
@@ -86,10 +87,12 @@ class _Grid:
         """(index, box) of every box that may come within ``reach`` of (x, y)."""
         r, size = self.reach, self.size
         found: set[int] = set()
+        cells = self.cells
         for gx in range(floor((x - r) / size), floor((x + r) / size) + 1):
             for gy in range(floor((y - r) / size), floor((y + r) / size) + 1):
-                found.update(self.cells.get((gx, gy), ()))
-        return [(j, self.boxes[j]) for j in sorted(found)]
+                found.update(cells.get((gx, gy), ()))
+        boxes = self.boxes
+        return [(j, boxes[j]) for j in found]  # any order: a run is a minimum over them
 
 
 def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: float,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, Look, hex_color, wrap
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
+from pnp.render.art import INK, Look, footer, hex_color, wrap
+from pnp.render.fonts import BOLD, OBLIQUE, text_width
 from pnp.render.geometry import Rect, mm
 from pnp.render.options import KitOptions, table_url
 from pnp.render.suits import Suit, draw_symbol
@@ -37,9 +37,7 @@ def kit_path(options: KitOptions) -> Path:
 
 
 def _footer(c: Canvas, area: Rect, text: str) -> None:
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 6.5)
-    c.drawString(area.x, area.y + mm(1), text)
+    footer(c, area, text)
 
 
 CREDIT = ("Galaxy Express: a game by Matt Worden (2003), for the piecepack system (public domain). "

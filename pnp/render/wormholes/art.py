@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color
@@ -26,7 +27,16 @@ from pnp.games.wormholes.board import (
     Cell,
     cell_name,
 )
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, numbered_steps, polygon, tint
+from pnp.render.art import (
+    INK,
+    WHITE,
+    Look,
+    footer,
+    hex_color,
+    numbered_steps,
+    polygon,
+    tint,
+)
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm
 from pnp.render.options import KitOptions, table_url
@@ -82,12 +92,22 @@ class Window:
         return bool(self.x1 <= x <= self.x2 and self.y1 <= y <= self.y2)
 
     def cells(self) -> list[Cell]:
-        return [c for c in sorted(CELLS) if c in self]
+        return list(_window_cells(self))
 
     def label(self) -> str:
         cols = "abcdefghij"
         return (f"columns {cols[self.x1 - 1]}-{cols[self.x2 - 1]}, "
                 f"rows {self.y1}-{self.y2}")
+
+
+_SORTED_CELLS = tuple(sorted(CELLS))
+
+
+@lru_cache(maxsize=64)
+def _window_cells(window: Window) -> tuple[Cell, ...]:
+    """The window's cells, in order (worked out once per window: a kit draws the same few
+    windows hundreds of times)."""
+    return tuple(c for c in _SORTED_CELLS if c in window)
 
 
 WHOLE = Window(1, 1, WIDTH, HEIGHT)
@@ -284,9 +304,7 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 
 def _footer(c: Canvas, area: Rect, text: str = CREDIT) -> None:
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 6.5)
-    c.drawString(area.x, area.y + mm(1), text)
+    footer(c, area, text)
 
 
 def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:

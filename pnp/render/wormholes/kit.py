@@ -18,7 +18,7 @@ from pnp.render.wormholes.art import TITLE, kit_path
 from pnp.render.wormholes.board import board_page
 from pnp.render.wormholes.maps import map_pages
 from pnp.render.wormholes.rules import rules_page_1, rules_page_2
-from pnp.render.wormholes.sheet import record_fields, record_page
+from pnp.render.wormholes.sheet import RECORD_PAGES, record_fields, record_page
 
 
 # -- pieces and the whole kit ----------------------------------------------------------------
@@ -53,8 +53,9 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     if duplex:
         text_pages.append(blank_back(design, "Wormholes - board sheet"))
     record_index = len(text_pages)
-    text_pages += [record_page(options, look, design, 0),
-                   record_page(options, look, design, 1)]
+    text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
+    if duplex and RECORD_PAGES % 2:  # the map sheets start on a front
+        text_pages.append(blank_back(design, "Wormholes - game record"))
     if design != size:
         text_pages = [scaled(p, size) for p in text_pages]
     pages = text_pages + map_pages(options, look)

@@ -272,8 +272,8 @@ def _tall(c: Canvas) -> float:
     return min(1.0, float(c._pagesize[1]) / paper_size("a4")[1])
 
 
-EXAMPLE_ROW = ("12", "D", "C1 A3", "A", "e15", "e12", "2", "c14", "", "C", "a18", "b18", "",
-               "", "")
+EXAMPLE_ROW = ("12", "D", "C1 A3", "A", "e15", "e12", "2", "c14", "", "", "C", "a18", "b18", "",
+               "", "", "")
 
 
 def _example_row(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
