@@ -35,6 +35,15 @@ def table_url(options: KitOptions, game_id: str, chance: str) -> str:
     return f"{base}/tables/new?game={game_id}&seed={options.seed}&chance={chance}"
 
 
+def kit_file(options: KitOptions, game_id: str) -> Path:
+    """Where a game's kit PDF is written: ``<out>/<game>-seed<N>-<paper>.pdf``.
+
+    >>> kit_file(KitOptions(seed=7, out=Path("out")), "wormholes").as_posix()
+    'out/wormholes-seed7-a4.pdf'
+    """
+    return options.out / f"{game_id}-seed{options.seed}-{options.paper}.pdf"
+
+
 def points_at_localhost(url: str) -> bool:
     """Whether a phone opening this URL (a kit's QR code) would reach itself, not the tracker.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -36,6 +36,23 @@ def summarise(pieces: Sequence[Piece]) -> list[tuple[str, int]]:
 
 _NAMES = {"tile": "tiles (2 in)", "coin": "coins (3/4 in)", "die": "dice nets (1/2 in)",
           "pawn": "pawn standees", "card": "roll table card"}
+
+
+HeaderLayout = Callable[[Canvas | None, float, float, float], float]
+
+
+def ruled_header(layout: HeaderLayout, width: float) -> tuple[HeaderFn, float]:
+    """A sheet header from ``layout(c, x, top, w)``, which draws it (or, with ``c`` None,
+    measures it) and returns its lowest y: the header with a grey rule under it, and the
+    height it needs."""
+    height = -layout(None, 0.0, 0.0, width) + mm(2)
+
+    def draw(c: Canvas, box: Rect, look: Look) -> None:
+        bottom = layout(c, box.x, box.y2, box.w)
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.4)
+        c.line(box.x, bottom, box.x2, bottom)
+    return draw, height
 
 
 def parts_header(title: str, pieces: Sequence[Piece], width: float,
@@ -76,14 +93,7 @@ def parts_header(title: str, pieces: Sequence[Piece], width: float,
             y = paragraph(c, text, x2, y, w2, REGULAR, 7.8, leading=9.6) - mm(1.2)
         return min(left, y) - mm(2)
 
-    height = -layout(None, 0.0, 0.0, width) + mm(2)
-
-    def draw(c: Canvas, box: Rect, look: Look) -> None:
-        bottom = layout(c, box.x, box.y2, box.w)
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.4)
-        c.line(box.x, bottom, box.x2, bottom)
-    return draw, height
+    return ruled_header(layout, width)
 
 
 def pieces_and_parts(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,

@@ -8,8 +8,8 @@ from pnp.engine import get_game
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
-from pnp.render.document import Page, scaled, write_pdf
-from pnp.render.galaxy_express.art import GAME_ID, kit_path
+from pnp.render.document import Page, scaled, write_kit
+from pnp.render.galaxy_express.art import GAME_ID
 from pnp.render.galaxy_express.rules import rules_page_1, rules_page_2
 from pnp.render.galaxy_express.setup import setup_page
 from pnp.render.galaxy_express.sheet import record_fields, record_page
@@ -70,9 +70,5 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
 
 def galaxy_express_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index),
-              duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    fields = record_fields(options, pages[record_index].size, record_index)
+    return write_kit(options, GAME_ID, "Galaxy Express", pages, fields)

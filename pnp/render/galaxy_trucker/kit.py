@@ -28,7 +28,7 @@ from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces
 from pnp.render.geometry import paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions, table_url
+from pnp.render.options import KitOptions, kit_file, table_url
 from pnp.render.parts import parts_header
 
 GAME_ID = "galaxy-trucker"
@@ -41,7 +41,7 @@ def tracker_url(options: KitOptions) -> str:
 
 
 def kit_path(options: KitOptions) -> Path:
-    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
+    return kit_file(options, GAME_ID)
 
 
 

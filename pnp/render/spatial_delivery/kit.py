@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.cards import FUEL_CARDS
 from pnp.games.spatial_delivery.sheet import MAX_PLAYERS
-from pnp.render.art import GREY, INK, Look, paragraph
+from pnp.render.art import INK, Look, paragraph
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     HeaderFn,
@@ -18,19 +18,20 @@ from pnp.render.components import (
     piece_sheets,
     two_sided_sheets,
 )
-from pnp.render.document import Page, scaled, write_pdf
+from pnp.render.document import Page, scaled, write_kit
 from pnp.render.fonts import BOLD, REGULAR
-from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.geometry import mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
+from pnp.render.parts import ruled_header
 from pnp.render.piecepack import Piece
 from pnp.render.spatial_delivery.aids import board_pieces
 from pnp.render.spatial_delivery.art import (
+    GAME_ID,
     PLAYERS,
     SCORE_TOKENS,
     SEGMENTS_PER_COLOUR,
     TITLE,
-    kit_path,
 )
 from pnp.render.spatial_delivery.cards import cards
 from pnp.render.spatial_delivery.rules import rules_page_1, rules_page_2
@@ -82,14 +83,7 @@ def _parts_header(width: float, counts: dict[str, int]) -> tuple[HeaderFn, float
                           leading=9.2) - mm(1.2)
         return min(left, y) - mm(1)
 
-    height = -layout(None, 0.0, 0.0, width) + mm(2)
-
-    def draw(c: Canvas, box: Rect, look: Look) -> None:
-        bottom = layout(c, box.x, box.y2, box.w)
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.4)
-        c.line(box.x, bottom, box.x2, bottom)
-    return draw, height
+    return ruled_header(layout, width)
 
 
 def pieces() -> dict[str, list[Piece]]:
@@ -156,9 +150,5 @@ GUIDE_NOTES = (
 
 def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     pages, score_index = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
-              score_fields(options, pages[score_index].size, score_index),
-              duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    fields = score_fields(options, pages[score_index].size, score_index)
+    return write_kit(options, GAME_ID, TITLE, pages, fields)

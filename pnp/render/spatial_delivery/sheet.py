@@ -7,7 +7,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS
 from pnp.games.spatial_delivery.sheet import COLOUR_FIELDS, MAX_PLAYERS, ROUND_ROWS, field_names
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, page_title, paint, tint
+from pnp.render.art import (
+    GREY,
+    INK,
+    Look,
+    field_box,
+    footer,
+    hex_color,
+    page_title,
+    paint,
+    tint,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.forms import FormField
@@ -16,9 +26,9 @@ from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.spatial_delivery.art import (
     ACCENT,
+    CREDIT,
     GOODS_RGB,
     GOODS_WORD,
-    _footer,
     _para,
     bonus_table,
     tracker_url,
@@ -117,17 +127,9 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         qr = mm(30)
         qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr, left=area.x,
                  right=area.x2)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Spatial Delivery - score sheet")
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2 if thick else 0.5)
-    c.setFillColor(WHITE)
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-
 
 
 def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
@@ -144,3 +146,7 @@ def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
                              align=0 if left else 1))
     assert sorted(f.name for f in out) == sorted(field_names())
     return out
+
+
+def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
+    field_box(c, r, look, ACCENT, thick=thick, line=0.5)

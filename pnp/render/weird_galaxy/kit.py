@@ -10,7 +10,7 @@ from pnp.games.weird_galaxy.data import CAPACITY, MAX_SHIELDS, STATIONS
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back, piece_sheets
-from pnp.render.document import Page, fit_transform, scaled, write_pdf
+from pnp.render.document import Page, fit_transform, scaled, write_kit
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
@@ -18,7 +18,7 @@ from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Piece, suit_set
 from pnp.render.suits import ALL_SUITS, RANKS
-from pnp.render.weird_galaxy.art import PLAYER_COLOURS, SHORT, TITLE, kit_path
+from pnp.render.weird_galaxy.art import GAME_ID, PLAYER_COLOURS, SHORT, TITLE
 from pnp.render.weird_galaxy.board import board_page
 from pnp.render.weird_galaxy.components import card_piece, counters, phredd_piece
 from pnp.render.weird_galaxy.rules import rules_page_1, rules_page_2
@@ -121,8 +121,4 @@ def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, 
 
 def weird_galaxy_kit(options: KitOptions) -> list[Path]:
     pages, forms = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
-              form_fields(options, pages, forms), duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    return write_kit(options, GAME_ID, TITLE, pages, form_fields(options, pages, forms))

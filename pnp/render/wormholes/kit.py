@@ -7,14 +7,14 @@ from pathlib import Path
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back, piece_sheets
-from pnp.render.document import Page, scaled, write_pdf
+from pnp.render.document import Page, scaled, write_kit
 from pnp.render.geometry import paper_size, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.suits import CLASSIC
-from pnp.render.wormholes.art import TITLE, kit_path
+from pnp.render.wormholes.art import GAME_ID, TITLE
 from pnp.render.wormholes.board import board_page
 from pnp.render.wormholes.maps import map_pages
 from pnp.render.wormholes.rules import rules_page_1, rules_page_2
@@ -80,9 +80,5 @@ GUIDE_NOTES = (
 
 def wormholes_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"Wormholes - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index),
-              duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    fields = record_fields(options, pages[record_index].size, record_index)
+    return write_kit(options, GAME_ID, TITLE, pages, fields)
