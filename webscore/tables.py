@@ -122,8 +122,9 @@ def live_context(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
     # The board may zoom on what is offered now (Galaxy Trucker's deciding ship): the same
     # list for writers and watchers, so every phone shows the same picture.
     offered = snap.legal() if snap.actor is not None and snap.actor >= 0 else []
+    board = boards.render(snap.table.game, state["summary"], snap.table.players,
+                          snap.scores(), offered)
     named = {**state["summary"], "player_names": list(snap.table.players), "offered": offered}
-    board = boards.render(snap.table.game, named, snap.table.players, snap.scores())
     options = entry.choices(snap) if writable else []
     overlay = entry.overlay(snap, named, str(board), options) if options else None
     on_board = {c.text for spot in (overlay.spots if overlay else ())

@@ -45,13 +45,17 @@ def spot_for(game_id: str, summary: dict[str, Any] | None = None) -> float:
 
 
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
-           scores: Sequence[int]) -> Markup:
+           scores: Sequence[int], offered: Sequence[str] = ()) -> Markup:
+    """The board; ``offered`` (the entries the engine allows now) lets a drawing zoom on
+    what they concern (Galaxy Trucker's deciding ship)."""
     draw = drawer_for(game_id)
     if draw is not None:
         try:
             # Engines know seats, not names: hand the drawer the table's player names too.
             named = summary if "player_names" in summary else {
                 **summary, "player_names": [str(p) for p in players]}
+            if offered:
+                named = {**named, "offered": list(offered)}
             return Markup(draw(named))  # the drawer escapes every text it writes
         except Exception:  # a summary the drawer did not expect: still show the table
             logging.getLogger(__name__).exception("board drawing failed for %s", game_id)

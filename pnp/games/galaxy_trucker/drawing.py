@@ -561,8 +561,9 @@ def _chips(summary: dict[str, Any], ships: list[dict[str, Any]], focus: int | No
         else:
             where, colour = f"space {space}", INK
         deciding = _int(decision.get("seat")) == seat and summary.get("awaiting") == "decision"
-        thumb = min(width * 0.36, 64.0)
-        chars = max(int((width - thumb - 14) / 6.2), 3)
+        thumb = min(width * 0.32, 64.0)
+        chars = max(int((width - thumb - 14) / 6.0), 3)
+        name_chars = max(int((width - thumb - 14) / 8.2), 3)  # bold, a little larger
         faded = ' opacity="0.55"' if s.get("gave_up") else ""
         history = " / ".join(str(h) for h in _list(s.get("history"))) or "first round"
         out.append(
@@ -580,9 +581,9 @@ def _chips(summary: dict[str, Any], ships: list[dict[str, Any]], focus: int | No
                         f"ship of {s['_name']}: "
                         + ("round over" if _list(s.get("history")) else "not entered yet")))
             + '<g class="chip">'
-            + text(x + thumb + 11, y + 16, short(f"{seat + 1} {s['_name']}", chars + 2),
+            + text(x + thumb + 11, y + 16, short(f"{seat + 1} {s['_name']}", name_chars),
                    size=12, weight="bold", fill=INK)
-            + text(x + thumb + 11, y + 31, short(where, chars + 1), size=10.5, fill=colour)
+            + text(x + thumb + 11, y + 31, short(where, chars), size=10, fill=colour)
             + (text(x + thumb + 11, y + 46, "▶ decides" if deciding else
                     f"{credits if credits is not None else '?'} cr", size=10.5,
                     fill=ACCENT)

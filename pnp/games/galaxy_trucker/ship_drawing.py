@@ -221,13 +221,18 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
     def xy(row: int, col: int) -> tuple[float, float]:
         return LEFT + (col - cols.start) * CELL, TOP + (row - rows.start) * CELL
 
-    for col in cols:
+    for col in cols if window is None else ():  # a window shows no numbers
         out.append(text(LEFT + (col - cols.start) * CELL + CELL / 2, TOP - 9, col, size=18,
                         anchor="middle", weight="bold", fill=MUTED))
-    for row in rows:
+    for row in rows if window is None else ():
         out.append(text(LEFT - 14, TOP + (row - rows.start) * CELL + CELL / 2 + 6, row,
                         size=18, anchor="middle", weight="bold", fill=MUTED))
+    def shown(row: int, col: int) -> bool:
+        return window is None or (row in window[0] and col in window[1])
+
     for row, col in sorted(board.cells):
+        if not shown(row, col):
+            continue
         x, y = xy(row, col)
         out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
                    'rx="5" fill="#111836" stroke="#3b4680" stroke-dasharray="4 3"/>')
@@ -238,6 +243,8 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
     for v in violations:
         by_tile.setdefault(v.tile, []).append(v)
     for p in ship:
+        if not shown(p.row, p.col):  # outside the window: not drawn (its texts would stray)
+            continue
         x, y = xy(p.row, p.col)
         title = esc(describe_tile(p.tile, p.rotation))
         out.append(f'<g transform="translate({x} {y})"><title>{title}</title>'

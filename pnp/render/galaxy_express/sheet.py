@@ -1,27 +1,49 @@
 """The fillable record sheet: one row per turn and the result panel; its form fields are the
-ones pnp.games.galaxy_express.sheet checks."""
+ones pnp.games.galaxy_express.sheet checks.  A readable sheet (``record_sheet``): corner
+markers, the sheet QR, combs for the speeds and the score lines, tick boxes for deliveries and
+refuels; coins, directions, scans and the rating are handwriting."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, LIGHT, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.galaxy_express.art import (
     ACCENT,
     CREDIT,
-    _fit_centred,
-    _footer,
     rating_table,
     tracker_url,
 )
-from pnp.render.geometry import Rect, mm, printable_area, text_sheet_size
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame, scaled_rect
+from pnp.sheetread.layout import (
+    MARKER_SIZE,
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
+)
 
 TURN_ROWS = 40
 TURN_COLUMNS = ("coin", "speed", "dir", "scans", "deliver", "refuel")
@@ -47,7 +69,7 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
     scale = min(1.0, (area.w - PANEL_MIN - mm(8) - turn_w) / natural)  # narrow paper (A5)
     table_w = turn_w + natural * scale
     head_h = mm(9)
-    bottom = area.y + mm(6)
+    bottom = area.y + MARKER_SIZE + mm(3)  # clear of the bottom markers
     row_h = (top - head_h - bottom) / TURN_ROWS
     fields: dict[str, Rect] = {}
     for n in range(1, TURN_ROWS + 1):
@@ -69,15 +91,42 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
+LAYOUT_VERSION = 1
+KINDS: dict[str, tuple[str, int, bool]] = {
+    "speed": ("digits", 2, False), "deliver": ("tick", 0, False), "refuel": ("tick", 0, False),
+    "deliveries": ("digits", 2, False), "refuels": ("digits", 2, False),
+    "coins_left": ("digits", 2, False), "score": ("digits", 3, True)}
+
+
+@lru_cache(maxsize=4)
+def record_sheet(size: tuple[float, float]) -> SheetLayout:
+    """The record sheet as drawn and as a reader cuts it out."""
+    fields = []
+    for name, cell in record_layout(size).items():
+        kind, digits, signed = KINDS.get(name.rsplit("_", 1)[-1] if name.startswith("t")
+                                         and name[1].isdigit() else name, ("text", 0, False))
+        fields.append(place(name, cell, kind, digits, signed))
+    return SheetLayout("galaxy-express", f"record.{paper_name(size)}", LAYOUT_VERSION, size,
+                       corner_markers(size), band_qr(size), tuple(fields), seed_field="seed",
+                       title="Galaxy Express flight record")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """The record sheet on A4 and Letter (A5 shrinks A4)."""
+    return [record_sheet(paper_size(p)) for p in ("a4", "letter")]
+
+
 def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     fields = record_layout(size)
+    sheet = record_sheet(size)
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        top = page_title(c, area, "Galaxy Express - flight record",
-                         "One row per turn. Fill it in by hand, or type into the PDF and check it "
-                         "with 'pnp check-sheet'.", ACCENT)
+        draw_frame(c, sheet, options.seed)
+        top = page_title(c, title_area(size, sheet.qr), "Galaxy Express - flight record",
+                         "One row per turn, one digit a box; by hand or typed into the PDF. "
+                         "Check it with 'pnp check-sheet', the tracker or a photo.", ACCENT)
         top = area.y2 - mm(19)
         first = fields["t1_coin"]
         row_h = first.h + 2
@@ -93,8 +142,8 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.drawCentredString(table_x + mm(4.5), top - mm(5.2), "Turn")
         for col in TURN_COLUMNS:
             r = fields[f"t1_{col}"]
-            _fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
-            _fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
+            fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
+            fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
         # rows
         for n in range(1, TURN_ROWS + 1):
             y = fields[f"t{n}_coin"].y - 1
@@ -116,14 +165,17 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.setStrokeColor(ACCENT)
         c.setLineWidth(1)
         c.rect(table_x, bottom, table_right - table_x, top - bottom, stroke=1, fill=0)
-        _record_panel(c, fields, look, url, options.seed, area)
-        _footer(c, area, CREDIT)
+        for n in range(1, TURN_ROWS + 1):
+            for col in ("speed", "deliver", "refuel"):
+                draw_field(c, sheet.field(f"t{n}_{col}"), look, ACCENT)
+        _record_panel(c, fields, sheet, look, url, options.seed, area)
+        footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, "Galaxy Express - flight record")
 
 
-def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, seed: int,
-                  area: Rect) -> None:
+def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, look: Look,
+                  url: str, seed: int, area: Rect) -> None:
     from pnp.games.galaxy_express.rules import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
 
     seed_box = fields["seed"]
@@ -132,7 +184,7 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
     c.setFillColor(INK)
     c.setFont(BOLD, 10)
     c.drawString(px, seed_box.y + mm(2), "Seed")
-    _field_box(c, seed_box, look)
+    draw_field(c, sheet.field("seed"), look, ACCENT)
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 12)
     c.drawString(px, seed_box.y - mm(8), "Score")
@@ -148,7 +200,7 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
             size -= 0.25
         c.setFont(font, size)
         c.drawString(px, r.y + mm(2.4), label)
-        _field_box(c, r, look, thick=name == "score")
+        draw_field(c, sheet.field(name), look, ACCENT, thick=name == "score")
     c.setFillColor(GREY)
     c.setFont(REGULAR, 7)
     formula = (f"Score = {POINTS_PER_DELIVERY} x deliveries {POINTS_PER_REFUEL} x refuels "
@@ -158,23 +210,15 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], look: Look, url: str, s
     c.setFillColor(INK)
     c.setFont(BOLD, 9)
     c.drawString(px, rating.y2 + mm(1.5), "Rating")
-    _field_box(c, rating, look)
+    draw_field(c, sheet.field("rating"), look, ACCENT)
     y = rating_table(c, px, rating.y - mm(3), pw, look)
     c.setFillColor(GREY)
     y = paragraph(c, "Coins not spent: every Sun and Moon not played since your last refuel, "
                   "face up or still stacked.", px, y - mm(3), pw, REGULAR, 7)
     qr = min(pw, mm(32))
-    qy = area.y + mm(14)
+    qy = area.y + MARKER_SIZE + mm(10)  # its caption and address clear of the markers
     qr_block(c, url, px + (pw - qr) / 2, qy, qr, left=px, right=px + pw)
     del seed
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2 if thick else 0.6)
-    c.setFillColor(hex_color("#ffffff"))
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-
 
 
 def record_fields(options: KitOptions, size: tuple[float, float], page_index: int
@@ -182,8 +226,9 @@ def record_fields(options: KitOptions, size: tuple[float, float], page_index: in
     design = text_sheet_size(options.paper)
     s, dx, dy = fit_transform(design, size)
     out = []
-    for name, designed in record_layout(design).items():
-        rect = Rect(dx + designed.x * s, dy + designed.y * s, designed.w * s, designed.h * s)
+    for f in record_sheet(design).fields:
+        name = f.name
+        rect = scaled_rect(f.rect, s, dx, dy)
         value = str(options.seed) if name == "seed" else ""
         big = name in ("seed", "deliveries", "refuels", "coins_left", "score", "rating")
         out.append(FormField(name, page_index, rect, value, (10 if big else 8) * min(s, 1.0),

@@ -16,6 +16,8 @@ from pnp.render.art import (
     LIGHT,
     WHITE,
     Look,
+    fit_centred,
+    footer,
     hex_color,
     page_title,
     paint,
@@ -29,11 +31,10 @@ from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.weird_galaxy.art import (
     ACCENT,
+    CREDIT,
     PLAYER_COLOURS,
     SHORT,
     _field_box,
-    _fit_centred,
-    _footer,
     _heading,
     player_mark,
     tracker_url,
@@ -106,7 +107,7 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
                   "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
         qr = min(pw - mm(4), mm(32))
         qr_block(c, url, px + (pw - qr) / 2, area.y + mm(14), qr, left=px, right=px + pw)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"{SHORT} - Trade Missions worksheet")
 
@@ -146,11 +147,11 @@ def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, 
         c.setFillColor(ACCENT)
         c.rect(x0, top - HEAD_H, right - x0, HEAD_H, stroke=0, fill=1)
     c.setFillColor(WHITE if not look.low_ink else INK)
-    _fit_centred(c, number_head, BOLD, 7.5, x0 + number_w / 2, top - mm(5.2), number_w - 1)
+    fit_centred(c, number_head, BOLD, 7.5, x0 + number_w / 2, top - mm(5.2), number_w - 1)
     for col in cols:
         r = fields[pattern.format(n=1, c=col)]
-        _fit_centred(c, heads[col], BOLD, 7.5, r.cx, top - mm(4.4), r.w)
-        _fit_centred(c, hints.get(col, ""), REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
+        fit_centred(c, heads[col], BOLD, 7.5, r.cx, top - mm(4.4), r.w)
+        fit_centred(c, hints.get(col, ""), REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
     for n in range(1, rows + 1):
         y = fields[pattern.format(n=n, c=cols[0])].y - 1
         if not look.low_ink and n % 2 == 0:
@@ -242,7 +243,7 @@ def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page
             _ledger_block(c, fields, p, _block_rect(size, slot), look)
         if len(players) < PER_PAGE:
             _ledger_panel(c, _block_rect(size, len(players)), url, look)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, label)
 
@@ -275,7 +276,7 @@ def _ledger_block(c: Canvas, fields: Mapping[str, Rect], p: int, box: Rect, look
     bottom_row = fields[wg_ledger.row_field(p, wg_ledger.ROWS, "turn")]
     tot_y = fields[f"p{p}_balance"]
     c.setFillColor(INK)
-    _fit_centred(c, "Totals", BOLD, 7, box.x + mm(5), tot_y.y + tot_y.h / 2 - 2.5, mm(9.5))
+    fit_centred(c, "Totals", BOLD, 7, box.x + mm(5), tot_y.y + tot_y.h / 2 - 2.5, mm(9.5))
     for col in wg_ledger.TOTALS:
         _field_box(c, fields[f"p{p}_{col}"], look, thick=col == "balance")
     del bottom_row

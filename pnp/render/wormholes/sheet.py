@@ -1,53 +1,87 @@
 """The fillable record sheet: one row per turn, the result panel and the QR code; its form
-fields are the ones pnp.games.wormholes.sheet checks."""
+fields are the ones pnp.games.wormholes.sheet checks.
+
+Three pages (the front with turns 1-30, then turns 31-76 and 77-122 for longer games), each a
+readable sheet (``record_sheet``): corner markers, the sheet QR, a comb for the wormhole values
+and the turn count, a tick box for the two-ship variant; the rest is handwriting.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes import sheet as wh_sheet
 from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    WHITE,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
-from pnp.render.geometry import Rect, mm, printable_area, text_sheet_size
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.render.wormholes.art import (
     ACCENT,
+    CREDIT,
     SPACE_TINT,
     SUIT_ART,
-    _fit_centred,
-    _footer,
     draw_coin,
     tracker_url,
+)
+from pnp.sheetread.layout import (
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
 )
 
 # -- record sheet ----------------------------------------------------------------------------
 FIRST_PAGE_ROWS = 30
+PAGE_ROWS = 46  # on each continuation page
+RECORD_PAGES = 1 + (wh_sheet.ROWS - FIRST_PAGE_ROWS) // PAGE_ROWS
+assert FIRST_PAGE_ROWS + (RECORD_PAGES - 1) * PAGE_ROWS == wh_sheet.ROWS
+LAYOUT_VERSION = 1
 PANEL = mm(57)
 HEAD = mm(11)
-FOOT = mm(11)
+FOOT = mm(12)
 TURN_W = 8.0
-COLUMN_WIDTHS: dict[str, float] = {"side": 8.0, "dice": 15.0, "ship": 7.5, "from": 10.0,
-                                   "to": 10.0, "value": 8.5, "jump": 10.0, "send": 15.0}
+COLUMN_WIDTHS: dict[str, float] = {"side": 7.2, "dice": 13.0, "ship": 7.2, "from": 9.5,
+                                   "to": 9.5, "value": 8.0, "jump": 9.5, "send": 13.0,
+                                   "back": 10.5}
 COLUMN_HEADS = {"side": "Side", "dice": "Dice", "ship": "Ship", "from": "From", "to": "To",
-                "value": "Value", "jump": "Jump to", "send": "Sent to"}
+                "value": "Value", "jump": "Jump to", "send": "Sent to", "back": "Sent back"}
 COLUMN_HINTS = {"side": "O / D", "dice": "S3 M1", "ship": "S M C A", "from": "cell",
-                "to": "by die", "value": "0-5", "jump": "cell", "send": "cell(>cell)"}
-LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0). Value: what the wormhole showed "
-          "(0 = black hole). Jump to: where it threw the ship. Sent to: where you sent an "
-          "enemy ship you landed on (e5, or e5>e9 if it then jumped).")
+                "to": "by die", "value": "0-5", "jump": "cell", "send": "cell(>cell)",
+                "back": "cell"}
+LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0; - if no ship rolled). Value: what "
+          "the wormhole showed (0 = black hole). Jump to: where it threw the ship. Sent to: "
+          "where you sent an enemy ship you landed on (e5, or e5>e9 if it then jumped). Sent "
+          "back: where your ship went when that ship jumped onto it (c10; M c10 for the other "
+          "ship).")
 
 
 def page_rows(page: int) -> range:
-    """The turn numbers printed on record page 0 and 1."""
+    """The turn numbers printed on record page 0, 1 or 2."""
     if page == 0:
         return range(1, FIRST_PAGE_ROWS + 1)
-    return range(FIRST_PAGE_ROWS + 1, wh_sheet.ROWS + 1)
+    first = FIRST_PAGE_ROWS + (page - 1) * PAGE_ROWS + 1
+    return range(first, first + PAGE_ROWS)
 
 
 def sheet_columns() -> list[str]:
@@ -62,9 +96,9 @@ def column_width(col: str) -> float:
 
 
 def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
-    """The rectangle of every form field on record page 0 or 1, by field name."""
+    """The cell of every form field on record page 0, 1 or 2, by field name."""
     area = printable_area(size)
-    top = area.y2 - (mm(19) if page == 0 else mm(11))
+    top = area.y2 - mm(19)
     fields: dict[str, Rect] = {}
     if page == 0:
         fields.update(_panel_layout(area, top))
@@ -85,6 +119,32 @@ def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
 
 
 QR_SIZE = mm(34)
+KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0)}
+
+
+def _kind(name: str) -> tuple[str, int]:
+    if "_value" in name:
+        return "digits", 1
+    return KINDS.get(name, ("text", 0))
+
+
+@lru_cache(maxsize=8)
+def record_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+    """Record page ``page`` as drawn and as a reader cuts it out."""
+    fields = []
+    for name, cell in record_layout(size, page).items():
+        kind, digits = _kind(name)
+        fields.append(place(name, cell, kind, digits))
+    return SheetLayout(wh_sheet.GAME_ID, f"record{page + 1}.{paper_name(size)}",
+                       LAYOUT_VERSION, size, corner_markers(size), band_qr(size),
+                       tuple(fields), seed_field="seed" if page == 0 else None,
+                       title=f"Wormholes record sheet, page {page + 1}")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """Every record page design, on A4 and Letter (A5 shrinks A4)."""
+    return [record_sheet(paper_size(p), page) for p in ("a4", "letter")
+            for page in range(RECORD_PAGES)]
 
 
 def _panel_layout(area: Rect, top: float) -> dict[str, Rect]:
@@ -94,9 +154,10 @@ def _panel_layout(area: Rect, top: float) -> dict[str, Rect]:
     out = {"orthogon": Rect(area.x + label, top - mm(8), right - area.x - label, h),
            "diagon": Rect(area.x + label, top - mm(15.5), right - area.x - label, h)}
     y = top - mm(23)
-    out["seed"] = Rect(area.x + mm(11), y, mm(34), h)
-    out["winner"] = Rect(area.x + mm(64), y, mm(40), h)
-    out["turns"] = Rect(right - mm(16), y, mm(16), h)
+    out["seed"] = Rect(area.x + mm(11), y, mm(30), h)
+    out["winner"] = Rect(area.x + mm(56), y, mm(29), h)
+    out["two_ships"] = Rect(area.x + mm(108), y, mm(6.2), h)
+    out["turns"] = Rect(right - mm(18), y, mm(18), h)
     lab = mm(24)
     fw = (right - area.x - lab) / wh_sheet.COINS_PER_SUIT
     y = top - mm(30)
@@ -112,41 +173,36 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float], page
                  ) -> Page:
     area = printable_area(size)
     fields = record_layout(size, page)
+    sheet = record_sheet(size, page)
     url = tracker_url(options)
     rows = page_rows(page)
+    head = title_area(size, sheet.qr)
+    foot = footer_area(size)
 
     def draw(c: Canvas) -> None:
+        draw_frame(c, sheet, options.seed)
         if page == 0:
-            page_title(c, area, "Wormholes - game record", "Fill it in by hand, or type into the "
-                       "PDF and check it with 'pnp check-sheet' or the tracker.", ACCENT)
-            _record_panel(c, fields, area, url, look)
+            page_title(c, head, "Wormholes - game record", "By hand, one digit a box, or typed "
+                       "into the PDF; check it with 'pnp check-sheet', the tracker or a photo.",
+                       ACCENT)
+            _record_panel(c, fields, sheet, area, url, look)
         else:
-            c.setFillColor(ACCENT)
-            c.setFont(BOLD, 13)
-            c.drawString(area.x, area.y2 - mm(5), "Wormholes - game record (continued)")
-            c.setFillColor(GREY)
-            c.setFont(REGULAR, 8.5)
-            c.drawRightString(area.x2, area.y2 - mm(5), f"turns {rows.start}-{rows.stop - 1}")
+            page_title(c, head, f"Wormholes - game record, page {page + 1}",
+                       f"turns {rows.start}-{rows.stop - 1}: print this page only for a long "
+                       "game", ACCENT)
         first = fields[f"t{rows.start}_side"]
         top = first.y2 + 1 + HEAD
-        _table(c, fields, area.x, top, rows, look)
+        _table(c, fields, sheet, area.x, top, rows, look)
         c.setFillColor(GREY)
-        paragraph(c, LEGEND, area.x, area.y + FOOT - mm(1.5), area.w, REGULAR, 6.3,
-                  leading=7.4)
-        _footer(c, area)
+        paragraph(c, LEGEND, foot.x, area.y + FOOT - mm(0.5), foot.w, REGULAR, 6,
+                  leading=6.8)
+        footer(c, foot, CREDIT)
 
-    return Page(size, draw, f"Wormholes - game record {page + 1}/2")
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.1 if thick else 0.6)
-    c.setFillColor(WHITE)
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
+    return Page(size, draw, f"Wormholes - game record {page + 1}/{RECORD_PAGES}")
 
 
-def _record_panel(c: Canvas, fields: Mapping[str, Rect], area: Rect, url: str, look: Look
-                  ) -> None:
+def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, area: Rect,
+                  url: str, look: Look) -> None:
     for name, seat in (("orthogon", 0), ("diagon", 1)):
         r = fields[name]
         s1, s2 = SIDE_SUITS[seat]
@@ -157,13 +213,14 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], area: Rect, url: str, l
         c.setFont(REGULAR, 7)
         c.drawString(area.x + text_width(SIDE_NAMES[seat], BOLD, 9) + mm(1.5), r.y + mm(1.8),
                      f"({SUIT_ART[s1].name}, {SUIT_ART[s2].name})")
-        _field_box(c, r, look)
-    for name, text in (("seed", "Seed"), ("winner", "Winner"), ("turns", "Turns")):
-        r = fields[name]
+        draw_field(c, sheet.field(name), look, ACCENT)
+    for name, label in (("seed", "Seed"), ("winner", "Winner"), ("two_ships", "Two ships"),
+                        ("turns", "Turns")):
+        r = sheet.field(name).rect
         c.setFillColor(INK)
         c.setFont(BOLD, 9)
-        c.drawRightString(r.x - mm(1.5), r.y + mm(1.8), text)
-        _field_box(c, r, look, thick=name == "winner")
+        c.drawRightString(r.x - mm(1.5), r.y + mm(1.8), label)
+        draw_field(c, sheet.field(name), look, ACCENT, thick=name == "winner")
     first = fields["wh_S1"]
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 9)
@@ -180,14 +237,14 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], area: Rect, url: str, l
         c.setFont(REGULAR, 8)
         c.drawString(area.x + 2 * rr + mm(1.5), r.cy - 2.8, SUIT_ART[suit].name)
         for k in range(wh_sheet.COINS_PER_SUIT):
-            _field_box(c, fields[f"wh_{suit}{k + 1}"], look)
+            draw_field(c, sheet.field(f"wh_{suit}{k + 1}"), look, ACCENT)
     qx = area.x2 - QR_SIZE
     qy = fields["orthogon"].y2 - QR_SIZE + mm(2)
     qr_block(c, url, qx, qy, QR_SIZE, left=qx - mm(3), right=area.x2)
 
 
-def _table(c: Canvas, fields: Mapping[str, Rect], x: float, top: float, rows: range,
-           look: Look) -> None:
+def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, top: float,
+           rows: range, look: Look) -> None:
     cols = sheet_columns()
     first_row = rows.start
     last_row = rows.stop - 1
@@ -200,12 +257,12 @@ def _table(c: Canvas, fields: Mapping[str, Rect], x: float, top: float, rows: ra
         c.rect(x, top - HEAD, right - x, HEAD, stroke=0, fill=1)
     head_ink = WHITE if not look.low_ink else INK
     c.setFillColor(head_ink)
-    _fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
+    fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
     for k in wh_sheet.SLOTS:
         a = fields[f"t{first_row}_ship{k}"].x - 1
-        b = fields[f"t{first_row}_send{k}"].x2 + 1
+        b = fields[f"t{first_row}_back{k}"].x2 + 1
         c.setFillColor(head_ink)
-        _fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
+        fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
         c.setStrokeColor(head_ink)
         c.setLineWidth(0.5)
         c.line(a + mm(1), top - mm(4.6), b - mm(1), top - mm(4.6))
@@ -213,8 +270,8 @@ def _table(c: Canvas, fields: Mapping[str, Rect], x: float, top: float, rows: ra
         r = fields[f"t{first_row}_{col}"]
         base = col.rstrip("12")
         c.setFillColor(head_ink)
-        _fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
-        _fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
+        fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
+        fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
     for i, n in enumerate(rows):
         y = fields[f"t{n}_side"].y - 1
         if not look.low_ink and i % 2 == 1:
@@ -237,18 +294,21 @@ def _table(c: Canvas, fields: Mapping[str, Rect], x: float, top: float, rows: ra
         xx = fields[f"t{first_row}_ship{k}"].x - 1
         c.line(xx, bottom, xx, top)
     c.rect(x, bottom, right - x, top - bottom, stroke=1, fill=0)
+    for n in rows:  # the combs of the wormhole values
+        for k in wh_sheet.SLOTS:
+            draw_field(c, sheet.field(f"t{n}_value{k}"), look, ACCENT)
 
 
 def record_fields(options: KitOptions, size: tuple[float, float], first_page: int
                   ) -> list[FormField]:
-    """The form fields of both record pages (pages first_page and first_page + 1)."""
+    """The form fields of the record pages (from page first_page on)."""
     design = text_sheet_size(options.paper)
     s, dx, dy = fit_transform(design, size)
     out = []
-    for page in (0, 1):
-        for name, designed in record_layout(design, page).items():
-            rect = Rect(dx + designed.x * s, dy + designed.y * s, designed.w * s,
-                        designed.h * s)
+    for page in range(RECORD_PAGES):
+        for f in record_sheet(design, page).fields:
+            name = f.name
+            rect = scaled_rect(f.rect, s, dx, dy)
             value = str(options.seed) if name == "seed" else ""
             big = not name.startswith("t") or name == "turns"
             left = name in ("orthogon", "diagon", "winner") or "_send" in name
