@@ -15,7 +15,7 @@ from pnp.render.components import (
     HeaderFn,
     SheetContext,
     blank_back,
-    one_sided_sheets,
+    piece_sheets,
     two_sided_sheets,
 )
 from pnp.render.document import Page, scaled, write_kit
@@ -91,21 +91,24 @@ def pieces() -> dict[str, list[Piece]]:
             "station": stations(), "segment": segments()}
 
 
-def component_pages(options: KitOptions) -> list[Page]:
-    ctx = SheetContext(TITLE, options)
-    groups = pieces()
-    counts = {k: len(v) for k, v in groups.items()}
+def parts_list(options: KitOptions) -> tuple[HeaderFn, float]:
+    """The parts list and how to make them, for the print guide."""
+    counts = {k: len(v) for k, v in pieces().items()}
     counts["board"] = 2
     counts["aid"] = MAX_PLAYERS
-    width = printable_area(paper_size(options.paper)).w
-    header, height = _parts_header(width, counts)
-    boards = [p for p in groups["board"] if p.kind == "board"]
-    aids = [p for p in groups["board"] if p.kind == "aid"]
-    pages = one_sided_sheets(ctx, boards, "round track and turn order card", header, height)
-    pages += one_sided_sheets(ctx, aids, "player aids")
-    for kind, name in (("tile", "hex tiles"), ("card", "cards"), ("token", "tokens"),
-                       ("station", "stations"), ("segment", "route segments")):
-        pages += two_sided_sheets(ctx, groups[kind], name, butt=kind == "card")
+    return _parts_header(printable_area(paper_size(options.paper)).w, counts)
+
+
+def component_pages(options: KitOptions) -> list[Page]:
+    """The pieces: boards, aids, tokens, stations and segments share their sheets; the hex
+    tiles (an alternative to the one-piece map) and the butted cards have sheets of their
+    own."""
+    ctx = SheetContext(TITLE, options)
+    groups = pieces()
+    shared = [*groups["board"], *groups["token"], *groups["station"], *groups["segment"]]
+    pages = piece_sheets(ctx, shared, "pieces")
+    pages += piece_sheets(ctx, groups["tile"], "hex tiles")
+    pages += two_sided_sheets(ctx, groups["card"], "cards", butt=True)
     return pages
 
 
@@ -133,7 +136,7 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     pages += [score, parts]
     pages += component_pages(options)
     pages += calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts_list(options))
     return pages, score_index + shift
 
 

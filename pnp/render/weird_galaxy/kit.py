@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.games.weird_galaxy.data import CAPACITY, MAX_SHIELDS, STATIONS
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
-from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
+from pnp.render.components import SheetContext, blank_back, piece_sheets
 from pnp.render.document import Page, fit_transform, scaled, write_kit
 from pnp.render.forms import FormField
 from pnp.render.geometry import paper_size, printable_area, text_sheet_size
@@ -61,6 +62,7 @@ def parts_lines() -> tuple[str, ...]:
 
 
 PART_NOTES = (
+    "Tiles: one-sided here (the galaxy's tiles are never turned over); print them on card.",
     "Counters: print on card stock, cut the circles. Stations show 'spat' on the "
     "back: flip one when Phredd disables it. A shield counter sits on its station.",
     "Phredd: fold like a pawn standee, the two figures back to back.",
@@ -88,17 +90,14 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
         pages.append(blank_back(size, SHORT))
     ctx = SheetContext(SHORT, options)
     groups = pieces()
+    # the galaxy's tiles lie face up all game: their backs (four pages) are not printed
+    groups["tile"] = [replace(p, back=None) for p in groups["tile"]]
     everything = [p for ps in groups.values() for p in ps]
     width = printable_area(size).w
-    header, height = parts_header(f"{SHORT} - pieces", everything, width, parts_lines(),
-                                  PART_NOTES)
-    pages += one_sided_sheets(ctx, groups["die"], "dice", header, height)
-    pages += one_sided_sheets(ctx, groups["refcard"] + groups["standee"] + groups["pawn"],
-                              "cards, Phredd and pawns")
-    for kind, name in (("tile", "tiles"), ("coin", "coins"), ("counter", "counters")):
-        pages += two_sided_sheets(ctx, groups[kind], name)
+    parts = parts_header(f"{SHORT} - pieces", everything, width, parts_lines(), PART_NOTES)
+    pages += piece_sheets(ctx, everything, "pieces")  # every piece shares the sheets
     pages += calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages)
+    pages, shift = with_guide(TITLE, options, pages, parts=parts)
     return pages, {name: index + shift for name, index in forms.items()}
 
 
