@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import SheetSpec
-from pnp.sheetread.boxes import Draft
+from pnp.sheetread.boxes import Draft, joined
 from pnp.sheetread.reading import FieldReading, Status
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
@@ -29,7 +29,33 @@ PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
 PASSES = 3
 SWITCH_BELOW = 0.6  # the rules may overrule the eye's first reading only when it is this weak
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
-MAX_JOINT = 60  # combinations tried for a group of doubtful fields settled together
+MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
+BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
+MAX_UNSURE_BOXES = 2
+ALPHABET = ("", *"0123456789")
+
+
+def space(d: Draft) -> list[str]:
+    """Every value the field could hold with its doubtful boxes written any way at all (its
+    sure boxes as read): the rules choose a value only when it is the one among all of these
+    that checks out, so a misreading the eye never listed cannot slip through."""
+    if not d.parts:
+        return [v for v, _p in d.candidates]
+    choices: list[tuple[str, ...]] = []
+    for i, options in enumerate(d.parts):
+        if not options:
+            return [v for v, _p in d.candidates]
+        if options[0][1] >= BOX_SURE:
+            choices.append((options[0][0],))
+        elif d.box.kind == "tick":
+            choices.append(("", "x"))
+        elif d.box.signed and i == 0:
+            choices.append(("", "-"))
+        else:
+            choices.append(ALPHABET)
+    if sum(len(c) > 1 for c in choices) > MAX_UNSURE_BOXES:
+        return [v for v, _p in d.candidates][:1]  # too many doubts for the rules: asked
+    return list(dict.fromkeys(joined(list(combo)) for combo in itertools.product(*choices)))
 
 
 def _wrong(spec: SheetSpec, values: Mapping[str, str]) -> tuple[int, frozenset[str]]:
@@ -60,13 +86,13 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
             doubtful.append(d)
     chosen: dict[str, float] = {}
     for _ in range(PASSES):
-        open_ = [d for d in doubtful if d.name not in chosen and len(d.candidates) > 1]
+        open_ = [d for d in doubtful if d.name not in chosen and len(space(d)) > 1]
         if not open_:
             break
-        wrong = {d.name: [_wrong(spec, {**values, d.name: v})[1] for v, _p in d.candidates]
+        wrong = {d.name: {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
                  for d in open_}
-        reach = {name: frozenset().union(*sets) - frozenset.intersection(*sets)
-                 for name, sets in wrong.items()}
+        reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
+            *sets.values()) for name, sets in wrong.items()}
         ruled = {}
         for d in open_:
             near = reach[d.name]
@@ -74,10 +100,10 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # no line of the report depends on it: the rules cannot tell
             if any(near & reach[o.name] for o in open_ if o is not d):
                 continue  # another doubtful field bears on the same lines: settled jointly
-            good = [(v, p) for (v, p), w in zip(d.candidates, wrong[d.name], strict=True)
-                    if not (w & near) and d.name not in w]
-            if len(good) == 1 and good[0][1] >= PLAUSIBLE:
-                ruled[d.name] = good[0]
+            good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
+            p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
+            if p >= PLAUSIBLE:
+                ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
         if not ruled:
@@ -129,21 +155,25 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
     for group in groups:
         if len(group) < 2:
             continue
-        options = [[c for c in d.candidates if c[1] >= PLAUSIBLE] for d in group]
+        options = [space(d) for d in group]
         if math.prod(len(o) for o in options) > MAX_JOINT:
             continue
         near = frozenset().union(*(reach[d.name] for d in group))
         names = {d.name for d in group}
         good = []
         for combo in itertools.product(*options):
-            trial = {**values, **{d.name: c[0] for d, c in zip(group, combo, strict=True)}}
+            trial = {**values, **dict(zip((d.name for d in group), combo, strict=True))}
             w = _wrong(spec, trial)[1]
             if not (w & near) and not (w & names):
                 good.append(combo)
                 if len(good) > 1:
                     break
-        if len(good) == 1:
-            out.update({d.name: c for d, c in zip(group, good[0], strict=True)})
+        if len(good) != 1:
+            continue
+        picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
+                  for d, v in zip(group, good[0], strict=True)}
+        if all(p >= PLAUSIBLE for _v, p in picked.values()):
+            out.update(picked)
     return out
 
 
