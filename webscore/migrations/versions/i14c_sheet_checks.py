@@ -1,7 +1,7 @@
 """Sheets checked from a photo: the confirmed values, the reading, the report and the photo.
 
 Revision ID: i14c_sheet_checks
-Revises: i14b_entry_device
+Revises: i15b_notify_after_commit
 Create Date: 2026-11-24
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "i14c_sheet_checks"
-down_revision = "i14b_entry_device"
+down_revision = "i15b_notify_after_commit"
 branch_labels = None
 depends_on = None
 
