@@ -192,7 +192,8 @@ def growth(games: list[Any], lengths: tuple[int, ...] = (100, 1000, 10000)) -> d
             seconds = statistics.median(t for t, _ in times)
             replay_rows.append({"events": times[0][1], "games": len(logs),
                                 "us_per_event": 1e6 * seconds / times[0][1]})
-        out[game.id] = {"replay": replay_rows, "legal": _legal_by_size(game, chained)}
+        by_list, by_depth = _legal_by_size(game, chained)
+        out[game.id] = {"replay": replay_rows, "legal": by_list, "legal_by_depth": by_depth}
     return out
 
 
@@ -203,24 +204,38 @@ def _seeded(game: Any, seed: int, max_events: int) -> GameLog:
     return log.with_events([game.notation(e) for e in played])
 
 
-def _legal_by_size(game: Any, logs: list[GameLog]) -> list[dict[str, Any]]:
-    buckets: dict[int, list[float]] = {}
-    sizes: dict[int, list[int]] = {}
+def _legal_by_size(game: Any, logs: list[GameLog]
+                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``legal()`` timed at every decision, grouped two ways: by the length of the list, and
+    by how far into its game the position is (events played before it: 1-99, 100-999, ...),
+    the position's size as it grows over a game (board, network, ships, history)."""
+    by_list: dict[int, list[tuple[float, int]]] = {}
+    by_depth: dict[int, list[tuple[float, int]]] = {}
     for log in logs:
         state = game.initial_state(log.setup, log.players, log.seed)
-        for text in log.events:
+        for depth, text in enumerate(log.events):
             if game.actor(state) not in (None, CHANCE):
                 start = time.process_time()
                 legal = game.legal(state)
                 spent = time.process_time() - start
-                bucket = 1 if len(legal) < 10 else 10 if len(legal) < 100 else 100
-                buckets.setdefault(bucket, []).append(spent)
-                sizes.setdefault(bucket, []).append(len(legal))
+                by_list.setdefault(_decade(len(legal)), []).append((spent, len(legal)))
+                by_depth.setdefault(_decade(depth), []).append((spent, len(legal)))
             state = game.apply(state, game.parse(text))
+    return _legal_rows(by_list), _legal_rows(by_depth)
+
+
+def _decade(n: int) -> int:
+    """1 for 0-9, 10 for 10-99, 100 for 100-999, ..."""
+    return 10 ** (len(str(max(n, 1))) - 1)
+
+
+def _legal_rows(buckets: dict[int, list[tuple[float, int]]]) -> list[dict[str, Any]]:
     rows = []
     for bucket in sorted(buckets):
-        t, s = buckets[bucket], sizes[bucket]
-        rows.append({"legal_events": f"{bucket}-{bucket * 10 - 1}", "positions": len(t),
+        t = [spent for spent, _ in buckets[bucket]]
+        s = [size for _, size in buckets[bucket]]
+        low = 0 if bucket == 1 else bucket
+        rows.append({"legal_events": f"{low}-{bucket * 10 - 1}", "positions": len(t),
                      "mean_legal": statistics.mean(s),
                      "us_per_call": 1e6 * statistics.mean(t),
                      "us_per_legal_event": 1e6 * sum(t) / max(1, sum(s))})
@@ -258,7 +273,11 @@ def main() -> int:
                              f"{r['us_per_event']:.1f} us/event" for r in g["replay"])
             legal = ", ".join(f"{r['legal_events']} legal: {r['us_per_legal_event']:.1f} "
                               f"us/legal event ({r['positions']} positions)" for r in g["legal"])
-            print(f"{gid}: replay {reps}\n{' ' * len(gid)}  legal {legal}")
+            depth = ", ".join(f"after {r['legal_events']} events: {r['us_per_call']:.1f} us/call "
+                              f"{r['us_per_legal_event']:.1f} us/legal event "
+                              f"({r['positions']} positions)" for r in g["legal_by_depth"])
+            print(f"{gid}: replay {reps}\n{' ' * len(gid)}  legal {legal}\n"
+                  f"{' ' * len(gid)}  legal by depth {depth}")
     if a.json:
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(res, fh, indent=1)

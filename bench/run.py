@@ -58,55 +58,23 @@ def engines_md(data: dict[str, Any]) -> str:
                    f"{f['playout_ratio']:.2f} |")
     if "growth" in data:
         out += ["", "| engine | replay us/event at 100 / 1,000 / 10,000 events | "
-                "legal() us per legal event, by legal-list size |", "|---|---|---|"]
+                "legal() us per legal event, by legal-list size | legal() us per call (per "
+                "legal event), by events played before the position |", "|---|---|---|---|"]
         for gid, g in data["growth"].items():
             reps = " / ".join(f"{r['us_per_event']:.1f}" for r in g["replay"])
             legal = ", ".join(f"{r['legal_events']}: {r['us_per_legal_event']:.1f}"
                               for r in g["legal"])
-            out.append(f"| {gid} | {reps} | {legal} |")
+            depth = ", ".join(f"{r['legal_events']}: {r['us_per_call']:.0f} "
+                              f"({r['us_per_legal_event']:.1f})"
+                              for r in g.get("legal_by_depth", []))
+            out.append(f"| {gid} | {reps} | {legal} | {depth} |")
     return "\n".join(out)
 
 
 def tracker_md(data: dict[str, Any]) -> str:
-    out = []
-    for name, sql in data.get("statements", {}).items():
-        out += [f"SQL statements per request ({name}): " + "; ".join(
-            f"{what} {len(stmts)}" for what, stmts in sql.items()
-            if not what.endswith("_median")), ""]
-        for key in ("cpu_ms_median", "wall_ms_median"):
-            if key in sql:
-                out += [f"In process ({name}), {key}: " + " / ".join(
-                    f"row {r}: {v:.2f}" for r, v in sql[key].items()), ""]
-    if data.get("open"):
-        out += ["| database | instances | game | write ms at row 1 | row 100 | row 1,000 |",
-                "|---|--:|---|--:|--:|--:|"]
-        for r in data["open"]:
-            for game, c in r["row_costs"].items():
-                figs = " | ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
-                                  for k in ("1", "100", "1000"))
-                out.append(f"| {r['db']} | {r['instances']} | {game} | {figs} |")
-        out += ["", "| database | instances | tables (1 entry / 5 s each) | entries/s | p50 ms "
-                "| p99 ms | /healthz p50 ms | p99 ms | most tables at p99 < 50 ms |",
-                "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
-        for r in data["open"]:
-            h = r["healthz"]
-            for run in r["open_loop"]:
-                out.append(f"| {r['db']} | {r['instances']} | {run['tables']} | "
-                           f"{run['rps']:.0f} | {run['p50_ms']:.1f} | {run['p99_ms']:.1f} | "
-                           f"{h['p50_ms']:.1f} | {h['p99_ms']:.1f} | "
-                           f"{r['max_tables_p99_under_50ms']} |")
-        out.append("")
-    out += ["| database | tables | entries/s | p50 ms | p99 ms | /healthz req/s | p50 ms | "
-            "p99 ms | entries/healthz | non-2xx | acknowledged | stored |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    for r in data["rows"]:
-        m, h = r["moves"], r["healthz"]
-        bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
-        out.append(f"| {r['db']} | {r['tables']} | {m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | "
-                   f"{m['p99_us'] / 1000:.1f} | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
-                   f"{h['p99_us'] / 1000:.1f} | {m['rps'] / h['rps']:.0%} | {bad} | "
-                   f"{m['moves']} | {m.get('stored', '-')} |")
-    return "\n".join(out)
+    from bench_tracker import markdown
+
+    return markdown(data)
 
 
 def sheetread_md(data: dict[str, Any]) -> str:

@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         health,
         live,
         moves,
+        sheetphoto,
         sheets,
         ships,
         tables,
@@ -60,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     faultpage.init_app(app)
     app.register_blueprint(moves.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(sheetphoto.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(ships.bp)
     app.register_blueprint(health.bp)

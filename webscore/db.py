@@ -33,6 +33,8 @@ from flask.cli import with_appcontext
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from webscore import commits
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 UPGRADE_COMMAND = "flask --app webscore db-upgrade"
 EXIT_SCHEMA = 4
@@ -43,11 +45,23 @@ BUSY_TIMEOUT = 15.0
 """Seconds a SQLite writer waits for another's write lock before the request gets 503."""
 
 
-def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+SQLITE_SYNC = ("FULL", "NORMAL")
+"""SQLite's ``synchronous`` settings the tracker accepts (``WEBSCORE_SQLITE_SYNC``): FULL
+(the default) flushes every commit to the disk before it is acknowledged; NORMAL, in WAL
+mode, survives the app's crash but may lose the last commits to a power cut or an OS crash
+(docs/tracker.md, "Durability")."""
+
+
+def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
+                synchronous: str = "FULL") -> Engine:
     if url.startswith("sqlite"):
+        if synchronous.upper() not in SQLITE_SYNC:
+            raise ValueError(f"SQLite synchronous must be one of {', '.join(SQLITE_SYNC)}, "
+                             f"not {synchronous!r}")
         engine = create_engine(url, connect_args={"timeout": busy_timeout,
                                                   "check_same_thread": False})
-        _sqlite_setup(engine, busy_timeout)
+        _sqlite_setup(engine, busy_timeout, synchronous.upper())
+        commits.configure(engine, busy_timeout)
         return engine
     # pre_ping: a connection the server dropped (restart, failover) is replaced before use,
     # so the app recovers by itself; connect_timeout: an unreachable server fails fast (503);
@@ -58,7 +72,7 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         "keepalives_interval": 2, "keepalives_count": 3})
 
 
-def _sqlite_setup(engine: Engine, busy_timeout: float) -> None:
+def _sqlite_setup(engine: Engine, busy_timeout: float, synchronous: str) -> None:
     """WAL + full sync (an acknowledged commit survives a crash), and real BEGINs.
 
     pysqlite opens transactions lazily on its own; we take over so that a write can ask for
@@ -70,7 +84,7 @@ def _sqlite_setup(engine: Engine, busy_timeout: float) -> None:
         dbapi_connection.isolation_level = None
         cur = dbapi_connection.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         cur.close()
@@ -219,7 +233,8 @@ def init_app(app: Flask) -> None:
         app.config["DATABASE_URL"] = url
     busy = app.config.get("DATABASE_BUSY_TIMEOUT",
                           os.environ.get("WEBSCORE_DB_BUSY_TIMEOUT", BUSY_TIMEOUT))
-    engine = make_engine(url, busy_timeout=float(busy))
+    sync = app.config.get("SQLITE_SYNC", os.environ.get("WEBSCORE_SQLITE_SYNC", "FULL"))
+    engine = make_engine(url, busy_timeout=float(busy), synchronous=str(sync))
     app.extensions["webscore_db"] = engine
     gate = SchemaGate(app, engine, _auto_migrate(app, engine))
     app.extensions["webscore_schema"] = gate

@@ -160,7 +160,7 @@ def overlay(snap: Snapshot, summary: dict[str, Any], svg: str,
         labels[key] = label
     if not groups:
         return None
-    size = boards.spot_for(snap.table.game)
+    size = boards.spot_for(snap.table.game, summary)
     spots = []
     for (x, y), group in groups.items():
         first = result(group[0].text)

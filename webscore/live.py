@@ -18,10 +18,10 @@ poll every half second.
 
 How a process learns of a change another process or machine made: one ``Hub`` per process
 and database, with one thread for all the tables its streams watch.  On PostgreSQL it
-LISTENs on one connection to the NOTIFY the database's triggers send in each writing
-transaction (migration ``i14b_live``); on SQLite (one machine) it asks for the heads of the
-watched tables in one query every ``LIVE_POLL`` s.  Writes in this process call ``publish``
-and wake their streams at once.
+LISTENs on one connection to the NOTIFY the write path sends after each commit
+(``webscore.commits``; a timer's comes from a trigger, migration ``i14b_live``); on SQLite
+(one machine) it asks for the heads of the watched tables in one query every ``LIVE_POLL``
+s.  Writes in this process call ``publish`` and wake their streams at once.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ table_timers = Table(
     Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
            primary_key=True),
     Column("rev", Integer, nullable=False),  # bumped on every change (live.py watches it)
-    Column("state", Text, nullable=False),  # pnp.games.galaxy_trucker.buildtimer.Timer.to_json()
+    Column("state", Text, nullable=False),  # the game's TimerRules: TableTimer.to_json()
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -95,3 +95,18 @@ rate_limits = Table(
     Index("ix_rate_limits_until", "until"),
 )
 """Fixed-window request counters (webscore.limits), shared by every instance on PostgreSQL."""
+
+sheet_checks = Table(
+    "sheet_checks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("layout", String(64), nullable=False),  # what the sheet's QR code named
+    Column("seed", BigInteger, nullable=True),
+    Column("fields", Text, nullable=False),  # JSON: the values the person confirmed
+    Column("reading", Text, nullable=False),  # JSON: each field as read (status, confidence)
+    Column("report", Text, nullable=False),  # JSON: pnp.sheets' check of the confirmed values
+    Column("photo", LargeBinary, nullable=False),  # the photo, re-encoded as JPEG
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A sheet checked from a phone photo (webscore.sheetphoto): stored only once confirmed."""

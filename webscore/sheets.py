@@ -15,7 +15,7 @@ from webscore.sheetforms import check, check_pdf, form_spec, has_sheet
 bp = Blueprint("sheets", __name__)
 
 # Re-exported for the API blueprint.
-__all__ = ["bp", "check", "check_pdf", "form_spec", "has_sheet"]
+__all__ = ["bp", "check", "check_pdf", "form_spec", "has_sheet", "sheet_page"]
 
 
 @bp.get("/sheets")
@@ -24,20 +24,24 @@ def index() -> str:
     return render_template("sheets_index.html", games=games)
 
 
-def _page(game_id: str, values: dict[str, str], report: dict[str, Any] | None,
-          error: ApiError | None, status: int = 200) -> tuple[str, int]:
+def sheet_page(game_id: str, values: dict[str, str], report: dict[str, Any] | None,
+               error: ApiError | None, status: int = 200,
+               checked: dict[str, Any] | None = None) -> tuple[str, int]:
+    """The sheet page: the form (filled with ``values``), the report of a check, a refusal;
+    ``checked`` names a check made from a photo (webscore.sheetphoto) with its photo."""
     spec = form_spec(game_id)
-    checked = [line for line in (report or {}).get("lines", []) if isinstance(line, dict)]
-    lines = {line.get("field"): line for line in checked}
-    mistakes = group(checked)  # the same grouping as `pnp check-sheet` prints
+    said = [line for line in (report or {}).get("lines", []) if isinstance(line, dict)]
+    lines = {line.get("field"): line for line in said}
+    mistakes = group(said)  # the same grouping as `pnp check-sheet` prints
     wrong = sum(1 + len(m.carried) for m in mistakes)
     return render_template("sheet.html", spec=spec, values=values, report=report,
-                           lines=lines, mistakes=mistakes, wrong=wrong, error=error), status
+                           lines=lines, mistakes=mistakes, wrong=wrong, error=error,
+                           checked=checked), status
 
 
 @bp.get("/sheets/<game_id>")
 def sheet(game_id: str) -> tuple[str, int]:
-    return _page(game_id, {}, None, None)
+    return sheet_page(game_id, {}, None, None)
 
 
 @bp.post("/sheets/<game_id>")
@@ -47,8 +51,8 @@ def sheet_check(game_id: str) -> tuple[str, int]:
     try:
         report = check(game_id, values)
     except ApiError as exc:
-        return _page(game_id, values, None, exc, exc.status)
-    return _page(game_id, values, report, None)
+        return sheet_page(game_id, values, None, exc, exc.status)
+    return sheet_page(game_id, values, report, None)
 
 
 @bp.post("/sheets/<game_id>/pdf")
@@ -60,5 +64,5 @@ def sheet_pdf(game_id: str) -> tuple[str, int]:
             raise ApiError(422, "choose the filled score-sheet PDF", field="pdf")
         report = check_pdf(upload.read(), game_id)
     except ApiError as exc:
-        return _page(game_id, {}, None, exc, exc.status)
-    return _page(game_id, dict(report.get("fields", {})), report, None)
+        return sheet_page(game_id, {}, None, exc, exc.status)
+    return sheet_page(game_id, dict(report.get("fields", {})), report, None)

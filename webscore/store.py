@@ -1,9 +1,10 @@
 """Reading and appending a table's rows.  The only module that writes to the database.
 
 A write names the sequence number it follows (the head its writer has cached) and is one
-guarded INSERT and one COMMIT: a row goes in only if the row before it exists, and the
-primary key (table_id, seq) refuses a second writer of the same number.  Either way the loser
-gets ``Conflict`` and nothing is stored.  Every read of new rows is one query.
+guarded INSERT and one COMMIT (shared with the writes waiting at the same moment on SQLite:
+``webscore.commits``): a row goes in only if the row before it exists, and the primary key
+(table_id, seq) refuses a second writer of the same number.  Either way the loser gets
+``Conflict`` and nothing is stored.  Every read of new rows is one query.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, text
+from sqlalchemy import Connection, Engine, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from webscore import commits
 from webscore.models import game_tables, table_checkpoints, table_events
 
 
@@ -169,21 +171,22 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
            for i, r in enumerate(rows)]
     if not new:
         return new
+    params = [{"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
+               "text": r.text, "undoes": r.undoes, "actor": r.actor,
+               "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
+               "device": r.device, "device_name": r.device_name} for r in new]
+
+    def work(conn: Connection) -> None:
+        done = conn.execute(_GUARDED_INSERT, params)
+        if done.rowcount != len(new):
+            raise Conflict(expected, expected - 1)
+        if checkpoint is not None:
+            conn.execute(insert(table_checkpoints).values(
+                table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
+                state=checkpoint.state, created_at=stamp))
+
     try:
-        with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
-                conn.begin():
-            done = conn.execute(_GUARDED_INSERT, [
-                {"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
-                 "text": r.text, "undoes": r.undoes, "actor": r.actor,
-                 "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
-                 "device": r.device, "device_name": r.device_name}
-                for r in new])
-            if done.rowcount != len(new):
-                raise Conflict(expected, expected - 1)
-            if checkpoint is not None:
-                conn.execute(insert(table_checkpoints).values(
-                    table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
-                    state=checkpoint.state, created_at=stamp))
+        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}")
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)

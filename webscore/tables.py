@@ -119,10 +119,13 @@ def live_context(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
     """What ``_live.html`` draws: the state, the board with its tap targets, the entry."""
     writable = security.can_write(snap.table)
     state = state_json(snap, writable=writable)
+    # The board may zoom on what is offered now (Galaxy Trucker's deciding ship): the same
+    # list for writers and watchers, so every phone shows the same picture.
+    offered = snap.legal() if snap.actor is not None and snap.actor >= 0 else []
     board = boards.render(snap.table.game, state["summary"], snap.table.players,
-                          snap.scores())
+                          snap.scores(), offered)
+    named = {**state["summary"], "player_names": list(snap.table.players), "offered": offered}
     options = entry.choices(snap) if writable else []
-    named = {**state["summary"], "player_names": list(snap.table.players)}
     overlay = entry.overlay(snap, named, str(board), options) if options else None
     on_board = {c.text for spot in (overlay.spots if overlay else ())
                 for c in spot.choices + spot.alike}

@@ -6,7 +6,8 @@ is tapped on the drawing: ``place(summary, notation, after) -> (x, y, label) | N
 drawing's own coordinates, where ``after(notation)`` is the engine's summary once that entry is
 applied (so a piece's destination is the engine's, never worked out by the drawing); entries
 without a place stay buttons under the board.  ``spot`` is a tap target's side in the
-drawing's units.
+drawing's units; a drawing that zooms (Galaxy Trucker's deciding ship) gives
+``spot_size(summary)`` instead.
 
 >>> def draw(summary):
 ...     return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{summary["score"]}</text></svg>'
@@ -37,6 +38,7 @@ class BoardDrawing:
     draw: Drawer
     place: Placer | None = None
     spot: float = 40.0
+    spot_size: Callable[[dict[str, Any]], float] | None = None
 
 
 __all__ = ["After", "BoardDrawing", "Drawer", "Placer"]

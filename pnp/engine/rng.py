@@ -54,10 +54,22 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, from the last position down."""
+        """Fisher-Yates, from the last position down (``below(i + 1)`` written out: setups
+        shuffle thousands of times)."""
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - (_TWO64 % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)

@@ -9,6 +9,9 @@ One module per concept:
 * ``art`` colours, the low-ink look, shapes and text; ``suits`` the eight piecepack suits;
 * ``piecepack`` tiles, coins, dice nets, pawn standees, the roll table;
 * ``components`` component sheets; ``parts`` the parts list and assembly notes;
-* ``forms`` fillable fields with the embedded font; ``galaxy_express`` that game's kit;
+* ``forms`` fillable fields with the embedded font;
+* one package per game kit (``galaxy_express``, ``galaxy_trucker``, ``spatial_delivery``,
+  ``weird_galaxy``, ``wormholes``): art, rules pages, the fillable sheet, the game's own
+  pages and pieces, and ``kit`` (page order and the PDF);
 * ``kits`` what `pnp kit GAME` builds; ``options`` the `pnp kit` flags.
 """

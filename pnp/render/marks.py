@@ -54,9 +54,10 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
         for cx, cy in ((r.x, r.y), (r.x2, r.y), (r.x, r.y2), (r.x2, r.y2)):
             sx = -1.0 if cx == r.x else 1.0
             sy = -1.0 if cy == r.y else 1.0
+            obstacles = near.around(cx, cy)
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
             for dx, dy in ((sx, 0.0), (0.0, sy)):
-                run = _free_run(cx, cy, dx, dy, start, length, near.around(cx, cy), i, limit)
+                run = _free_run(cx, cy, dx, dy, start, length, obstacles, i, limit)
                 if run < min_length:
                     continue
                 seg = Segment(cx + dx * start, cy + dy * start,
@@ -86,10 +87,12 @@ class _Grid:
         """(index, box) of every box that may come within ``reach`` of (x, y)."""
         r, size = self.reach, self.size
         found: set[int] = set()
+        cells = self.cells
         for gx in range(floor((x - r) / size), floor((x + r) / size) + 1):
             for gy in range(floor((y - r) / size), floor((y + r) / size) + 1):
-                found.update(self.cells.get((gx, gy), ()))
-        return [(j, self.boxes[j]) for j in sorted(found)]
+                found.update(cells.get((gx, gy), ()))
+        boxes = self.boxes
+        return [(j, boxes[j]) for j in found]  # any order: a run is a minimum over them
 
 
 def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: float,
@@ -177,9 +180,10 @@ def draw_registration(c: Canvas, points: Iterable[tuple[float, float]]) -> None:
 
 
 def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
-                   page: Rect) -> None:
+                   page: Rect, label: bool = True) -> None:
     """A dashed line along the fold, broken at each end for a small "fold" label centred on
-    it (there, in the fold gap, no crop mark can cross the word)."""
+    it (there, in the fold gap, no crop mark can cross the word).  Butted cards reach the
+    fold line from both sides: ``label=False`` leaves the words out, for lack of room."""
     from pnp.render.fonts import REGULAR, text_width
 
     word, fs = "fold", 6.0
@@ -191,7 +195,12 @@ def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
     c.setLineWidth(0.5)
     c.setDash(4, 3)
     c.setFont(REGULAR, fs)
-    if axis == "x":
+    if not label:
+        if axis == "x":
+            c.line(pos, page.y, pos, page.y2)
+        else:
+            c.line(page.x, pos, page.x2, pos)
+    elif axis == "x":
         c.line(pos, page.y + w + mm(1), pos, page.y2 - w - mm(1))
         for y0 in (page.y2, page.y + w):  # read downwards, from the end of the line
             c.saveState()

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import time
 
-import cv2
-
 from pnp.sheetread.reading import (
     FieldReading,
     NoSheetFound,
@@ -33,6 +31,10 @@ def read_photo(data: bytes, game: str | None = None) -> SheetReading:
     """Read a photographed sheet (JPEG, PNG, WebP...): every field with its status, the
     sheet's game, layout and seed from its QR code.  ``game`` refuses a sheet of another
     game (``WrongLayout``).  Nothing is stored."""
+    # OpenCV here, not at the top: kits draw readable sheets from this package's aruco and
+    # layout modules, and must not pay for loading OpenCV and NumPy (0.2-0.4 s)
+    import cv2
+
     from pnp.sheetread import boxes, photo, settle
     from pnp.sheetread.layout import MARKER_SIZE, SheetCodeError, layout_for
     from pnp.sheets import sheet_spec

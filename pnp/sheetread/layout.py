@@ -38,7 +38,7 @@ from functools import cache
 from typing import Any, Literal
 
 from pnp.engine import PnpError
-from pnp.render.geometry import Rect, mm, printable_area
+from pnp.render.geometry import PAPER_SIZES, Rect, mm, printable_area
 from pnp.sheetread.aruco import MARKER_IDS, MODULES
 
 SCHEME = "pnpsheet"
@@ -283,6 +283,45 @@ def text(name: str, cell: Rect) -> FieldBox:
     return FieldBox(name, "text", cell)
 
 
+def place(name: str, cell: Rect, kind: str, digits: int = 0, signed: bool = False) -> FieldBox:
+    """A field of ``kind`` in ``cell``: a comb of ``digits``, a tick box or free text."""
+    if kind == "digits":
+        return comb(name, cell, digits, signed)
+    if kind == "tick":
+        return tick(name, cell)
+    return text(name, cell)
+
+
+def paper_name(page: tuple[float, float]) -> str:
+    """The design's paper ("a4" or "letter"), as layout ids name it.
+
+    >>> paper_name((612.0, 792.0))
+    'letter'
+    """
+    return next(name for name, size in PAPER_SIZES.items() if size == page)
+
+
+def band_qr(page: tuple[float, float]) -> Rect:
+    """The sheet QR's usual place: in the title band, left of the top right marker."""
+    a = printable_area(page)
+    return Rect(a.x2 - MARKER_SIZE - mm(3) - QR_SIZE, a.y2 - QR_SIZE, QR_SIZE, QR_SIZE)
+
+
+def title_area(page: tuple[float, float], qr: Rect) -> Rect:
+    """The printable area with the title band kept clear of the top left marker and the QR
+    (a page title drawn in it starts right of the marker and ends before the QR)."""
+    a = printable_area(page)
+    x = a.x + MARKER_SIZE + mm(3)
+    return Rect(x, a.y, min(qr.x, a.x2) - mm(2) - x, a.h)
+
+
+def footer_area(page: tuple[float, float]) -> Rect:
+    """The printable area between the bottom markers (for a footer line)."""
+    a = printable_area(page)
+    inset = MARKER_SIZE + mm(3)
+    return Rect(a.x + inset, a.y, a.w - 2 * inset, a.h)
+
+
 # -- the registry: layouts by (game, layout id, version) -------------------------------------
 @cache
 def layouts(game_id: str) -> tuple[SheetLayout, ...]:
@@ -344,5 +383,6 @@ def by_name(fields: Iterable[FieldBox]) -> Mapping[str, FieldBox]:
 
 __all__ = ["DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
            "FieldBox", "Kind", "Marker", "SheetCode", "SheetCodeError", "SheetLayout",
-           "by_name", "check_fields", "comb", "corner_markers", "layout_for", "layouts",
-           "sheet_layout", "text", "tick"]
+           "band_qr", "by_name", "check_fields", "comb", "corner_markers", "footer_area",
+           "layout_for", "layouts", "paper_name", "place", "sheet_layout", "text", "tick",
+           "title_area"]

@@ -37,3 +37,17 @@ def test_below_is_roughly_uniform() -> None:
 def test_below_rejects_empty_range() -> None:
     with pytest.raises(ValueError):
         Rng(1).below(0)
+
+
+def test_shuffle_draws_as_below_does() -> None:
+    """shuffle() writes ``below(i + 1)`` out; it must swap and advance exactly as it would."""
+    for seed in range(60):
+        fast, slow = Rng(seed, "shuffle"), Rng(seed, "shuffle")
+        items = list(range(seed % 40 + 1))
+        shuffled = list(items)
+        fast.shuffle(shuffled)
+        for i in range(len(items) - 1, 0, -1):
+            j = slow.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        assert shuffled == items
+        assert fast.below(10**9) == slow.below(10**9)  # the stream goes on alike

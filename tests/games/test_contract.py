@@ -21,11 +21,14 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pnp.engine import (
     CHANCE,
     GameLog,
     IllegalMove,
+    NotationError,
     Rng,
     all_records,
     get_game,
@@ -35,6 +38,7 @@ from pnp.engine import (
     replay,
     replay_steps,
 )
+from pnp.engine.play import random_playout
 
 GAMES = [r.id for r in all_records()]
 MAX_EVENTS = 400  # per playout: enough to cross several turns, rounds or phases
@@ -175,3 +179,133 @@ def test_a_refusal_builds_its_legal_list_only_when_shown(game_id: str) -> None:
                 assert shown["legal"] == list(exc.legal)
         earlier = game.legal(state)[:6]
     assert refused >= 5
+
+
+# -- the same properties over many seeds (hypothesis) -------------------------------------
+SEEDS = st.integers(min_value=0, max_value=2**40)
+MODES = st.sampled_from(["seeded", "table"])
+SLOW_OK = settings(deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _start(game_id: str, seed: int, mode: str, extra: int) -> tuple[Any, GameLog, Any]:
+    """A new game with between min and max players (``extra`` picks how many)."""
+    game = get_game(game_id)
+    n = game.min_players + extra % (game.max_players - game.min_players + 1)
+    log = new_log(game_id, [f"P{i + 1}" for i in range(n)], seed, {"chance": mode})
+    return game, log, game.initial_state(log.setup, log.players, log.seed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(SLOW_OK, max_examples=12)
+@given(seed=SEEDS, mode=MODES, extra=st.integers(0, 3))
+def test_random_playouts_replay_to_the_same_state(game_id: str, seed: int, mode: str,
+                                                  extra: int) -> None:
+    game, log, state = _start(game_id, seed, mode, extra)
+    final, events = random_playout(game, state, Rng(seed, "contract/playout"), 3000)
+    result = replay(log.with_events([game.notation(e) for e in events]))
+    assert result.ok, result.error
+    assert result.state == final
+    assert result.to_json()["finished"] == (game.outcome(final) is not None)
+    assert (game.outcome(final) is None) == (game.actor(final) is not None)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(SLOW_OK, max_examples=10)
+@given(seed=SEEDS, mode=MODES, extra=st.integers(0, 3))
+def test_every_offered_event_round_trips(game_id: str, seed: int, mode: str,
+                                         extra: int) -> None:
+    """Every listed decision and possible outcome (not a sample), state after state."""
+    game, _, state = _start(game_id, seed, mode, extra)
+    rng = Rng(seed, "contract/offered")
+    for _ in range(150):
+        actor = game.actor(state)
+        if actor is None:
+            break
+        offered = game.legal(state) + game.chance_outcomes(state)
+        assert offered, "a game that goes on always offers something"
+        _round_trips(game, offered)
+        if actor == CHANCE:
+            event = game.dealt_outcome(state) or rng.choice(game.chance_outcomes(state))
+        else:
+            assert game.chance_outcomes(state) == []
+            event = rng.choice(game.playout_choices(state))
+        state = game.apply(state, event)
+        json.dumps(game.summary(state))
+
+
+@cache
+def _notations(game_id: str) -> tuple[str, ...]:
+    """Real notations of the game (a playout's), to mutate into near misses."""
+    log, _ = playout(game_id, "table", 3)
+    return tuple(dict.fromkeys(log.events))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_any_text_is_read_or_refused_with_a_notation_error(game_id: str,
+                                                           data: st.DataObject) -> None:
+    """Random text and near misses of real notations (a character changed, added or
+    dropped): an event that reads back the same, or a NotationError saying why."""
+    real = _notations(game_id)
+    alphabet = sorted(set("".join(real)) | set(" ,;:@*-#=>+!x"))
+    near = st.builds(lambda text, i, ch, how: (text[:i] + ch + text[i + 1:] if how == 0
+                                               else text[:i] + ch + text[i:] if how == 1
+                                               else text[:i] + text[i + 1:]),
+                     st.sampled_from(real), st.integers(0, 40), st.sampled_from(alphabet),
+                     st.integers(0, 2))
+    text = data.draw(st.one_of(st.text(max_size=40), near), label="text")
+    game = get_game(game_id)
+    try:
+        event = game.parse(text)
+    except NotationError as exc:
+        assert exc.message
+        return
+    assert game.parse(game.notation(event)) == event
+
+
+CORRUPTIONS = st.sampled_from(["replace", "garble", "drop", "duplicate", "swap"])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(SLOW_OK, max_examples=30)
+@given(seed=SEEDS, mode=MODES, how=CORRUPTIONS, where=st.integers(min_value=0),
+       junk=st.text(max_size=8), data=st.data())
+def test_a_corrupted_log_is_refused_cleanly(game_id: str, seed: int, mode: str, how: str,
+                                            where: int, junk: str,
+                                            data: st.DataObject) -> None:
+    """One event replaced (by a real notation or junk), dropped, doubled or swapped: replay
+    never raises; a refusal names a rule of the game (or ``notation``) at or after the
+    change, and exactly there when the replaced event is not legal where it stands."""
+    game, log, state = _start(game_id, seed, mode, 0)
+    _, events = random_playout(game, state, Rng(seed, "contract/corrupt"), 300)
+    texts = [game.notation(e) for e in events]
+    if not texts:
+        return
+    i = where % len(texts)
+    bad = list(texts)
+    if how == "replace":
+        bad[i] = data.draw(st.sampled_from(_notations(game_id)), label="other")
+    elif how == "garble":
+        bad[i] = junk
+    elif how == "drop":
+        del bad[i]
+    elif how == "duplicate":
+        bad.insert(i, bad[i])
+    elif i + 1 < len(bad):
+        bad[i], bad[i + 1] = bad[i + 1], bad[i]
+    result = replay(log.with_events(bad))
+    if result.ok:
+        return
+    assert result.error is not None and result.error["message"]
+    rule = result.error["rule"]
+    assert rule == "notation" or rule in get_record(game_id).rules, rule
+    assert result.error["index"] >= i  # the untouched prefix still replays
+    if how in ("replace", "garble"):
+        before = replay(log.with_events(texts[:i])).state
+        try:
+            legal_there = game.is_legal(before, game.parse(bad[i]))
+        except NotationError:
+            legal_there = False
+        if not legal_there:
+            assert result.error["index"] == i

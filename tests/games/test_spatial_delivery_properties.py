@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine import IllegalMove, NotationError, new_log, replay
+from pnp.engine import IllegalMove, new_log, replay
 from pnp.engine.game import CHANCE
 from pnp.engine.play import random_playout
 from pnp.engine.rng import Rng
@@ -25,7 +25,6 @@ from pnp.games.spatial_delivery.events import (
     Pass,
     Take,
     Travel,
-    parse_event,
 )
 from pnp.games.spatial_delivery.payments import cheapest_build
 from pnp.games.spatial_delivery.routes import new_segments, route_problem, site_problem
@@ -190,31 +189,6 @@ def test_apply_accepts_exactly_the_real_routes(seed: int, n: int, skip: int,
     assert real
     assert after.seats[who].location == path[-1]
     assert after.station_at(path[-1]) == who
-
-
-@settings(max_examples=40, deadline=None)
-@given(SEEDS, MODES, st.integers(min_value=0, max_value=10_000), st.text(max_size=12))
-def test_a_corrupted_log_is_refused_cleanly(seed: int, mode: str, where: int,
-                                            junk: str) -> None:
-    log, state = start(seed, mode, 3)
-    _, events = random_playout(GAME, state, Rng(seed, "sd-corrupt"), 300)
-    texts = [GAME.notation(e) for e in events]
-    if texts:
-        texts[where % len(texts)] = junk
-    result = replay(log.with_events(texts))
-    if not result.ok:
-        assert result.error is not None and result.error["index"] == where % len(texts)
-        assert result.error["rule"] == "notation" or result.error["rule"].startswith("SD-")
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=40))
-def test_the_parser_reads_or_refuses_with_a_notation_error(text: str) -> None:
-    try:
-        event = parse_event(text)
-    except NotationError:
-        return
-    assert parse_event(GAME.notation(event)) == event
 
 
 @settings(max_examples=30, deadline=None)

@@ -1,5 +1,6 @@
-"""Weird Galaxy properties: playouts, replay, notation round-trips, legal() == apply(),
-corrupted logs, and whole games played to a win by a simple greedy player."""
+"""Weird Galaxy properties: playouts keep the books, every well-formed event round-trips,
+legal() == apply(), corrupted logs, and whole games played to a win by a simple greedy
+player (replay, offered events and parser fuzzing: tests/games/test_contract.py)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ from pnp.games.weird_galaxy.events import (
     Shoo,
     Target,
     Tile,
-    WgEvent,
+    WGEvent,
 )
-from pnp.games.weird_galaxy.rules import RULES, check_invariants
+from pnp.games.weird_galaxy.rule_ids import RULES
+from pnp.games.weird_galaxy.rules import check_invariants
 from pnp.games.weird_galaxy.state import State
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -48,7 +50,7 @@ def start(seed: int, mode: str, n: int) -> tuple[GameLog, State]:
     return log, GAME.initial_state(log.setup, log.players, log.seed)
 
 
-def step(state: State, rng: Rng) -> WgEvent:
+def step(state: State, rng: Rng) -> WGEvent:
     """One random event: the dealt die, a random physical die, or a random legal decision."""
     if GAME.actor(state) == CHANCE:
         dealt = GAME.dealt_outcome(state)
@@ -57,7 +59,7 @@ def step(state: State, rng: Rng) -> WgEvent:
 
 
 def playout(seed: int, mode: str, n: int, length: int,
-            chooser: Any = step) -> tuple[GameLog, list[State], list[WgEvent]]:
+            chooser: Any = step) -> tuple[GameLog, list[State], list[WGEvent]]:
     log, state = start(seed, mode, n)
     rng = Rng(seed, "test-playout")
     states, events = [state], []
@@ -71,9 +73,9 @@ def playout(seed: int, mode: str, n: int, length: int,
     return log, states, events
 
 
-def universe(state: State) -> list[WgEvent]:
+def universe(state: State) -> list[WGEvent]:
     """Every well-formed event naming things that exist in notation."""
-    out: list[WgEvent] = [Move(d) for d in DIRECTIONS]
+    out: list[WGEvent] = [Move(d) for d in DIRECTIONS]
     targets: list[Target | None] = [None, *(Target(s) for s in SUITS),
                                     *(Target(t.suit, t) for t in TILES)]
     out += [MovePhredd(d, t) for d in DIRECTIONS for t in targets]
@@ -84,7 +86,7 @@ def universe(state: State) -> list[WgEvent]:
     return out
 
 
-def accepted(state: State) -> set[WgEvent]:
+def accepted(state: State) -> set[WGEvent]:
     """What the rules say is acceptable now, from legal() and the dice lists only."""
     if GAME.actor(state) == CHANCE:
         dealt = GAME.dealt_outcome(state)
@@ -103,16 +105,6 @@ def test_random_playouts_never_raise_and_keep_the_books(seed: int, mode: str, n:
         assert GAME.summary(s)["turn"]["seat"] == s.turn
 
 
-@settings(max_examples=40, deadline=None)
-@given(SEEDS, MODES, PLAYERS)
-def test_replaying_a_playout_log_gives_the_same_final_state(seed: int, mode: str,
-                                                            n: int) -> None:
-    log, states, events = playout(seed, mode, n, 300)
-    result = replay(log.with_events([GAME.notation(e) for e in events]))
-    assert result.ok, result.error
-    assert result.state == states[-1]
-
-
 @settings(max_examples=25, deadline=None)
 @given(SEEDS, PLAYERS)
 def test_seeded_dice_are_reproducible(seed: int, n: int) -> None:
@@ -122,29 +114,12 @@ def test_seeded_dice_are_reproducible(seed: int, n: int) -> None:
 
 
 # -- notation -------------------------------------------------------------------------------
-@settings(max_examples=30, deadline=None)
-@given(SEEDS, MODES, PLAYERS)
-def test_every_offered_event_round_trips(seed: int, mode: str, n: int) -> None:
-    _, states, _ = playout(seed, mode, n, 150)
-    for s in states:
-        for event in GAME.legal(s) + GAME.chance_outcomes(s):
-            assert GAME.parse(GAME.notation(event)) == event
 
 
 def test_every_well_formed_event_round_trips() -> None:
     _, state = start(1, "table", 2)
     for event in universe(state):
         assert GAME.parse(GAME.notation(event)) == event
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=40))
-def test_any_text_parses_or_raises_notation_error(text: str) -> None:
-    try:
-        event = GAME.parse(text)
-    except NotationError:
-        return
-    assert GAME.parse(GAME.notation(event)) == event
 
 
 # -- the rules agree with themselves --------------------------------------------------------
@@ -207,7 +182,7 @@ def _dist(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def greedy(state: State, rng: Rng) -> WgEvent:
+def greedy(state: State, rng: Rng) -> WGEvent:
     """A plain trader: build when it can, deliver, pick up, fly to the nearest goal, roll
     missions when few are open, hyperjump when stuck, now and then spit at an opponent."""
     if GAME.actor(state) == CHANCE:

@@ -208,16 +208,6 @@ def test_notation_round_trips_for_any_event(event: WHEvent) -> None:
     assert GAME.parse(f" {text.upper()} ") == event or "=" in text or "@" in text or ">" in text
 
 
-@settings(max_examples=300, deadline=None)
-@given(text=st.text(max_size=20))
-def test_any_text_parses_or_is_a_notation_error(text: str) -> None:
-    try:
-        event = parse_event(text)
-    except NotationError:
-        return
-    assert GAME.parse(GAME.notation(event)) == event
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("chance", ["seeded", "table"])
 def test_many_full_games_finish_with_a_winner_and_replay(chance: str) -> None:

@@ -68,7 +68,7 @@ def test_the_recorded_seed7_game_checks_clean(seed7: tuple[list[Any], list[Any]]
     assert fields is not None
     report = check_sheet(fields)
     assert failures(report) == [] and report["ok"]
-    assert report["turns"] == ROWS  # 87 turns: the sheet holds the first 76
+    assert report["turns"] == 87 and report["totals"]["winner"]  # every turn, to the win
     assert len(report["lines"]) > 500  # the moves really were looked at
 
 
@@ -327,16 +327,55 @@ def test_a_sent_ships_jump_follows_a_known_coin() -> None:
 
 @pytest.mark.slow
 def test_many_engine_games_check_clean() -> None:
-    """Sheets written from 200 seeded random games: the checker finds nothing wrong."""
-    checked = 0
+    """Sheets written from 200 seeded random games (as long as they run): the checker finds
+    nothing wrong, the WH-15 "sent back" rows included."""
+    backs = 0
     for seed in range(100, 300):
         fields = sheet_from_game(*play(seed))
-        if fields is None:  # a mover sent away by the ship it sent: no column for that
-            continue
-        checked += 1
+        assert fields is not None
+        backs += any("_back" in k for k in fields)
         bad = failures(check_sheet(fields))
         assert bad == [], (seed, bad[:2])
-    assert checked >= 190
+    assert backs >= 2
+
+
+def test_a_mover_sent_back_by_the_ship_it_sent_has_its_column() -> None:
+    # seed 143: a ship is landed on and sent onto a wormhole whose jump throws it back onto
+    # the mover, which its owner sends on (WH-15): the "sent back" column holds where
+    states, events = play(143)
+    fields = sheet_from_game(states, events)
+    assert fields is not None
+    (key, value), = [(k, v) for k, v in fields.items() if "_back" in k]
+    row, slot = key.split("_back")
+    report = check_sheet(fields)
+    assert failures(report) == [] and report["totals"]["winner"]
+    assert any(line["field"] == key and line["ok"] for line in report["lines"])
+    missing = failures(check_sheet({k: v for k, v in fields.items() if k != key}))
+    assert missing[0]["field"] == key and "WH-7" in missing[0]["why"]
+    # the ship that hit it stands where the mover was: sending the mover there is refused
+    hit = fields.get(f"{row}_jump{slot}") or fields[f"{row}_to{slot}"]
+    wrong = failures(check_sheet({**fields, key: hit}))
+    assert wrong[0]["field"] == key and "holds a ship" in wrong[0]["why"], (value, wrong[:1])
+
+
+def test_the_two_ship_variant_is_checked() -> None:
+    # a two-ship game played by the engine (tests/games/data): turns where a side chose to
+    # roll no ship, and a win only when both ships stand on opposing bases
+    log = load_log((DATA / "wormholes-two-ships.json").read_text())
+    result = replay(log, keep_history=True)
+    assert result.ok and result.state.winner is not None
+    events = [GAME.parse(e) for e in log.events]
+    states = [GAME.initial_state(log.setup, log.players, log.seed)]
+    for e in events:
+        states.append(GAME.apply(states[-1], e))
+    fields = sheet_from_game(states, events)
+    assert fields is not None and fields["two_ships"] == "x"
+    assert any(v == "-" for k, v in fields.items() if k.endswith("_dice"))  # WH-17: no roll
+    report = check_sheet(fields)
+    assert failures(report) == [] and report["turns"] == int(fields["turns"])
+    # read as the one-ship game, the first landing on an opposing base ends it early
+    one = failures(check_sheet({k: v for k, v in fields.items() if k != "two_ships"}))
+    assert one and any("WH-T8" in line["why"] for line in one)
 
 
 @pytest.mark.parametrize("seed", [4, 10, 13, 14, 30, 34])

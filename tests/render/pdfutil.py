@@ -39,6 +39,8 @@ def font_names(path: Path) -> set[str]:
 
 
 def decode_qr(path: Path, page_index: int, dpi: int = 150) -> list[str]:
+    """The QR codes a page links to (a readable sheet's own ``pnpsheet:`` code is left out:
+    tests/sheetread checks those)."""
     import pypdfium2 as pdfium
     import zxingcpp
 
@@ -47,7 +49,7 @@ def decode_qr(path: Path, page_index: int, dpi: int = 150) -> list[str]:
         image = doc[page_index].render(scale=dpi / 72).to_pil()
     finally:
         doc.close()
-    return [b.text for b in zxingcpp.read_barcodes(image)]
+    return [b.text for b in zxingcpp.read_barcodes(image) if not b.text.startswith("pnpsheet:")]
 
 
 def box(page: object, name: str) -> tuple[float, float, float, float]:

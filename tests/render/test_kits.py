@@ -149,15 +149,18 @@ def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str)
     assert overlap(wrong) < 0.2
 
 
-def test_a_kit_imports_only_its_own_game(tmp_path: Path) -> None:
-    """`pnp kit GAME` loads one rules engine and no PDF reader (start-up is a kit's cost)."""
+@pytest.mark.parametrize("game", ["galaxy-express", "galaxy-trucker"])
+def test_a_kit_imports_only_its_own_game(tmp_path: Path, game: str) -> None:
+    """`pnp kit GAME` loads one rules engine, no PDF reader and not the photo reader's OpenCV
+    or NumPy, though Galaxy Trucker's score pages are drawn from ``pnp.sheetread``'s layout
+    (start-up is a kit's cost)."""
     import subprocess
     import sys
 
     code = ("import sys; from pnp.cli import main; "
-            f"main(['kit', 'galaxy-express', '--quiet', '--out', {str(tmp_path)!r}]); "
+            f"main(['kit', {game!r}, '--quiet', '--out', {str(tmp_path)!r}]); "
             "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.')}),"
-            " 'pypdf' in sys.modules)")
+            " [m for m in ('pypdf', 'cv2', 'numpy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.splitlines()[-1] == "['galaxy_express'] False"
+    assert out.splitlines()[-1] == f"[{game.replace('-', '_')!r}] []"

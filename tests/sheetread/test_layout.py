@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,30 +105,57 @@ def test_the_trucker_pages_place_every_field_of_their_player() -> None:
 
 
 @pytest.fixture(scope="module")
-def trucker_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from pnp.render.galaxy_trucker import galaxy_trucker_kit
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """Each readable game's kit, seed 7, A4, one-sided: built once."""
+    from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
 
-    out = tmp_path_factory.mktemp("gt")
-    return galaxy_trucker_kit(KitOptions(seed=7, out=out, duplex="none"))[0]
+    out = tmp_path_factory.mktemp("kits")
+    built: dict[str, Path] = {}
+
+    def kit(game: str) -> Path:
+        if game not in built:
+            built[game] = build_kit(game, KitOptions(seed=7, out=out, duplex="none"))[0]
+        return built[game]
+
+    return kit
 
 
-@pytest.mark.parametrize("seat", [1, 4])
-def test_the_printed_trucker_page_is_where_its_layout_says(trucker_kit: Path, seat: int) -> None:
-    from pnp.render.galaxy_trucker.kit import score_first
-    from pnp.render.options import KitOptions
+def _sheet_pages(pdf: Path) -> dict[str, int]:
+    """The page of each readable sheet in a kit, found by its QR (``pnpsheet:...``)."""
+    from pypdf import PdfReader
+
+    from tests.sheetread.printed import qr_payloads, render_page
+
+    found = {}
+    for index, page in enumerate(PdfReader(pdf).pages):
+        if not page.get("/Annots"):
+            continue  # every readable sheet is fillable
+        for text, _ in qr_payloads(render_page(pdf, index, dpi=100)):
+            if text.startswith("pnpsheet:"):
+                found[SheetCode.parse(text).layout] = index
+    return found
+
+
+@pytest.mark.parametrize("game", READABLE)
+def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Path],
+                                                      game: str) -> None:
+    """Every readable page of the A4 kit: rendered with pdftoppm, each marker module, comb and
+    tick box edge is where the layout says, the QR names the layout, and the form widgets are
+    the layout's rectangles."""
     from tests.sheetread.printed import problems, qr_payloads, render_page, widget_rects
 
-    page = score_first(KitOptions(seed=7, duplex="none")) + seat - 1
-    x = sheet_layout("galaxy-trucker", f"p{seat}.a4", 1)
-    img = render_page(trucker_kit, page)
-    assert problems(img, x) == []
-    codes = [text for text, _ in qr_payloads(img)]
-    assert str(x.code(7)) in codes
-    assert (str(x.code(7)).endswith("/7")) == (seat == 1)
-    widgets = widget_rects(trucker_kit, page)
-    assert sorted(widgets) == sorted(x.field_names())
-    for f in x.fields:
-        w = widgets[f.name]
-        assert abs(w.x - f.rect.x) < 0.01 and abs(w.y - f.rect.y) < 0.01, f.name
-        assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name
+    pdf = kits(game)
+    pages = _sheet_pages(pdf)
+    a4 = [x for x in layouts(game) if x.layout.endswith(".a4")]
+    assert sorted(pages) == sorted(x.layout for x in a4)
+    for x in a4:
+        img = render_page(pdf, pages[x.layout])
+        assert problems(img, x) == [], x.layout
+        assert str(x.code(7)) in [text for text, _ in qr_payloads(img)]
+        widgets = widget_rects(pdf, pages[x.layout])
+        assert sorted(widgets) == sorted(x.field_names()), x.layout
+        for f in x.fields:
+            w = widgets[f.name]
+            assert abs(w.x - f.rect.x) < 0.01 and abs(w.y - f.rect.y) < 0.01, f.name
+            assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name

@@ -127,24 +127,35 @@ def test_spaces_run_clockwise_round_the_loop() -> None:
     assert gt.space_xy(LOOP + 3) == gt.space_xy(3) and gt.space_xy(-4) == gt.space_xy(36)
 
 
-def test_each_seat_has_a_panel_with_its_ship_and_tile_faces(midround: State) -> None:
+def test_each_seat_has_a_chip_with_its_ship_and_the_decider_is_zoomed(midround: State) -> None:
     s = summary_of(midround)
     root = root_of(gt.draw(s))
-    panels = [g for g in root.iter(f"{NS}g") if g.get("class") == "seat"]
-    assert [p.get("data-seat") for p in panels] == ["0", "1", "2", "3"]
-    ships = mini_ships(root)
+    chips = [g for g in root.iter(f"{NS}g") if (g.get("class") or "") == "seat"]
+    order = [str(i) for i in s["order"]]
+    seats = [c.get("data-seat") for c in chips]
+    assert seats[:len(order)] == order and sorted(seats) == ["0", "1", "2", "3"]  # leader first
+    ships = {e.get("aria-label"): e for e in mini_ships(root)}
     assert len(ships) == 4
-    for seat, (panel, ship) in enumerate(zip(panels, ships, strict=True)):
-        t = midround.truckers[seat]
+    for seat, t in enumerate(midround.truckers):
         assert t.ship is not None
-        assert ship.get("aria-label") == f"ship of {NAMES[seat]}"
+        ship = ships[f"ship of {NAMES[seat]}"]
         drawn = {int(m.group(1)) for m in map(TILE_ID.match, titles(ship)) if m}
         assert drawn == set(t.ship.ids)  # every tile, drawn with its face and description
         assert "outline" not in (ship.get("class") or "")
-        head = texts(panel)
-        assert NAMES[seat] in head and f"{t.credits} cr" in head
-        assert f"crew {t.crew.total} · batteries {t.tokens}" in " ".join(
-            x for x in head if x.startswith("crew"))
+        chip = next(c for c in chips if c.get("data-seat") == str(seat))
+        assert f"{seat + 1} {NAMES[seat]}" in texts(chip)
+    # The ship of who decides (else the leader) is drawn large, with its crew and tokens.
+    seat = s["decision"]["seat"] if s.get("decision") else s["order"][0]
+    t = midround.truckers[seat]
+    (focus,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "focus"]
+    assert focus.get("data-seat") == str(seat)
+    (big,) = [e for e in focus.iter(f"{NS}svg") if "ship-focus" in (e.get("class") or "")]
+    assert (big.get("aria-label") or "").startswith(f"ship of {NAMES[seat]}, zoomed")
+    drawn = {int(m.group(1)) for m in map(TILE_ID.match, titles(big)) if m}
+    assert drawn == set(t.ship.ids)
+    head = texts(focus)
+    assert NAMES[seat] in head and any(x.endswith(f"{t.credits} cr") for x in head)
+    assert any(x.startswith(f"crew {t.crew.total} · batteries {t.tokens}") for x in head)
 
 
 def test_crew_tokens_and_goods_lie_on_their_tiles() -> None:
@@ -169,11 +180,11 @@ def test_without_the_tile_seed_ships_are_squares_and_ids(midround: State) -> Non
     s = summary_of(midround, tile_seed=False)
     s.pop("tile_seed", None)
     root = root_of(gt.draw(s))
-    ships = mini_ships(root)
+    ships = {e.get("aria-label"): e for e in mini_ships(root)}
     assert len(ships) == 4
     crewed = 0
-    for seat, ship in enumerate(ships):
-        t = midround.truckers[seat]
+    for seat, t in enumerate(midround.truckers):
+        ship = ships[f"ship of {NAMES[seat]}"]
         assert t.ship is not None and "outline" in (ship.get("class") or "")
         assert {f"#{i}" for i in t.ship.ids} <= set(texts(ship))
         cabins = [c for c, berth in t.crew.berths if berth.count]
@@ -216,7 +227,7 @@ def test_given_up_and_lapped_players_are_marked() -> None:
     lapped = [g for g in rockets if "lapped" in (g.find(f"{NS}title").text or "")]  # type: ignore[union-attr]
     assert len(lapped) == 1 and gt.BAD in ET.tostring(lapped[0], encoding="unicode")
     labels = texts(root)
-    assert "gave up" in labels and any(x.startswith("lapped · ") for x in labels)
+    assert "gave up" in labels and any(x.startswith("lapped ") for x in labels)
 
 
 def test_the_game_over_names_the_result() -> None:
@@ -225,13 +236,13 @@ def test_the_game_over_names_the_result() -> None:
     s = summary_of(state)
     root = root_of(gt.draw(s))
     labels = texts(root)
-    assert any(x.startswith("Over: ") for x in labels) and "Final credits" in labels
+    assert any(x.startswith("Over: ") for x in labels)
     for t in state.truckers:
         assert f"{t.credits} credits" in labels
         assert len(t.history) == len(state.rounds)
-    # no ships any more: each panel lists the pay of every round instead
+    # no ships any more: the big panel lists the pay of every round instead
     blocks = [g for g in root.iter(f"{NS}g") if g.get("class") == "history"]
-    assert len(blocks) == 2
+    assert len(blocks) == 1
     for block in blocks:
         words = " ".join(texts(block))
         assert all(f"round {r}:" in words for r in state.rounds)
@@ -247,7 +258,7 @@ def test_while_building_the_boards_wait_empty() -> None:
     assert len(entered) == 1
     assert "Building: enter the ships" in texts(root)
     chips = [texts(g) for g in root.iter(f"{NS}g") if g.get("class") == "chip"]
-    assert [c[-1] for c in chips] == ["building"] * 3  # nobody on the flight board yet
+    assert [c[1] for c in chips] == ["building"] * 3  # nobody on the flight board yet
     assert not [g for g in root.iter(f"{NS}g") if g.get("class") == "rocket"]
 
 
@@ -345,9 +356,92 @@ def test_a_four_player_table_flies_a_whole_round(client: FlaskClient) -> None:
     assert all(len(h) == 1 for h in paid)  # round 1 was paid to everyone
     assert any("place 1" in h[0] for h in paid), paid  # someone flew to the end
     page = client.get(f"/t/{t['id']}").get_data(as_text=True)
-    root = _board_of(page)  # round 2 is being built: each panel shows what round 1 paid
+    root = _board_of(page)  # round 2 is being built: the big panel shows what round 1 paid
     blocks = [g for g in root.iter(f"{NS}g") if g.get("class") == "history"]
-    assert len(blocks) == 4 and all("round 1:" in " ".join(texts(b)) for b in blocks)
+    assert len(blocks) == 1 and "round 1:" in " ".join(texts(blocks[0]))
+    chips = [g for g in root.iter(f"{NS}g") if g.get("class") == "seat"]
+    assert len(chips) == 4 and all("round 1:" in " ".join(titles(c)) for c in chips)
+
+
+# -- tapping the zoomed ship ---------------------------------------------------------------------
+SPOT = re.compile(r'<foreignObject x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" '
+                  r'height="[0-9.]+">\s*<button class="spot[^"]*"[^>]*?'
+                  r'(?:value="([^"]*)"|data-pick="pick-([^"]*)")', re.S)
+
+
+def _spots(html: str) -> dict[str, tuple[float, float, float]]:
+    """Every entry a tap on the board makes (directly or from a place's list): its spot's
+    centre and size."""
+    from html import unescape
+
+    out: dict[str, tuple[float, float, float]] = {}
+    for x, y, size, value, pick in SPOT.findall(html):
+        where = (float(x) + float(size) / 2, float(y) + float(size) / 2, float(size))
+        if value:
+            out[unescape(value)] = where
+            continue
+        panel = re.search(rf'<div class="pick" id="pick-{re.escape(pick)}".*?</div>\s*</div>',
+                          html, re.S)
+        assert panel is not None
+        for v in re.findall(r'data-text="([^"]*)"', panel.group(0)):
+            out[unescape(v)] = where
+    return out
+
+
+@pytest.mark.usefixtures("printed_deal")
+@pytest.mark.parametrize("rounds", ["1", "3"])
+def test_tiles_of_the_deciding_ship_are_tap_targets(client: FlaskClient, rounds: str) -> None:
+    """On a real table, at every decision that names a tile of the deciding ship (a piece to
+    keep, a cannon or shield, a cabin, a hold, a double to power, a tile to remove), the
+    zoomed ship carries that entry on that tile, only entries the engine offers are on the
+    board, and each tile target is at least 54 drawing units (44 px at phone width)."""
+    t = client.post("/api/tables", json={
+        "game": "galaxy-trucker", "seed": 11, "players": ["Ana", "Bo", "Zoë", "Kai"],
+        "chance": "tracker", "auto_deal": False, "options": {"rounds": rounds}}).get_json()
+    client.get(f"/t/{t['id']}/join?k={t['token']}")
+    s, rng = t, Rng(3, "gt-taps")
+    seen: dict[str, int] = {}
+    for _ in range(700):
+        if s["finished"] or s["summary"]["round_number"] != 1:
+            break
+        if s["awaiting"] == "decision":
+            named = {e: GAME.parse(e) for e in s["legal"]}
+            named = {e: tiles_named_of(ev) for e, ev in named.items()}
+            html = client.get(f"/t/{t['id']}/part").get_json()["html"]
+            spots = _spots(html)
+            assert set(spots) <= set(s["legal"])  # the engine's entries only
+            summary = {**s["summary"], "player_names": s["players"], "offered": s["legal"]}
+            layout = gt.focus_layout(summary)
+            for text, tiles in named.items():
+                if not tiles:
+                    assert text not in spots, text
+                    continue
+                assert layout is not None and layout.seat == s["summary"]["decision"]["seat"]
+                where = layout.centre(tiles[0])
+                if where is None:  # outside a window: still a button under the board
+                    seen["off-window"] = seen.get("off-window", 0) + 1
+                    assert text not in spots
+                    continue
+                assert text in spots, f"{text} is not on the board"
+                x, y, size = spots[text]
+                assert (round(x, 1), round(y, 1)) == (round(where[0], 1), round(where[1], 1))
+                assert size >= gt.MIN_CELL * gt.SPOT_SHARE >= 54
+                kind = text.split(":")[0]
+                seen[kind] = seen.get(kind, 0) + 1
+            r = post(client, t, "events", {"seq": s["seq"], "text": rng.choice(
+                [e for e in s["legal"] if e != "quit"] or s["legal"])})
+        else:
+            r = post(client, t, "roll", {"seq": s["seq"]})
+        assert r.status_code == 201, r.get_json()
+        s = r.get_json()
+    on_board = sum(n for k, n in seen.items() if k != "off-window")
+    assert on_board >= 3, seen  # the round asked something about a tile more than once
+
+
+def tiles_named_of(event: Any) -> tuple[int, ...]:
+    from pnp.games.galaxy_trucker import tiles_named
+
+    return tiles_named(event)
 
 
 # -- in a browser: the page as a phone and a desktop show it -----------------------------------

@@ -33,20 +33,29 @@ def placer_for(game_id: str) -> Placer | None:
     return board.place if board is not None else None
 
 
-def spot_for(game_id: str) -> float:
-    """A tap target's side on the game's drawing (only a declared board has tap targets)."""
+def spot_for(game_id: str, summary: dict[str, Any] | None = None) -> float:
+    """A tap target's side on the game's drawing for this summary (only a declared board has
+    tap targets; a zooming board sizes them by what it shows)."""
     board = board_for(game_id)
-    return board.spot if board is not None else BoardDrawing.spot
+    if board is None:
+        return BoardDrawing.spot
+    if board.spot_size is not None and summary is not None:
+        return float(board.spot_size(summary))
+    return board.spot
 
 
 def render(game_id: str, summary: dict[str, Any], players: Sequence[str],
-           scores: Sequence[int]) -> Markup:
+           scores: Sequence[int], offered: Sequence[str] = ()) -> Markup:
+    """The board; ``offered`` (the entries the engine allows now) lets a drawing zoom on
+    what they concern (Galaxy Trucker's deciding ship)."""
     draw = drawer_for(game_id)
     if draw is not None:
         try:
             # Engines know seats, not names: hand the drawer the table's player names too.
             named = summary if "player_names" in summary else {
                 **summary, "player_names": [str(p) for p in players]}
+            if offered:
+                named = {**named, "offered": list(offered)}
             return Markup(draw(named))  # the drawer escapes every text it writes
         except Exception:  # a summary the drawer did not expect: still show the table
             logging.getLogger(__name__).exception("board drawing failed for %s", game_id)

@@ -20,9 +20,17 @@ def build_kit(options: Any) -> list[Path]:
     return galaxy_express_kit(options)
 
 
+def sheet_layouts() -> list[Any]:
+    """The record sheet's printed geometry (``pnp.sheetread.layout``), imported when asked."""
+    from pnp.render.galaxy_express.sheet import sheet_layouts as layouts
+
+    return list(layouts())
+
+
 PLANETS = OptionField("planets", "Planet cells",
                       hint="real coins and no seed: the six cells your Arms coins landed on, "
                            "e.g. a1 c3 f2 h6 d5 b6")
 
 RECORD = GameRecord(GAME, SHEET, build_kit, (PLANETS,), rules=RULES,
-                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT),
+                    sheet_layouts=sheet_layouts)

@@ -75,6 +75,19 @@ def rating_of(score: int) -> str:
     return next(text for floor, text in RATINGS if score >= floor)
 
 
+_COIN_NEEDS = {"S": Need("coin", "S"), "M": Need("coin", "M")}
+_QUEUE_NEED = Need("queue")
+
+
+def _what(event: PlanetRevealed | QueueRevealed | CoinRevealed) -> str:
+    """What a chance outcome reveals, in a refusal's words."""
+    if isinstance(event, CoinRevealed):
+        return f"the {SUIT_NAMES[event.suit]} coin turned up"
+    if isinstance(event, QueueRevealed):
+        return "the queue's top coin"
+    return f"the planet at {cell_name(event.cell)}"
+
+
 def _need_text(need: Need) -> str:
     if need.kind == "coin":
         assert need.suit is not None
@@ -328,12 +341,12 @@ class GalaxyExpress(Game[State, GEEvent]):
         ship = slide(state.ship, move.direction, speed) if move.direction else state.ship
         spent = Coins(tuple(v for v in coins.face_up if v != move.value),
                       coins.spent | {move.value}, coins.hidden_stack)
-        nxt = replace(state.with_coins(move.suit, spent), ship=ship, speed=speed,
-                      phase="orbit", turn=state.turn + 1, played=move.suit, refueled=False)
-        idx = nxt.planet_index(ship)
-        if speed == 0 and idx is not None and nxt.numbers[idx] is None:
-            nxt = replace(nxt, pending=(Need("planet", cell=ship),))  # GE-6
-        return nxt
+        idx = state.planet_index(ship) if speed == 0 else None
+        pending = ((Need("planet", cell=ship),)  # GE-6
+                   if idx is not None and state.numbers[idx] is None else state.pending)
+        return replace(state, **{"suns" if move.suit == "S" else "moons": spent}, ship=ship,
+                       speed=speed, phase="orbit", turn=state.turn + 1, played=move.suit,
+                       refueled=False, pending=pending)
 
     def _scannable(self, state: State) -> list[int]:
         if state.ship is None:
@@ -405,8 +418,8 @@ class GalaxyExpress(Game[State, GEEvent]):
                 order = tuple(rng.shuffled(list(range(6))))
             stacks[suit] = Coins(hidden_stack=order)
         return replace(state, suns=stacks["S"], moons=stacks["M"], refuels=refuels,
-                       refueled=True, pending=(Need("coin", "S"), Need("coin", "S"),
-                                               Need("coin", "M"), Need("coin", "M")))
+                       refueled=True, pending=(_COIN_NEEDS["S"], _COIN_NEEDS["S"],
+                                               _COIN_NEEDS["M"], _COIN_NEEDS["M"]))
 
     def _end_turn(self, state: State) -> State:
         if state.phase != "orbit":
@@ -415,7 +428,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         for suit in SUITS:  # GE-8
             coins = state.coins(suit)
             short = min(2, len(coins.face_up) + len(coins.in_stack)) - len(coins.face_up)
-            needs += [Need("coin", suit)] * max(0, short)
+            needs += [_COIN_NEEDS[suit]] * max(0, short)
         nxt = replace(state, phase="refill", pending=tuple(needs))
         return nxt if needs else self._settle(nxt)
 
@@ -446,46 +459,45 @@ class GalaxyExpress(Game[State, GEEvent]):
     def _apply_chance(self, state: State,
                       event: PlanetRevealed | QueueRevealed | CoinRevealed) -> State:
         if isinstance(event, CoinRevealed):
-            want, value, what = Need("coin", event.suit), event.value, \
-                f"the {SUIT_NAMES[event.suit]} coin turned up"
+            want, value = _COIN_NEEDS[event.suit], event.value
         elif isinstance(event, QueueRevealed):
-            want, value, what = Need("queue"), event.number, "the queue's top coin"
+            want, value = _QUEUE_NEED, event.number
         else:
-            want, value, what = Need("planet", cell=event.cell), event.number, \
-                f"the planet at {cell_name(event.cell)}"
+            want, value = Need("planet", cell=event.cell), event.number
         if want not in state.pending:
             awaited = (f"the table owes {_need_text(state.pending[0])}" if state.pending
                        else "no coin or planet is waiting to be revealed now")
             raise IllegalMove("GE-12", f"{format_event(event)} is not awaited: {awaited}",
-                              lambda: [format_event(e) for e in self.chance_outcomes(state)]
+                              [format_event(e) for e in self.chance_outcomes(state)]
                               or [format_event(e) for e in self.legal(state)])
         possible = self._possible(state, want)
         if value not in possible:
-            raise IllegalMove("GE-12", f"{what} cannot be {value}: "
+            raise IllegalMove("GE-12", f"{_what(event)} cannot be {value}: "
                                        f"{self._why_impossible(state, want, value)}; it can be "
                                        f"{_ranks(possible)}",
-                              lambda: [format_event(e) for e in self.chance_outcomes(state)])
+                              [format_event(e) for e in self.chance_outcomes(state)])
         if state.seeded:
             dealt = self._dealt(state, want)
             if value != dealt:
                 raise IllegalMove("GE-13", "this table plays a seeded deal: "
-                                           f"{what} is {dealt}, not {value}",
+                                           f"{_what(event)} is {dealt}, not {value}",
                                   [format_event(e) for e in [self.dealt_outcome(state)] if e])
-        pending = list(state.pending)
-        pending.remove(want)
-        nxt = replace(state, pending=tuple(pending))
+        left = list(state.pending)
+        left.remove(want)
+        pending = tuple(left)
         if isinstance(event, CoinRevealed):
             coins = state.coins(event.suit)
             stack = coins.hidden_stack[1:] if coins.hidden_stack is not None else None
-            nxt = nxt.with_coins(event.suit, Coins(tuple(sorted((*coins.face_up, value))),
-                                                   coins.spent, stack))
+            turned = Coins(tuple(sorted((*coins.face_up, value))), coins.spent, stack)
+            nxt = (replace(state, pending=pending, suns=turned) if event.suit == "S"
+                   else replace(state, pending=pending, moons=turned))
         elif isinstance(event, QueueRevealed):
             bottom = None if value == state.queue_bottom else state.queue_bottom
-            nxt = replace(nxt, queue_top=value, queue_bottom=bottom)
+            nxt = replace(state, pending=pending, queue_top=value, queue_bottom=bottom)
         else:
             idx = state.planets.index(event.cell)
             numbers = tuple(value if i == idx else n for i, n in enumerate(state.numbers))
-            nxt = replace(nxt, numbers=numbers)
+            nxt = replace(state, pending=pending, numbers=numbers)
         return nxt if nxt.pending else self._settle(nxt)
 
     @staticmethod
@@ -521,12 +533,11 @@ class GalaxyExpress(Game[State, GEEvent]):
         return state
 
     def _begin_turn(self, state: State) -> State:
-        nxt = replace(state, phase="turn", played=None, refueled=False)
-        assert nxt.ship is not None
-        if not can_reach_planet(nxt.ship, nxt.speed, nxt.suns.unspent, nxt.moons.unspent,
-                                mask_of(nxt.planets)):
-            return replace(nxt, result="lost", phase="over")  # GE-9
-        return nxt
+        assert state.ship is not None
+        if not can_reach_planet(state.ship, state.speed, state.suns.unspent,
+                                state.moons.unspent, mask_of(state.planets)):  # GE-9
+            return replace(state, played=None, refueled=False, result="lost", phase="over")
+        return replace(state, phase="turn", played=None, refueled=False)
 
     # -- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> GEEvent:

@@ -10,6 +10,7 @@ connectors, capacities), check (spot check and repairs), crew, strength, hits
 from pnp.games.galaxy_trucker import buildtimer, ship_drawing, shipcheck, summary
 from pnp.games.galaxy_trucker.boards import BOARDS, Board, board
 from pnp.games.galaxy_trucker.build import holds, placement_problems
+from pnp.games.galaxy_trucker.captions import tiles_named
 from pnp.games.galaxy_trucker.cards import card
 from pnp.games.galaxy_trucker.check import (
     Repair,
@@ -42,5 +43,5 @@ __all__ = [
     "Violation", "board", "buildtimer", "card", "check", "find_repairs", "format_ship",
     "generate_tiles", "holds", "impact", "keep_piece", "parse_ship", "placed_cells",
     "placement_problems", "repair", "repair_options", "resolve", "ship_drawing", "shipcheck",
-    "summary", "tiles_of",
+    "summary", "tiles_named", "tiles_of",
 ]

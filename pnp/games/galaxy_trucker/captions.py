@@ -101,3 +101,28 @@ def describe(state: object, event: GTEvent) -> str:
         case Roll(total=total):
             return f"dice roll {total}"
     return str(event)
+
+
+def tiles_named(event: GTEvent) -> tuple[int, ...]:
+    """The tiles of the deciding ship an entry names, the one to tap first (a piece to keep,
+    a cannon or shield to stop a shot with, a cabin for an alien or to take crew from, a
+    hold to load, a double cannon or engine to power, a tile to remove or give up from):
+    where a board lets a person tap it.  Entries about no tile name none.
+
+    >>> from pnp.engine import get_game
+    >>> g = get_game("galaxy-trucker")
+    >>> tiles_named(g.parse("pow:36,37@74,74")), tiles_named(g.parse("go"))
+    ((36, 37), ())
+    """
+    match event:
+        case Keep(tile=tile) | Defend(tile=tile):
+            return (tile,)
+        case Aliens(aliens=aliens):
+            return tuple(cabin for cabin, _ in aliens)
+        case Cargo(holds=holds):
+            return tuple(tile for tile, _ in holds)
+        case Power(doubles=doubles):
+            return tuple(doubles)
+        case Lose(cabins=ids) | Yes(cabins=ids) | Drop(tiles=ids) | Fix(removed=ids):
+            return tuple(ids)
+    return ()

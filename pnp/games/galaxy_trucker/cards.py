@@ -242,10 +242,12 @@ def card(card_id: str) -> Card:
     return all_cards()[card_id]
 
 
+@cache
 def level_cards(level: int) -> tuple[Card, ...]:
     return tuple(c for c in all_cards().values() if c.level == level)
 
 
+@cache
 def test_flight() -> tuple[Card, ...]:
     """The eight marked level-I cards (GT-7)."""
     return tuple(c for c in all_cards().values() if c.marked)

@@ -13,12 +13,15 @@ lacks or gets wrong is drawn as unknown rather than failing.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.errors import PnpError
 from pnp.engine.svg import esc, short, svg, text
 from pnp.games.galaxy_trucker import ship_drawing
 from pnp.games.galaxy_trucker.boards import BOARDS
+from pnp.games.galaxy_trucker.captions import tiles_named
+from pnp.games.galaxy_trucker.events import parse_event
 from pnp.games.galaxy_trucker.notation import parse_ship, placed_cells
 from pnp.games.galaxy_trucker.state import LOOP, tiles_of
 
@@ -32,17 +35,23 @@ ORDINAL = ["leader", "2nd", "3rd", "4th", "5th"]
 PHASE_WORDS = {"build": "building", "fix": "spot check", "crew": "crew boards",
                "over": "game over"}
 
-# the loop: a stadium (two half circles joined by straights) travelled clockwise from the top
-R = 88.0
-LOOP_TOP = 42.0
-CX1, CX2, CY = 36 + R, W - 36 - R, LOOP_TOP + 16 + R
+# the loop: a flat stadium (two half circles joined by straights) travelled clockwise from the
+# top, short enough that the ship to decide on gets most of a phone's screen
+R = 50.0
+LOOP_TOP = 28.0
+CX1, CX2, CY = 30 + R, W - 30 - R, LOOP_TOP + 12 + R
 STRAIGHT = CX2 - CX1
 PERIMETER = 2 * STRAIGHT + 2 * math.pi * R
-STRIP_Y = CY + R + 44  # the flight order
-PANELS_Y = STRIP_Y + 40
-PANEL_W = (W - 3 * PAD) / 2
-SHIP_H = 146.0
-PANEL_H = 46 + SHIP_H + 40
+STRIP_Y = CY + R + 27  # one chip per seat: a thumbnail of the ship, where it flies
+CHIP_H = 58.0
+FOCUS_Y = STRIP_Y + CHIP_H + 6  # the ship to decide on, zoomed
+SHIP_Y = FOCUS_Y + 40
+SHIP_W = W - 2 * PAD
+SHIP_MAX_H = 400.0
+MIN_CELL = 58.0  # a tile is at least this big (47 px on a 390 px phone: a thumb's target)
+MAX_CELL = 88.0
+SPARE_H = 110.0  # no ship to zoom on (building, between rounds): its outline, or the pay
+SPOT_SHARE = 0.94  # a tile's tap target: nearly the whole tile
 
 
 # -- reading the summary defensively ---------------------------------------------------------
@@ -118,20 +127,20 @@ def _rocket(x: float, y: float, heading: float, colour: str, label: str, number:
     mark = (f'<circle cx="0" cy="0" r="15" fill="none" stroke="{ring}" stroke-width="2.5" '
             'stroke-dasharray="4 2"/>' if ring else "")
     return (f'<g class="rocket" transform="translate({x:.1f} {y:.1f})"><title>{esc(label)}'
-            f'</title>{mark}<g transform="rotate({heading:.0f})">'
+            f'</title><g transform="scale(0.8)">{mark}<g transform="rotate({heading:.0f})">'
             f'<path d="{body}" fill="{colour}" stroke="#0b1026" stroke-width="1.4"/></g>'
             + text(0, 4, number, size=10, anchor="middle", weight="bold", fill="#0b1026")
-            + "</g>")
+            + "</g></g>")
 
 
 def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     out = [f'<path d="M{W / 2} {CY - R} H{CX2} A{R} {R} 0 0 1 {CX2} {CY + R} H{CX1} '
-           f'A{R} {R} 0 0 1 {CX1} {CY - R}Z" fill="none" stroke="#2a3463" stroke-width="26"/>']
+           f'A{R} {R} 0 0 1 {CX1} {CY - R}Z" fill="none" stroke="#2a3463" stroke-width="20"/>']
     for k in range(LOOP):
         x, y, _ = space_xy(k)
         start = k == 0
         fill, ring = ("#3a3000", ACCENT) if start else ("#111836", "#56608a")
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill}" stroke="{ring}" '
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{fill}" stroke="{ring}" '
                    'stroke-width="1.2"/>')
         if k % 5 == 0:  # numbers outside the loop, every fifth space; 0 is the start
             dx, dy = x - W / 2, y - CY
@@ -140,8 +149,8 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
             else:
                 dx -= math.copysign(STRAIGHT / 2, dx)
             d = math.hypot(dx, dy) or 1
-            out.append(text(x + dx / d * 22, y + dy / d * 22 + 3.5, "start 0" if start else k,
-                            size=10, anchor="middle", weight="bold" if start else "normal",
+            out.append(text(x + dx / d * 17, y + dy / d * 17 + 3.5, "start 0" if start else k,
+                            size=9, anchor="middle", weight="bold" if start else "normal",
                             fill=ACCENT if start else MUTED))
     flying = [s for s in ships if s.get("flying") and _int(s.get("pos")) is not None]
     for s in flying:
@@ -155,107 +164,66 @@ def _loop(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
 
 
 def _centre(summary: dict[str, Any]) -> list[str]:
-    """The card in the middle of the loop: what it is, its stage, the roll, who decides."""
-    r2 = R - 22
+    """The card in the middle of the loop: round and card count, what it is and its stage,
+    the roll, who decides."""
+    r2 = R - 15
     out = [f'<path d="M{CX1} {CY - r2} H{CX2} A{r2} {r2} 0 0 1 {CX2} {CY + r2} H{CX1} '
            f'A{r2} {r2} 0 0 1 {CX1} {CY - r2}Z" fill="#151c3d" stroke="#2a3463"/>']
-    x = CX1 - 40
+    x = CX1 - 22
     c = _dict(summary.get("card"))
     rnd = summary.get("round")
     turned, size = _int(summary.get("cards_turned")), _int(summary.get("deck_size"))
     head = f"Round {short(rnd, 4)}" if rnd is not None else "Galaxy Trucker"
     if turned is not None and size is not None:
         head += f" · card {turned} of {size}"
-    out.append(text(W / 2, CY - 47, head, size=11, anchor="middle", fill=MUTED))
+    if c and c.get("stage"):
+        head += f" · {short(c.get('stage'), 16)}"
+    out.append(text(x, CY - 19, head, size=10, fill=MUTED))
     if c:
-        cid, title = short(c.get("id") or "?", 8), short(c.get("title") or "", 22)
-        badge = 8 + 7 * len(cid)
-        out.append(f'<rect x="{x}" y="{CY - 40}" width="{badge}" height="16" rx="4" '
+        cid, title = short(c.get("id") or "?", 8), short(c.get("title") or "", 26)
+        badge = 8 + 6.5 * len(cid)
+        out.append(f'<rect x="{x}" y="{CY - 14}" width="{badge}" height="15" rx="4" '
                    f'fill="{ACCENT}"/>')
-        out.append(text(x + 4, CY - 27.5, cid, size=11, weight="bold", fill="#1b1400"))
-        out.append(text(x + badge + 6, CY - 26, title, size=15, weight="bold", fill=INK))
+        out.append(text(x + 4, CY - 2.5, cid, size=10, weight="bold", fill="#1b1400"))
+        out.append(text(x + badge + 6, CY - 1.5, title, size=13, weight="bold", fill=INK))
         body = str(c.get("text") or "")
         body = body.split(": ", 1)[1] if ": " in body else ""
-        for i, line in enumerate(_wrap(body, 40, 2)):
-            out.append(text(x, CY - 9 + 14 * i, line, size=12, fill=INK))
-        stage = c.get("stage")
-        if stage:
-            out.append(text(x, CY + 20, f"stage: {short(stage, 26)}", size=11, fill=MUTED))
+        if body:
+            out.append(text(x, CY + 13, short(body, 50), size=10, fill=INK))
     else:
         words = {"build": "Building: enter the ships", "fix": "Spot check: repairs",
                  "crew": "Crew and aliens board", "gate": "Between cards",
                  "over": "The flight is over"}
-        out.append(text(W / 2, CY - 18, words.get(str(summary.get("phase")), "No card yet"),
-                        size=15, anchor="middle", weight="bold", fill=INK))
+        out.append(text(x, CY + 1, words.get(str(summary.get("phase")), "No card yet"),
+                        size=13, weight="bold", fill=INK))
     dice = _int(summary.get("dice"))
     if dice is not None and summary.get("phase") == "card":
-        dx, dy = CX2 + 6, CY + 4
+        dx, dy = CX2 + 12, CY - 16
         out.append(f'<g class="dice"><title>last 2d6 roll: {dice}</title>'
-                   f'<rect x="{dx}" y="{dy}" width="26" height="24" rx="5" fill="#fdfdfd" '
+                   f'<rect x="{dx}" y="{dy}" width="24" height="22" rx="5" fill="#fdfdfd" '
                    'stroke="#0b1026"/>'
-                   + text(dx + 13, dy + 17.5, short(dice, 3), size=14, anchor="middle",
+                   + text(dx + 12, dy + 16, short(dice, 3), size=13, anchor="middle",
                           weight="bold", fill="#0b1026")
-                   + text(dx - 4, dy + 16, "roll", size=10, anchor="end", fill=MUTED)
                    + "</g>")
     decision = _dict(summary.get("decision"))
     colour = ACCENT
     if summary.get("phase") == "over" or summary.get("awaiting") == "over":
-        lines = _wrap(f"Over: {summary.get('result') or ''}", 38, 2)
+        line = f"Over: {summary.get('result') or ''}"
         colour = "#5be39b"
     elif decision:
         seat = _int(decision.get("seat"))
         who = _name(summary, {"name": decision.get("name")}, seat) if seat is not None \
             else str(decision.get("name") or "?")
-        lines = _wrap(f"{who}: {decision.get('what') or decision.get('kind') or ''}", 38, 2)
-        out.append(f'<rect x="{x}" y="{CY + 29}" width="4" height="{14 * len(lines) + 2}" '
-                   f'rx="2" fill="{seat_colour(seat)}"/>')
+        line = f"{who}: {decision.get('what') or decision.get('kind') or ''}"
+        out.append(f'<rect x="{x}" y="{CY + 17}" width="4" height="12" rx="2" '
+                   f'fill="{seat_colour(seat)}"/>')
     elif summary.get("chance"):
-        lines = _wrap(f"Log the {summary.get('chance')}", 38, 2)
+        line = f"Log the {summary.get('chance')}"
         colour = "#9fc2ff"
     else:
-        lines = []
-    for i, line in enumerate(lines):
-        out.append(text(x + 8, CY + 40 + 14 * i, line, size=12, weight="bold", fill=colour))
-    return out
-
-
-def _strip(summary: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
-    """The flight order under the loop, leader first; lapped and given-up players marked."""
-    by_seat = {_int(s.get("seat")): s for s in ships}
-    order = [by_seat[i] for i in _list(summary.get("order")) if _int(i) in by_seat]
-    rest = [s for s in ships if s not in order]
-    chips = order + rest
-    if not chips:
-        return []
-    width = (W - 2 * PAD) / max(len(chips), 1)
-    over = summary.get("phase") == "over"
-    caption = "Final credits" if over else "Flight order (leader first)"
-    out = [text(PAD, STRIP_Y - 6, caption, size=10, fill=MUTED)]
-    for i, s in enumerate(chips):
-        seat = _int(s.get("seat")) or 0
-        x = PAD + i * width
-        pos, space = _int(s.get("pos")), _int(s.get("space"))
-        if over:
-            credits = _int(s.get("credits"))
-            where, colour = f"{credits if credits is not None else '?'} credits", ACCENT
-        elif s.get("gave_up"):
-            where, colour = "gave up", MUTED
-        elif pos is None:
-            where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
-            colour = MUTED
-        elif s.get("lapped"):
-            where, colour = f"lapped · {space}", BAD
-        else:
-            where, colour = f"space {space}", INK
-        faded = ' opacity="0.55"' if s.get("gave_up") else ""
-        chars = max(int((width - 30) / 8), 3)
-        out.append(f'<g class="chip"{faded}><circle cx="{x + 10}" cy="{STRIP_Y + 10}" r="9" '
-                   f'fill="{seat_colour(seat)}" stroke="#0b1026"/>'
-                   + text(x + 10, STRIP_Y + 14, seat + 1, size=10, anchor="middle",
-                          weight="bold", fill="#0b1026")
-                   + text(x + 24, STRIP_Y + 8, short(s["_name"], chars), size=13,
-                          weight="bold", fill=INK)
-                   + text(x + 24, STRIP_Y + 23, where, size=11, fill=colour) + "</g>")
+        line = ""
+    if line:
+        out.append(text(x + 8, CY + 27, short(line, 50), size=11, weight="bold", fill=colour))
     return out
 
 
@@ -301,8 +269,12 @@ def _tile_marks(s: dict[str, Any]) -> dict[int, str]:
     return marks
 
 
+View = tuple[float, float, float, float]
+
+
 def _outline(board_name: str, text_: str, frame: tuple[float, float, float, float],
-             label: str, marks: dict[int, str] | None = None) -> str:
+             label: str, marks: dict[int, str] | None = None, *,
+             window: tuple[range, range] | None = None, cls: str = "ship-mini") -> str:
     """The ship's squares and tile ids, for a summary that does not name the tile seed."""
     board = BOARDS.get(board_name)
     placed = placed_cells(text_)
@@ -328,33 +300,41 @@ def _outline(board_name: str, text_: str, frame: tuple[float, float, float, floa
         else:
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}" '
                         'rx="5" fill="#111836" stroke="#3b4680" stroke-dasharray="4 3"/>')
+    view = f"0 0 {len(cols) * cell} {len(rows) * cell}"
+    if window is not None:
+        wr, wc = window
+        view = (f"{(wc.start - cols.start) * cell} {(wr.start - rows.start) * cell} "
+                f"{len(wc) * cell} {len(wr) * cell}")
     return (f'<svg x="{frame[0]:.1f}" y="{frame[1]:.1f}" width="{frame[2]:.1f}" '
-            f'height="{frame[3]:.1f}" viewBox="0 0 {len(cols) * cell} {len(rows) * cell}" '
-            f'class="ship-mini outline" aria-label="{esc(label)}">{"".join(body)}</svg>')
+            f'height="{frame[3]:.1f}" viewBox="{view}" '
+            f'class="{cls} outline" aria-label="{esc(label)}">{"".join(body)}</svg>')
 
 
 def _history(lines: list[str], frame: tuple[float, float, float, float]) -> str:
     """Between rounds and at the end there is no ship: the pay of the rounds so far."""
-    x, y, _, h = frame
+    x, y, w, h = frame
     out = [text(x + 6, y + 14, "Rounds so far", size=11, weight="bold", fill=MUTED)]
     rows: list[str] = []
     for line in lines:
-        rows += _wrap(line, 34, 3)
+        rows += _wrap(line, max(int(w / 6.4), 12), 3)
     for i, row in enumerate(rows[: int((h - 24) // 13)]):
         out.append(text(x + 6, y + 32 + 13 * i, row, size=10, fill=INK))
     return f'<g class="history">{"".join(out)}</g>'
 
 
 def _ship(summary: dict[str, Any], s: dict[str, Any],
-          frame: tuple[float, float, float, float]) -> str:
-    label = f"ship of {s['_name']}"
+          frame: tuple[float, float, float, float], *,
+          window: tuple[range, range] | None = None, cls: str = "ship-mini",
+          label: str | None = None) -> str:
+    label = label or f"ship of {s['_name']}"
     notation = s.get("ship")
     board = str(s.get("board") or "")
     if not isinstance(notation, str) or not notation.strip():
         history = [str(h) for h in _list(s.get("history"))]
         if history:
             return _history(history, frame)
-        return _outline(board, board, frame, f"{label}: not entered yet")
+        return _outline(board, board, frame, f"{label}: not entered yet", window=window,
+                        cls=cls)
     seed = _int(summary.get("tile_seed"))
     if seed is not None and 0 <= seed < 2**63:
         try:
@@ -362,76 +342,277 @@ def _ship(summary: dict[str, Any], s: dict[str, Any],
         except PnpError:
             pass
         else:
-            return ship_drawing.draw(ship, label=label, marks=_tile_marks(s), frame=frame)
-    return _outline(notation.split()[0], notation, frame, label, _tile_marks(s))
+            return ship_drawing.draw(ship, label=label, marks=_tile_marks(s), frame=frame,
+                                     window=window, cls=cls)
+    return _outline(notation.split()[0], notation, frame, label, _tile_marks(s),
+                    window=window, cls=cls)
 
 
-def _panel(summary: dict[str, Any], s: dict[str, Any], x: float, y: float,
-           rank: str) -> list[str]:
-    seat = _int(s.get("seat")) or 0
+# -- the ship to decide on, zoomed -----------------------------------------------------------
+@dataclass(frozen=True)
+class Focus:
+    """Where the zoomed ship lies: its seat, the rows and columns shown (all of the ship when
+    its tiles can be at least ``MIN_CELL``, else a window round the tiles the offered entries
+    name), the tile size and the window's top-left corner in the drawing."""
+
+    seat: int
+    rows: range
+    cols: range
+    cell: float
+    x: float
+    y: float
+    cells: dict[int, tuple[int, int]]  # tile id -> (row, column) on this ship
+    whole: tuple[range, range]  # every row and column the ship's tiles lie on
+
+    def centre(self, tile: int) -> tuple[float, float] | None:
+        where = self.cells.get(tile)
+        if where is None or where[0] not in self.rows or where[1] not in self.cols:
+            return None
+        r, c = where
+        return (self.x + (c - self.cols.start + 0.5) * self.cell,
+                self.y + (r - self.rows.start + 0.5) * self.cell)
+
+
+def _offered_tiles(summary: dict[str, Any]) -> list[int]:
+    out: list[int] = []
+    for notation in _list(summary.get("offered")):
+        try:
+            event = parse_event(str(notation))
+        except PnpError:
+            continue
+        out.extend(tiles_named(event)[:1])
+    return out
+
+
+def focus_seat(summary: dict[str, Any], ships: list[dict[str, Any]]) -> int | None:
+    """The seat whose ship is drawn large: who decides now, else the leader, else the first."""
+    seats = [_int(s.get("seat")) for s in ships]
+    decision = _dict(summary.get("decision"))
+    deciding = _int(decision.get("seat"))
+    if deciding in seats:
+        return deciding
+    for seat in _list(summary.get("order")):
+        if _int(seat) in seats:
+            return _int(seat)
+    return seats[0] if seats and seats[0] is not None else None
+
+
+def _span(lo: int, hi: int, size: int, whole: range) -> range:
+    """``size`` consecutive values of ``whole`` covering as much of lo..hi as they can."""
+    middle = (lo + hi) / 2
+    start = round(middle - (size - 1) / 2)
+    start = max(whole.start, min(start, whole.stop - size))
+    return range(start, start + size)
+
+
+def focus_layout(summary: dict[str, Any], ships: list[dict[str, Any]] | None = None
+                 ) -> Focus | None:
+    if ships is None:
+        ships = _ships(summary)
+    seat = focus_seat(summary, ships)
+    s = next((x for x in ships if x.get("seat") == seat), None)
+    if s is None or seat is None:
+        return None
+    notation = s.get("ship")
+    text_ = notation if isinstance(notation, str) and notation.strip() else ""
+    if not text_:
+        return None  # not entered yet (a small outline), or between rounds (the pay so far)
+    board = BOARDS.get(text_.split()[0] if text_ else str(s.get("board") or ""))
+    placed = placed_cells(text_) if text_ else {}
+    cells = set(board.cells if board else ()) | set(placed)
+    if not cells:
+        return None
+    rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+    cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    if len(rows) > 12 or len(cols) > 12:
+        return None
+    by_tile = {tile: where for where, tile in placed.items()}
+    cell = min(SHIP_W / len(cols), SHIP_MAX_H / len(rows), MAX_CELL)
+    shown_rows, shown_cols = rows, cols
+    if cell < MIN_CELL and placed:  # the board's empty edge squares can go: the ship alone
+        shown_rows = range(min(r for r, _ in placed), max(r for r, _ in placed) + 1)
+        shown_cols = range(min(c for _, c in placed), max(c for _, c in placed) + 1)
+        cell = min(SHIP_W / len(shown_cols), SHIP_MAX_H / len(shown_rows), MAX_CELL)
+    if cell < MIN_CELL:  # still too big for a thumb's tiles: a window round the targets
+        within = (shown_rows, shown_cols)
+        wanted = [by_tile[t] for t in _offered_tiles(summary) if t in by_tile] \
+            or list(placed) or list(cells)
+        n_rows = min(len(within[0]), int(SHIP_MAX_H // MIN_CELL))
+        n_cols = min(len(within[1]), int(SHIP_W // MIN_CELL))
+        shown_rows = _span(min(r for r, _ in wanted), max(r for r, _ in wanted), n_rows,
+                           within[0])
+        shown_cols = _span(min(c for _, c in wanted), max(c for _, c in wanted), n_cols,
+                           within[1])
+        cell = min(SHIP_W / n_cols, SHIP_MAX_H / n_rows, MAX_CELL)
+    x = (W - len(shown_cols) * cell) / 2
+    if placed:  # the window cuts the ship only where tiles lie beyond it
+        rows = range(min(r for r, _ in placed), max(r for r, _ in placed) + 1)
+        cols = range(min(c for _, c in placed), max(c for _, c in placed) + 1)
+    return Focus(seat, shown_rows, shown_cols, cell, x, SHIP_Y, by_tile, (rows, cols))
+
+
+def _focus(summary: dict[str, Any], ships: list[dict[str, Any]], layout: Focus | None,
+           order: list[int | None]) -> list[str]:
+    seat = layout.seat if layout is not None else focus_seat(summary, ships)
+    s = next((x for x in ships if x.get("seat") == seat), None)
+    if s is None or seat is None:
+        return []
     colour = seat_colour(seat)
     decision = _dict(summary.get("decision"))
     deciding = _int(decision.get("seat")) == seat and summary.get("awaiting") == "decision"
-    out = [f'<g class="seat" data-seat="{seat}"><title>{esc(s["_name"])}: '
-           f'{esc(" / ".join(str(h) for h in _list(s.get("history"))) or "first round")}'
-           '</title>'
-           f'<rect x="{x}" y="{y}" width="{PANEL_W}" height="{PANEL_H - PAD}" rx="10" '
-           f'fill="#151c3d" stroke="{ACCENT if deciding else "#2a3463"}" '
-           f'stroke-width="{2.5 if deciding else 1}"/>',
-           f'<rect x="{x + 1}" y="{y + 8}" width="5" height="{PANEL_H - PAD - 16}" rx="2.5" '
-           f'fill="{colour}"/>',
-           f'<circle cx="{x + 22}" cy="{y + 18}" r="10" fill="{colour}" stroke="#0b1026"/>',
-           text(x + 22, y + 22, seat + 1, size=11, anchor="middle", weight="bold",
-                fill="#0b1026"),
-           text(x + 38, y + 23, short(s["_name"], 12), size=14, weight="bold", fill=INK)]
-    credits = _int(s.get("credits"))
-    out.append(text(x + PANEL_W - 10, y + 23, f"{credits if credits is not None else '?'} cr",
-                    size=14, anchor="end", weight="bold", fill=ACCENT))
-    number = _int(s.get("number"))
+    y = FOCUS_Y
+    rank = (ORDINAL[min(order.index(seat), 4)] if seat in order
+            else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
     status = "gave up" if s.get("gave_up") else rank
-    bits = [status] + ([f"tile {number}"] if number is not None else [])
-    if deciding:
-        bits.insert(0, "▶ to decide")
-    out.append(text(x + 14, y + 40, " · ".join(bits), size=11,
-                    fill=ACCENT if deciding else MUTED))
-    out.append(_ship(summary, s, (x + 6, y + 46, PANEL_W - 12, SHIP_H)))
+    out = [f'<g class="focus" data-seat="{seat}">',
+           f'<circle cx="{PAD + 10}" cy="{y + 10}" r="10" fill="{colour}" stroke="#0b1026"/>',
+           text(PAD + 10, y + 14, seat + 1, size=11, anchor="middle", weight="bold",
+                fill="#0b1026"),
+           text(PAD + 26, y + 15, short(s["_name"], 22), size=14, weight="bold", fill=INK),
+           text(W - PAD, y + 15, ("▶ to decide · " if deciding else "") + status, size=11,
+                anchor="end", weight="bold" if deciding else "normal",
+                fill=ACCENT if deciding else MUTED)]
     humans, total = _int(s.get("humans")), _int(s.get("crew_total"))
     tokens = sum(n for n in _dict(s.get("batteries")).values() if _int(n) is not None)
-    goods = "".join(str(g) for g in _dict(s.get("goods")).values())
     crew = f"crew {total if total is not None else '?'}"
     if humans is not None and total is not None and humans != total:
         crew += f" ({total - humans} alien{'s' if total - humans > 1 else ''})"
-    out.append(text(x + 12, y + 46 + SHIP_H + 14, f"{crew} · batteries {tokens}", size=11,
-                    fill=INK))
+    credits = _int(s.get("credits"))
+    bits = [f"{crew} · batteries {tokens}"]
     lost, exposed = _int(s.get("lost")), _int(s.get("exposed"))
-    goods_x = x + 12
-    out.append(text(goods_x, y + 46 + SHIP_H + 29, "goods", size=11, fill=INK))
-    gx = goods_x + 40
-    for g in [g for g in goods if g in GOODS][:8]:
-        out.append(f'<rect x="{gx}" y="{y + 46 + SHIP_H + 19}" width="10" height="10" rx="2" '
+    if lost:
+        bits.append(f"lost {lost}")
+    if exposed:
+        bits.append(f"exposed {exposed}")
+    bits.append(f"{credits if credits is not None else '?'} cr")
+    line = " · ".join(bits)
+    out.append(text(PAD, y + 32, line, size=11, fill=INK))
+    goods = [g for g in "".join(str(g) for g in _dict(s.get("goods")).values()) if g in GOODS]
+    gx = PAD + 6.2 * len(line) + 8
+    for g in goods[:10]:
+        if gx > W - PAD - 10:
+            break
+        out.append(f'<rect x="{gx:.1f}" y="{y + 23}" width="10" height="10" rx="2" '
                    f'fill="{GOODS[g]}" stroke="#0b1026"/>')
         gx += 12
-    if not any(g in GOODS for g in goods):
-        out.append(text(gx, y + 46 + SHIP_H + 29, "none", size=11, fill=MUTED))
-        gx += 34
-    tail = " · ".join(b for b in (f"lost {lost}" if lost else "",
-                                  f"exposed {exposed}" if exposed else "") if b)
-    if tail:
-        out.append(text(x + PANEL_W - 10, y + 46 + SHIP_H + 29, tail, size=11, anchor="end",
-                        fill=MUTED))
+    if layout is None:
+        out.append(_ship(summary, s, (PAD, SHIP_Y, SHIP_W, SPARE_H), cls="ship-focus"))
+    else:
+        rows, cols = layout.rows, layout.cols
+        frame = (layout.x, layout.y, len(cols) * layout.cell, len(rows) * layout.cell)
+        all_rows, all_cols = layout.whole
+        cut = (rows.start > all_rows.start or rows.stop < all_rows.stop
+               or cols.start > all_cols.start or cols.stop < all_cols.stop)
+        label = f"ship of {s['_name']}, zoomed" + (
+            f": rows {rows.start}-{rows.stop - 1}, columns {cols.start}-{cols.stop - 1}"
+            if cut else "")
+        out.append(f'<rect x="{frame[0] - 2:.1f}" y="{frame[1] - 2:.1f}" '
+                   f'width="{frame[2] + 4:.1f}" height="{frame[3] + 4:.1f}" rx="8" '
+                   f'fill="#0f1533" stroke="{ACCENT if deciding else "#2a3463"}"/>')
+        out.append(_ship(summary, s, frame, window=(rows, cols), cls="ship-focus",
+                         label=label))
+        if cut:  # say the ship goes on past the window's edges
+            for more, (x1, y1, x2, y2) in (
+                    (cols.start > all_cols.start, (frame[0] - 3, frame[1], frame[0] - 3,
+                                                   frame[1] + frame[3])),
+                    (cols.stop < all_cols.stop, (frame[0] + frame[2] + 3, frame[1],
+                                                 frame[0] + frame[2] + 3, frame[1] + frame[3])),
+                    (rows.start > all_rows.start, (frame[0], frame[1] - 3,
+                                                   frame[0] + frame[2], frame[1] - 3)),
+                    (rows.stop < all_rows.stop, (frame[0], frame[1] + frame[3] + 3,
+                                                 frame[0] + frame[2], frame[1] + frame[3] + 3))):
+                if more:
+                    out.append(f'<line class="more" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                               f'y2="{y2:.1f}" stroke="{ACCENT}" stroke-width="3" '
+                               'stroke-dasharray="6 4"/>')
     out.append("</g>")
     return out
 
 
-# -- the whole drawing -------------------------------------------------------------------------
-def draw(summary: dict[str, Any]) -> str:
+# -- every seat, small: where it flies and its ship ------------------------------------------
+def _chips(summary: dict[str, Any], ships: list[dict[str, Any]], focus: int | None
+           ) -> list[str]:
+    """One chip per seat in flight order (leader first): a thumbnail of the ship, the name,
+    where it flies (or its credits at the end); the zoomed seat's chip is outlined."""
+    by_seat = {_int(s.get("seat")): s for s in ships}
+    order = [by_seat[i] for i in _list(summary.get("order")) if _int(i) in by_seat]
+    chips = order + [s for s in ships if s not in order]
+    if not chips:
+        return []
+    gap = 6.0
+    width = (W - 2 * PAD - gap * (len(chips) - 1)) / len(chips)
+    over = summary.get("phase") == "over"
+    decision = _dict(summary.get("decision"))
+    out = []
+    for i, s in enumerate(chips):
+        seat = _int(s.get("seat")) or 0
+        x, y = PAD + i * (width + gap), STRIP_Y
+        pos, space = _int(s.get("pos")), _int(s.get("space"))
+        credits = _int(s.get("credits"))
+        if over:
+            where, colour = f"{credits if credits is not None else '?'} credits", ACCENT
+        elif s.get("gave_up"):
+            where, colour = "gave up", MUTED
+        elif pos is None:
+            where = PHASE_WORDS.get(str(summary.get("phase")), "not launched")
+            colour = MUTED
+        elif s.get("lapped"):
+            where, colour = f"lapped {space}", BAD
+        else:
+            where, colour = f"space {space}", INK
+        deciding = _int(decision.get("seat")) == seat and summary.get("awaiting") == "decision"
+        thumb = min(width * 0.32, 64.0)
+        chars = max(int((width - thumb - 14) / 6.0), 3)
+        name_chars = max(int((width - thumb - 14) / 8.2), 3)  # bold, a little larger
+        faded = ' opacity="0.55"' if s.get("gave_up") else ""
+        history = " / ".join(str(h) for h in _list(s.get("history"))) or "first round"
+        out.append(
+            f'<g class="seat" data-seat="{seat}"{faded}><title>{esc(s["_name"])}: '
+            f'{esc(history)}</title>'
+            f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="{CHIP_H}" rx="8" '
+            f'fill="#151c3d" stroke="{ACCENT if seat == focus else "#2a3463"}" '
+            f'stroke-width="{2 if seat == focus else 1}"/>'
+            f'<rect x="{x + 1:.1f}" y="{y + 6}" width="4" height="{CHIP_H - 12}" rx="2" '
+            f'fill="{seat_colour(seat)}"/>'
+            + (_ship(summary, s, (x + 7, y + 4, thumb, CHIP_H - 8))
+               if isinstance(s.get("ship"), str) and s.get("ship") else
+               _outline(str(s.get("board") or ""), str(s.get("board") or ""),
+                        (x + 7, y + 4, thumb, CHIP_H - 8),
+                        f"ship of {s['_name']}: "
+                        + ("round over" if _list(s.get("history")) else "not entered yet")))
+            + '<g class="chip">'
+            + text(x + thumb + 11, y + 16, short(f"{seat + 1} {s['_name']}", name_chars),
+                   size=12, weight="bold", fill=INK)
+            + text(x + thumb + 11, y + 31, short(where, chars), size=10, fill=colour)
+            + (text(x + thumb + 11, y + 46, "▶ decides" if deciding else
+                    f"{credits if credits is not None else '?'} cr", size=10.5,
+                    fill=ACCENT)
+               if not over else "")
+            + "</g></g>")
+    return out
+
+
+def _ships(summary: dict[str, Any]) -> list[dict[str, Any]]:
     ships = [dict(s) for s in _list(summary.get("ships")) if isinstance(s, dict)]
     for i, s in enumerate(ships):
         seat = _int(s.get("seat"))
         s["seat"] = seat if seat is not None and 0 <= seat < 16 else i
         s["_name"] = _name(summary, s, s["seat"])
-    rows = (len(ships) + 1) // 2
-    height = PANELS_Y + rows * PANEL_H + PAD
+    return ships
+
+
+# -- the whole drawing -------------------------------------------------------------------------
+def draw(summary: dict[str, Any]) -> str:
+    ships = _ships(summary)
+    layout = focus_layout(summary, ships)
+    focus = layout.seat if layout is not None else focus_seat(summary, ships)
+    if layout is not None:
+        bottom = layout.y + len(layout.rows) * layout.cell
+    elif ships:
+        bottom = SHIP_Y + SPARE_H
+    else:
+        bottom = STRIP_Y
+    height = bottom + PAD + 4
     rounds = _list(summary.get("rounds"))
     number = _int(summary.get("round_number"))
     head = "Galaxy Trucker"
@@ -439,18 +620,37 @@ def draw(summary: dict[str, Any]) -> str:
         head += f" · round {number} of {len(rounds)}"
     board = next((str(s.get("board")) for s in ships if s.get("board")), "")
     body = [f'<rect width="{W}" height="{height:.0f}" fill="#0b1026"/>',
-            text(PAD, 20, head, size=14, weight="bold", fill=INK)]
+            text(PAD, 17, head, size=13, weight="bold", fill=INK)]
     if board:
-        body.append(text(W - PAD, 20, f"flight board {short(board, 6)}", size=11,
+        body.append(text(W - PAD, 17, f"flight board {short(board, 6)}", size=11,
                          anchor="end", fill=MUTED))
     body += _loop(summary, ships)
     body += _centre(summary)
-    body += _strip(summary, ships)
-    order = [_int(i) for i in _list(summary.get("order"))]
-    for i, s in enumerate(ships):
-        x = PAD + (i % 2) * (PANEL_W + PAD)
-        y = PANELS_Y + (i // 2) * PANEL_H
-        rank = (ORDINAL[min(order.index(s["seat"]), 4)] if s["seat"] in order
-                else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
-        body += _panel(summary, s, x, y, rank)
+    body += _chips(summary, ships, focus)
+    body += _focus(summary, ships, layout, [_int(i) for i in _list(summary.get("order"))])
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
+
+
+# -- tapping the board: a tile of the zoomed ship makes the entry the engine offers there ----
+def spot_size(summary: dict[str, Any]) -> float:
+    layout = focus_layout(summary)
+    return (layout.cell if layout is not None else MIN_CELL) * SPOT_SHARE
+
+
+def place(summary: dict[str, Any], notation: str, after: Any) -> tuple[float, float, str] | None:
+    """The tile of the zoomed (deciding) ship an entry is tapped on: the first tile it names.
+    Entries naming no tile (fly on, give up, land, decline, enter a ship) stay buttons."""
+    decision = _dict(summary.get("decision"))
+    layout = focus_layout(summary)
+    if layout is None or _int(decision.get("seat")) != layout.seat:
+        return None
+    try:
+        tiles = tiles_named(parse_event(notation))
+    except PnpError:
+        return None
+    if not tiles:
+        return None
+    where = layout.centre(tiles[0])
+    if where is None:
+        return None
+    return where[0], where[1], f"#{tiles[0]}"

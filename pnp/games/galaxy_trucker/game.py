@@ -22,7 +22,6 @@ from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.engine.values import replace
-from pnp.games.galaxy_trucker import flight_rules as _flight_rules  # noqa: F401 (ids)
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.build import style_order, typical_ship
@@ -65,7 +64,7 @@ from pnp.games.galaxy_trucker.events import (
 from pnp.games.galaxy_trucker.flight import lapped, move, start_positions
 from pnp.games.galaxy_trucker.hits import Impact, Threat, destroy, impact, keep_piece
 from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship, parse_ship
-from pnp.games.galaxy_trucker.rounds import deal, deck_size, possible_flips, settle
+from pnp.games.galaxy_trucker.rounds import deal, deck_size, may_flip, possible_flips, settle
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import (
     LOOP,
@@ -361,8 +360,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.need is None:
             raise self._refuse(s, "GT-F24", f"{format_event(event)}: no card or roll is "
                                "awaited now")
-        possible = self.chance_outcomes(s)
-        if event not in possible:
+        if not (may_flip(s.round, s.test_flight, s.drawn, event.card) if s.need == "card"
+                and isinstance(event, Flip) else
+                s.need != "card" and isinstance(event, Roll) and 2 <= event.total <= 12):
+            possible = self.chance_outcomes(s)  # listed only for the refusal
             raise IllegalMove("GT-F24", f"{format_event(event)} cannot come now: the table owes "
                               f"the {self._need_words(s)}; "
                               f"{legal_hint([format_event(e) for e in possible])}",

@@ -9,7 +9,7 @@ from typing import Any
 from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
 from pnp.games.galaxy_trucker import GAME, buildtimer, drawing
-from pnp.games.galaxy_trucker.rules import RULES
+from pnp.games.galaxy_trucker.rule_ids import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
 
@@ -28,5 +28,6 @@ def sheet_layouts() -> list[Any]:
 
 
 RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=buildtimer,
-                    board=BoardDrawing(drawing.draw),
+                    board=BoardDrawing(drawing.draw, drawing.place,
+                                         spot_size=drawing.spot_size),
                     sheet_layouts=sheet_layouts)

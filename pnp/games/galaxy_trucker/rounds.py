@@ -12,7 +12,7 @@ import math
 from collections import Counter
 
 from pnp.engine.rng import Rng
-from pnp.games.galaxy_trucker.cards import Card, card, level_cards, test_flight
+from pnp.games.galaxy_trucker.cards import Card, all_cards, card, level_cards, test_flight
 from pnp.games.galaxy_trucker.goods import value
 from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_LEVEL, Pay, Trucker
 
@@ -60,6 +60,22 @@ def possible_flips(round_name: str, test: bool, drawn: tuple[str, ...]) -> list[
             continue
         out += [c for c in level_cards(lvl) if c.id not in drawn]
     return out
+
+
+def may_flip(round_name: str, test: bool, drawn: tuple[str, ...], card_id: str) -> bool:
+    """Whether ``card_id`` is one of :func:`possible_flips` (without listing them: replay
+    checks every card turned up)."""
+    if card_id in drawn or len(drawn) >= deck_size(round_name, test):
+        return False
+    c = all_cards().get(card_id)
+    if c is None:
+        return False
+    if test and round_name == "1":
+        return c in test_flight()
+    quota = composition(round_name, test).get(c.level)
+    if quota is None or (not drawn and c.level != ROUND_LEVEL[round_name]):
+        return False
+    return sum(1 for d in drawn if card(d).level == c.level) < quota
 
 
 def _exposed(t: Trucker) -> int:

@@ -203,12 +203,15 @@ def _side_bar(x: float, y: float, side: Side, colour: str, width: float) -> str:
 def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None = None,
          selected: tuple[int, int] | None = None, exposed: Iterable[tuple[int, Side]] = (),
          label: str = "ship", marks: Mapping[int, str] | None = None,
-         frame: tuple[float, float, float, float] | None = None) -> str:
+         frame: tuple[float, float, float, float] | None = None,
+         window: tuple[range, range] | None = None, cls: str = "ship-mini") -> str:
     """The ship on its board; ``link(row, col)`` makes squares tappable (None: not).
 
     ``marks`` (tile id -> SVG in the square's 0..CELL box, upright) lays what the tile holds
     over it (the tracker's crew, tokens, goods); ``frame`` (x, y, width, height) makes the
-    picture a nested ``svg`` placed in a larger drawing, sized by its own attributes."""
+    picture a nested ``svg`` of class ``cls`` placed in a larger drawing, sized by its own
+    attributes; ``window`` (rows, columns) shows only those squares, edge to edge (a zoomed
+    ship: the row and column numbers are left out)."""
     board = ship.board
     rows, cols = _grid(board, ship)
     width = LEFT + len(cols) * CELL + 8
@@ -218,13 +221,18 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
     def xy(row: int, col: int) -> tuple[float, float]:
         return LEFT + (col - cols.start) * CELL, TOP + (row - rows.start) * CELL
 
-    for col in cols:
+    for col in cols if window is None else ():  # a window shows no numbers
         out.append(text(LEFT + (col - cols.start) * CELL + CELL / 2, TOP - 9, col, size=18,
                         anchor="middle", weight="bold", fill=MUTED))
-    for row in rows:
+    for row in rows if window is None else ():
         out.append(text(LEFT - 14, TOP + (row - rows.start) * CELL + CELL / 2 + 6, row,
                         size=18, anchor="middle", weight="bold", fill=MUTED))
+    def shown(row: int, col: int) -> bool:
+        return window is None or (row in window[0] and col in window[1])
+
     for row, col in sorted(board.cells):
+        if not shown(row, col):
+            continue
         x, y = xy(row, col)
         out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
                    'rx="5" fill="#111836" stroke="#3b4680" stroke-dasharray="4 3"/>')
@@ -235,6 +243,8 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
     for v in violations:
         by_tile.setdefault(v.tile, []).append(v)
     for p in ship:
+        if not shown(p.row, p.col):  # outside the window: not drawn (its texts would stray)
+            continue
         x, y = xy(p.row, p.col)
         title = esc(describe_tile(p.tile, p.rotation))
         out.append(f'<g transform="translate({x} {y})"><title>{title}</title>'
@@ -285,9 +295,13 @@ def draw(ship: Ship, violations: Sequence[Violation] = (), *, link: Link | None 
                        f'{esc(what)}"><rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        'fill="#000" fill-opacity="0" class="square"/></a>')
     place = ('class="board ship"' if frame is None else
-             'x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" class="ship-mini"'
-             .format(*frame))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             'x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}"'.format(*frame)
+             + f' class="{esc(cls)}"')
+    view = f"0 0 {width} {height}"
+    if window is not None:
+        x0, y0 = xy(window[0].start, window[1].start)
+        view = f"{x0} {y0} {len(window[1]) * CELL} {len(window[0]) * CELL}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" '
             f'{place} aria-label="{esc(label)}" '
             f'font-family="DejaVu Sans, Verdana, sans-serif">' + "".join(out) + "</svg>")
 

@@ -45,22 +45,23 @@ def worlds_at(state: State, corner: int) -> list[int]:
 
 def site_problem(state: State, corner: int) -> Problem | None:
     """SD-1: three laid hexes, not Earth, at least one Settled World, no station yet."""
-    if corner in _sites(state.tiles, state.station_corners):
-        return None
-    name = corner_name(corner)
     if EARTH_HEX in CORNERS[corner]:
-        return ("SD-1", f"{name} touches Earth; no station may stand next to Earth")
+        return ("SD-1", f"{corner_name(corner)} touches Earth; no station may stand next to "
+                        "Earth")
     if not corner_laid(state, corner):
-        return ("SD-1", f"{name} is at the edge of the galaxy (ring 3 is not laid yet)")
+        return ("SD-1", f"{corner_name(corner)} is at the edge of the galaxy (ring 3 is not "
+                        "laid yet)")
     if not worlds_at(state, corner):
-        return ("SD-1", f"no Settled World touches {name}")
-    assert state.station_at(corner) is not None
-    return ("SD-T4", f"a station already stands at {name}")
+        return ("SD-1", f"no Settled World touches {corner_name(corner)}")
+    if state.station_at(corner) is not None:
+        return ("SD-T4", f"a station already stands at {corner_name(corner)}")
+    return None
 
 
 @lru_cache(maxsize=1024)
 def _sites(tiles: tuple[str | None, ...], stations: frozenset[int]) -> frozenset[int]:
-    """The corners where a station may go (SD-1, SD-T4), per board and stations."""
+    """The corners where a station may go (``site_problem`` is None), per board and
+    stations: the legal list asks for every corner a route reaches."""
     laid = laid_corners(tiles)
     return frozenset(c for c in laid if EARTH_HEX not in CORNERS[c] and c not in stations
                      and any(tiles[h] in COLOUR_SET for h in CORNERS[c]))

@@ -441,9 +441,11 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, "SD-T2", f"no {COLOUR_NAMES[move.colour]} card is face "
                                                "up (that deck and its discards are empty)")
         seat = state.seats[seat_index]
-        state = state.with_seat(seat_index, replace(seat, hand=_sorted((*seat.hand, g.market))))
-        state = self._turn_up(state.with_goods(_ci(move.colour), replace(g, market=None)),
-                              move.colour)
+        i = _ci(move.colour)
+        state = state.with_seat(seat_index, replace(seat, hand=_sorted((*seat.hand, g.market))),
+                                goods=(*state.goods[:i], replace(g, market=None),
+                                       *state.goods[i + 1:]))
+        state = self._turn_up(state, move.colour)
         if state.phase == "market":
             state = replace(state, picks=state.picks + 1)
             return self._settle(state)
@@ -486,11 +488,10 @@ class SpatialDelivery(Game[State, SDEvent]):
             raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
         seat = state.seats[who]
-        state = state.with_seat(who, replace(seat, location=move.path[-1],
-                                             points=seat.points + 1 + len(worlds)))
-        return replace(state, segments=state.segments | frozenset(path_segments(move.path)),
-                       stations=tuple(sorted((*state.stations, (move.path[-1], who)))),
-                       stage=1)
+        return state.with_seat(
+            who, replace(seat, location=move.path[-1], points=seat.points + 1 + len(worlds)),
+            segments=state.segments | frozenset(path_segments(move.path)),
+            stations=tuple(sorted((*state.stations, (move.path[-1], who)))), stage=1)
 
     def _travel(self, state: State, move: Travel) -> State:
         who, seat = self._journey_seat(state, "a travel mission")
@@ -512,7 +513,7 @@ class SpatialDelivery(Game[State, SDEvent]):
         if unpaid is not None:
             raise self._refuse(state, *unpaid)
         state = self._spend(state, who, move.pay)
-        return replace(state.with_seat(who, replace(state.seats[who], location=here)), stage=1)
+        return state.with_seat(who, replace(state.seats[who], location=here), stage=1)
 
     # Deliver and card powers -------------------------------------------------------------------
     def _deliver_check(self, state: State, move: Deliver) -> tuple[int, Seat]:
@@ -718,7 +719,7 @@ class SpatialDelivery(Game[State, SDEvent]):
                               lambda: [format_event(e) for e in self.chance_outcomes(state)]
                               or [format_event(e) for e in self.legal(state)])
         if isinstance(event, TileLaid):
-            possible = event.kind in self._tiles_left(state)
+            possible = TILE_POOL.get(event.kind, 0) > state.tiles[1:].count(event.kind)
         else:
             possible = event.card in state.goods[_ci(str(want.key))].deck
         if not possible:  # the outcome list is made only when the refusal is shown
@@ -736,18 +737,19 @@ class SpatialDelivery(Game[State, SDEvent]):
                                             f"{self._need_text(want)} is "
                                             f"{format_event(dealt)}, not {format_event(event)}",
                                   [format_event(dealt)])
-        pending = list(state.pending)
-        pending.remove(want)
-        state = replace(state, pending=tuple(pending))
+        left = list(state.pending)
+        left.remove(want)
+        pending = tuple(left)
         if isinstance(event, TileLaid):
             h, kind = event.hex, event.kind
             world = kind in COLOUR_SET
-            state = replace(
-                state,
-                tiles=tuple(kind if i == h else t for i, t in enumerate(state.tiles)),
-                tokens=tuple(SCORE_TOKEN_BY_RING[RING[h]] if i == h and world else t
-                             for i, t in enumerate(state.tokens)),
-                firsts=tuple(world if i == h else f for i, f in enumerate(state.firsts)))
+            tiles, tokens, firsts = list(state.tiles), list(state.tokens), list(state.firsts)
+            tiles[h] = kind
+            if world:
+                tokens[h] = SCORE_TOKEN_BY_RING[RING[h]]
+            firsts[h] = world
+            state = replace(state, pending=pending, tiles=tuple(tiles), tokens=tuple(tokens),
+                            firsts=tuple(firsts))
         else:
             colour = colour_of(event.card)
             assert colour is not None
@@ -757,8 +759,10 @@ class SpatialDelivery(Game[State, SDEvent]):
                 deck.pop(0)
             else:
                 deck.remove(event.card)
-            state = state.with_goods(_ci(colour), replace(g, market=event.card,
-                                                          deck=tuple(deck)))
+            i = _ci(colour)
+            state = replace(state, pending=pending, goods=(
+                *state.goods[:i], replace(g, market=event.card, deck=tuple(deck)),
+                *state.goods[i + 1:]))
         return self._settle(state)
 
     @staticmethod

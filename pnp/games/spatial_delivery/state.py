@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pnp.engine.values import replace
 from pnp.games.spatial_delivery.board import (
@@ -77,12 +77,14 @@ class State:
     must_take: bool = False  # a Barter was used: the card is taken next
     extra_turns: int = 0  # Enterprise
 
-    def with_seat(self, i: int, seat: Seat) -> State:
-        return replace(self, seats=tuple(seat if j == i else s for j, s in enumerate(self.seats)))
+    def with_seat(self, i: int, seat: Seat, **changes: Any) -> State:
+        """The state with seat ``i`` changed (and any other ``changes``)."""
+        return replace(self, seats=(*self.seats[:i], seat, *self.seats[i + 1:]), **changes)
 
-    def with_goods(self, colour_index: int, goods: Goods) -> State:
-        return replace(self, goods=tuple(
-            goods if j == colour_index else g for j, g in enumerate(self.goods)))
+    def with_goods(self, colour_index: int, goods: Goods, **changes: Any) -> State:
+        """The state with one goods type's deck and market changed (and other ``changes``)."""
+        i = colour_index
+        return replace(self, goods=(*self.goods[:i], goods, *self.goods[i + 1:]), **changes)
 
     def station_at(self, corner: int) -> int | None:
         return self._station_owner.get(corner)

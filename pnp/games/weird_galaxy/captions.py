@@ -14,7 +14,7 @@ WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S":
          "SW": "south-west", "W": "west", "NW": "north-west"}
 
 
-def _after(state: State, event: ev.WgEvent) -> State | None:
+def _after(state: State, event: ev.WGEvent) -> State | None:
     from pnp.games.weird_galaxy import rules
 
     try:
@@ -45,7 +45,7 @@ def _phredd(state: State, event: ev.MovePhredd) -> str:
     return f"Phredd {way}{where}{spit}"
 
 
-def describe(state: State, event: ev.WgEvent) -> str:
+def describe(state: State, event: ev.WGEvent) -> str:
     """A caption for one event at this state.
 
     >>> from pnp.engine import get_game, new_log
@@ -90,4 +90,4 @@ def describe(state: State, event: ev.WgEvent) -> str:
         case ev.Roll(rank=rank):
             face = {0: "null", 1: "ace"}.get(rank, RANKS[rank] if 0 <= rank < 6 else "?")
             return f"the die shows {face}"
-    return ev.notation(event)
+    return ev.format_event(event)

@@ -112,16 +112,16 @@ class Roll(Chance):
     rank: int
 
 
-WgEvent = (Move | MovePhredd | RollMission | Shoo | Jump | Build | InstallShield | Repaint
+WGEvent = (Move | MovePhredd | RollMission | Shoo | Jump | Build | InstallShield | Repaint
          | PickUp | Deliver | Abandon | EndTurn | Draw | Roll)
 
-_WORDS: dict[str, WgEvent] = {
+_WORDS: dict[str, WGEvent] = {
     "mission": RollMission(), "shoo": Shoo(), "jump": Jump(), "build": Build(),
     "paint": Repaint(), "pick": PickUp(), "end": EndTurn(),
 }
 
 
-def notation(event: WgEvent) -> str:
+def format_event(event: WGEvent) -> str:
     """The canonical token of an event."""
     match event:
         case Move(direction=d):
@@ -176,7 +176,7 @@ def _direction(text: str, token: str) -> str:
     return up
 
 
-def parse(text: str) -> WgEvent:
+def parse_event(text: str) -> WGEvent:
     """One event from its token; raises NotationError."""
     token = text.strip()
     if not token:

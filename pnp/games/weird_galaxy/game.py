@@ -51,7 +51,7 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
                                   "public_balances": public})
 
 
-class WeirdGalaxy(Game[State, ev.WgEvent]):
+class WeirdGalaxy(Game[State, ev.WGEvent]):
     """It's a Weird, Weird Galaxy!: trade, build stations to the black hole, dodge Phredd."""
 
     id: ClassVar[str] = "weird-galaxy"
@@ -111,37 +111,37 @@ class WeirdGalaxy(Game[State, ev.WgEvent]):
             return CHANCE
         return state.turn
 
-    def legal(self, state: State) -> list[ev.WgEvent]:
+    def legal(self, state: State) -> list[ev.WGEvent]:
         return rules.legal_decisions(state)
 
-    def playout_choices(self, state: State) -> list[ev.WgEvent]:
+    def playout_choices(self, state: State) -> list[ev.WGEvent]:
         """Random playouts take a build, delivery or pick-up when one is on offer, and never
         abandon a load: uniform picks from legal() almost never finish a game."""
         legal = rules.legal_decisions(state)
-        keen: list[ev.WgEvent] = [e for e in legal
+        keen: list[ev.WGEvent] = [e for e in legal
                                   if isinstance(e, ev.Build | ev.Deliver | ev.PickUp)]
         return keen or [e for e in legal if not isinstance(e, ev.Abandon)]
 
-    def chance_outcomes(self, state: State) -> list[ev.WgEvent]:
+    def chance_outcomes(self, state: State) -> list[ev.WGEvent]:
         return rules.chance_outcomes(state)
 
-    def dealt_outcome(self, state: State) -> ev.WgEvent | None:
+    def dealt_outcome(self, state: State) -> ev.WGEvent | None:
         return rules.dealt_outcome(state)
 
     # -- the rules ----------------------------------------------------------------------------
-    def apply(self, state: State, event: ev.WgEvent) -> State:
+    def apply(self, state: State, event: ev.WGEvent) -> State:
         return rules.apply(state, event)
 
     # -- notation -----------------------------------------------------------------------------
-    def parse(self, text: str) -> ev.WgEvent:
+    def parse(self, text: str) -> ev.WGEvent:
         if not isinstance(text, str):
             raise NotationError(repr(text), "an event is a text token")
-        return ev.parse(text)
+        return ev.parse_event(text)
 
-    def notation(self, event: ev.WgEvent) -> str:
-        return ev.notation(event)
+    def notation(self, event: ev.WGEvent) -> str:
+        return ev.format_event(event)
 
-    def describe(self, state: State, event: ev.WgEvent) -> str:
+    def describe(self, state: State, event: ev.WGEvent) -> str:
         from pnp.games.weird_galaxy.captions import describe
 
         return describe(state, event)

@@ -1,7 +1,7 @@
 """The rules of Weird Galaxy: which events are legal now, and what each one does.
 
 Pure functions of an immutable State.  Every refusal raises IllegalMove with a rule id from
-RULES and a message that says what was wrong and what would have been legal.
+``rule_ids.RULES`` and a message that says what was wrong and what would have been legal.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ from pnp.games.weird_galaxy.events import (
     Shoo,
     Target,
     Tile,
-    WgEvent,
-    notation,
+    WGEvent,
+    format_event,
 )
 from pnp.games.weird_galaxy.state import (
     Mission,
@@ -62,29 +62,6 @@ from pnp.games.weird_galaxy.state import (
     State,
     Station,
 )
-
-RULES: Final = {
-    "WG-1": "the grid is 7 x 7 tiles around the black hole; nothing moves off it",
-    "WG-3": "each action costs action points; 3 per turn, unused points are lost",
-    "WG-4": "a die is drawn from the bag; a mission's first die stays out for the second draw",
-    "WG-6": "a starship carries at most 2 loads",
-    "WG-7": "each player has 5 spit shield counters",
-    "WG-8": "Phredd spits once per move on a functional, unshielded target within one tile; "
-            "a disabled starship cannot move, jump, pick up or deliver",
-    "WG-9": "entering an opponent's station tile costs 1 Space Buck, once per tile per turn",
-    "WG-11": "a mission is completed once; abandoning a load costs 1 Space Buck",
-    "WG-12": "building the black-hole station wins and ends the game",
-    "WG-T1": "events come in order: the player on turn decides; dice are resolved when drawn",
-    "WG-T4": "a load is picked up on the source tile of an open mission, one per open mission",
-    "WG-T5": "a mission is delivered on its destination tile with a load from its source",
-    "WG-T6": "Phredd can be shooed only from within one tile of the own starship or a station",
-    "WG-T7": "stations are built in order, only while all the own stations are functional",
-    "WG-T8": "a spit shield goes on a functional own station that has none",
-    "WG-T9": "only a disabled own starship or station can be repainted",
-    "WG-T10": "in seeded play the dice show what the seed dealt",
-    "WG-T11": "Space Bucks cannot go below zero: a purchase needs the money in hand",
-}
-"""Rule ids this engine cites (WG-n from the rulings, WG-Tn stated by the text)."""
 
 
 # -- small helpers -----------------------------------------------------------------------
@@ -143,7 +120,7 @@ def spit_targets(state: State, at: Pos) -> list[Target]:
     return out
 
 
-def legal_decisions(state: State) -> list[WgEvent]:
+def legal_decisions(state: State) -> list[WGEvent]:
     """Every decision the player on turn may make now: each action's options in turn (a
     table of one small generator per action, in the order the buttons show)."""
     if state.winner is not None or state.pending is not None:
@@ -151,7 +128,7 @@ def legal_decisions(state: State) -> list[WgEvent]:
     return [event for options in _OPTIONS for event in options(state, state.players[state.turn])]
 
 
-def _moves(state: State, me: Player) -> Iterator[WgEvent]:
+def _moves(state: State, me: Player) -> Iterator[WGEvent]:
     if state.points >= ACTION_COSTS["move"] and not me.ship.disabled:
         for d, (dr, dc) in DIRECTIONS.items():
             to = (me.ship.pos[0] + dr, me.ship.pos[1] + dc)
@@ -159,7 +136,7 @@ def _moves(state: State, me: Player) -> Iterator[WgEvent]:
                 yield Move(d)
 
 
-def _phredd_moves(state: State, me: Player) -> Iterator[WgEvent]:
+def _phredd_moves(state: State, me: Player) -> Iterator[WGEvent]:
     if state.points >= ACTION_COSTS["phredd"]:
         for d, (dr, dc) in DIRECTIONS.items():
             to = (state.phredd[0] + dr, state.phredd[1] + dc)
@@ -168,7 +145,7 @@ def _phredd_moves(state: State, me: Player) -> Iterator[WgEvent]:
                 yield from (MovePhredd(d, t) for t in spit_targets(state, to))
 
 
-def _single(state: State, me: Player) -> Iterator[WgEvent]:
+def _single(state: State, me: Player) -> Iterator[WGEvent]:
     """Roll a mission, shoo Phredd, jump, build: one event each when allowed."""
     pts = state.points
     if pts >= ACTION_COSTS["mission"]:
@@ -183,14 +160,14 @@ def _single(state: State, me: Player) -> Iterator[WgEvent]:
         yield Build()
 
 
-def _shields(state: State, me: Player) -> Iterator[WgEvent]:
+def _shields(state: State, me: Player) -> Iterator[WGEvent]:
     if (state.points >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
             and me.shields_used < MAX_SHIELDS):
         yield from (InstallShield(_tile_of_station(me.suit, s.index)) for s in me.stations
                     if not s.disabled and not s.shield)
 
 
-def _repaints(state: State, me: Player) -> Iterator[WgEvent]:
+def _repaints(state: State, me: Player) -> Iterator[WGEvent]:
     if state.points >= ACTION_COSTS["paint"]:
         if me.ship.disabled:
             yield Repaint()
@@ -198,7 +175,7 @@ def _repaints(state: State, me: Player) -> Iterator[WgEvent]:
                     if s.disabled)
 
 
-def _cargo(state: State, me: Player) -> Iterator[WgEvent]:
+def _cargo(state: State, me: Player) -> Iterator[WGEvent]:
     """Pick up, deliver, abandon (no action points), then end the turn."""
     ship = me.ship
     if (not ship.disabled and len(ship.loads) < CAPACITY
@@ -220,7 +197,7 @@ def _can_shoo(me: Player, phredd: Pos) -> bool:
                                                   for s in me.stations)
 
 
-def chance_outcomes(state: State) -> list[WgEvent]:
+def chance_outcomes(state: State) -> list[WGEvent]:
     """Every physically possible die event now: a suit still in the bag, or a face."""
     pend = state.pending
     if state.winner is not None or pend is None:
@@ -230,7 +207,7 @@ def chance_outcomes(state: State) -> list[WgEvent]:
     return [Roll(r) for r in range(len(RANKS))]
 
 
-def dealt_outcome(state: State) -> WgEvent | None:
+def dealt_outcome(state: State) -> WGEvent | None:
     """The die event the seed deals at this chance node (seeded play only)."""
     pend = state.pending
     if not state.seeded or state.seed is None or pend is None or state.winner is not None:
@@ -247,12 +224,12 @@ _STEP: Final = {"draw": "drawn", "roll": "rolled"}
 # -- applying ----------------------------------------------------------------------------
 def _refuse(state: State, rule: str, what: str) -> IllegalMove:
     """A refusal whose legal list is built only when it is shown."""
-    return IllegalMove(rule, what, lambda: [notation(e) for e in (legal_decisions(state)
+    return IllegalMove(rule, what, lambda: [format_event(e) for e in (legal_decisions(state)
                                                                   or chance_outcomes(state))],
                        hint=True)
 
 
-def apply(state: State, event: WgEvent) -> State:
+def apply(state: State, event: WGEvent) -> State:
     if state.winner is not None:
         name = state.players[state.winner].name
         raise IllegalMove("WG-12", f"the game is over: {name} built the black-hole station; "
@@ -278,7 +255,7 @@ def _ship_check(state: State, label: str) -> None:
                                      f"{label}; repaint it first (paint, 2 points)")
 
 
-def _apply_decision(state: State, event: WgEvent) -> State:
+def _apply_decision(state: State, event: WGEvent) -> State:
     seat = state.turn
     me = state.players[seat]
     match event:
@@ -539,9 +516,9 @@ def _apply_chance(state: State, event: Draw | Roll) -> State:
                                      "mission's first die, held out)")
     dealt = dealt_outcome(state)
     if dealt is not None and dealt != event:
-        raise IllegalMove("WG-T10", f"in seeded play this die event is {notation(dealt)}, "
-                                    f"not {notation(event)}; legal: {notation(dealt)}",
-                          [notation(dealt)])
+        raise IllegalMove("WG-T10", f"in seeded play this die event is {format_event(dealt)}, "
+                                    f"not {format_event(event)}; legal: {format_event(dealt)}",
+                          [format_event(dealt)])
     state = replace(state, chance_count=state.chance_count + 1)
     if isinstance(event, Draw):
         return replace(state, pending=replace(pend, step="roll", drawn=event.suit))

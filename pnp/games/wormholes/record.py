@@ -20,7 +20,15 @@ def build_kit(options: Any) -> list[Path]:
     return wormholes_kit(options)
 
 
+def sheet_layouts() -> list[Any]:
+    """The record pages' printed geometry (``pnp.sheetread.layout``), imported when asked."""
+    from pnp.render.wormholes.sheet import sheet_layouts as layouts
+
+    return list(layouts())
+
+
 TWO_SHIPS = OptionField("two_ships", "Longer game: two ships each", kind="checkbox")
 
 RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,), rules=RULES,
-                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT),
+                    sheet_layouts=sheet_layouts)

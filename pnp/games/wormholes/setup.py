@@ -7,6 +7,8 @@ Each stream is named so that one use never shifts another: the coin values come 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.engine.rng import Rng
 from pnp.games.wormholes.board import (
     ALL_BASES,
@@ -28,6 +30,7 @@ def deal_coin_values(seed: int) -> dict[Suit, list[int]]:
     return {s: rng.shuffled(list(RANKS)) for s in SUITS}
 
 
+@lru_cache(maxsize=1024)
 def roll_dice(seed: int, n: int, count: int) -> tuple[int, ...]:
     """Roll n of the seeded stream: `count` faces 0..5, in suit (or seat) order."""
     rng = Rng(seed, f"dice/{n}")

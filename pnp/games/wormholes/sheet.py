@@ -1,9 +1,12 @@
 """Checking a filled Wormholes record sheet.
 
-The printed sheet (pnp/render/wormholes.py) has the wormhole layout (the cells of the six coins
-of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves, each
-with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
-activated there, the cell the wormhole jump took it to and the cell it sent an opposing ship to.
+The printed sheet (pnp/render/wormholes/sheet.py) has the wormhole layout (the cells of the six
+coins of each suit) and one row per turn: the side (O or D), the dice, and up to two ship moves,
+each with the ship, the cell it left, the cell its die took it to, the value of the wormhole it
+activated there, the cell the wormhole jump took it to, the cell it sent an opposing ship to,
+and the cell its own ship was sent back to when the ship it sent jumped onto it (WH-15).  The
+"two ships" box says the game was the two-ship variant (WH-6, WH-13, WH-17).  The printed
+sheet holds ``ROWS`` turns; the checker reads any number (a log or the tracker may hold more).
 
 The checker follows the ships from their bases and recomputes what the sheet lets it: turns
 alternate; the dice are the ones the side rolls (a ship in a black hole sits out); every die
@@ -12,7 +15,8 @@ ship (WH-4, WH-T3); a ship that landed on a wormhole records its value, one of e
 suit and the same value every time (WH-T5); the jump follows the coin's axis by that value and
 takes the open direction (WH-3, WH-12); a landed-on ship is sent to a free cell (WH-7, WH-T7);
 an unused die had no move left (WH-T4, WH-11); the first landing on an opposing base wins
-(WH-2, WH-T8).  Where the sheet cannot say where a ship went (a sent ship's own wormhole trip
+(WH-2, WH-T8; both ships in the two-ship variant, whose ships standing on opposing bases may
+skip their roll).  Where the sheet cannot say where a ship went (a sent ship's own wormhole trip
 without its ``>cell``), the checker takes the ship's next written ``from`` as fact.
 
 ``fields_from_play`` writes the sheet for a game played through the engine (what the tracker
@@ -60,13 +64,15 @@ from pnp.games.wormholes.board import (
     parse_cell,
     ray,
 )
-from pnp.games.wormholes.events import Move, Place, Roll, Send, WHEvent
+from pnp.games.wormholes.events import Move, Place, Roll, RollChoice, Send, WHEvent
 from pnp.games.wormholes.state import State
 
 GAME_ID = "wormholes"
-ROWS = 76
+ROWS = 122
+"""Printed turn rows: the front page's 30 and two continuation pages of 46; greedy engine
+playouts (docs/rulings.md, WH record sheet) end within 92 turns in 99 of 100 games."""
 SLOTS = (1, 2)
-MOVE_COLUMNS = ("ship", "from", "to", "value", "jump", "send")
+MOVE_COLUMNS = ("ship", "from", "to", "value", "jump", "send", "back")
 TURN_COLUMNS = ("side", "dice")
 TOTAL_FIELDS = ("winner", "turns")
 PLAYER_FIELDS = ("orthogon", "diagon")
@@ -85,7 +91,7 @@ def row_fields(n: int) -> list[str]:
 
 
 def field_names() -> list[str]:
-    names = ["seed", *PLAYER_FIELDS, *layout_fields()]
+    names = ["seed", *PLAYER_FIELDS, "two_ships", *layout_fields()]
     for n in range(1, ROWS + 1):
         names += row_fields(n)
     return [*names, *TOTAL_FIELDS]
@@ -157,6 +163,38 @@ class SendNote:
     then: Cell | None  # where the sent ship's own wormhole jump took it ('e5>e9')
 
 
+def rows_written(fields: Mapping[str, str]) -> int:
+    """The highest turn row holding a value (the printed ``ROWS`` at least)."""
+    top = ROWS
+    for name, value in fields.items():
+        m = _ROW_NAME.fullmatch(name)
+        if m and str(value).strip():
+            top = max(top, int(m.group(1)))
+    return top
+
+
+_ROW_NAME = re.compile(r"t(\d{1,5})_[a-z]+\d?")
+_MARKS = {"x", "✓", "✔", "yes", "y", "1", "true", "on", "/yes"}
+
+
+def marked(text: str) -> bool:
+    return text.strip().lower() in _MARKS
+
+
+def read_back(text: str) -> tuple[Suit | None, SendNote] | None:
+    """'c10', 'M c10', 'M:c10>c14': the own ship (the mover when not named) sent back, and
+    where; None when unreadable (blank reads as an empty list at the caller)."""
+    m = re.fullmatch(r"\s*(?:([SMCAsmca])\s*[:\s]?\s*)?([a-jA-J]\d{1,2}(?:>[a-jA-J]\d{1,2})?)\s*",
+                     text)
+    if m is None:
+        return None
+    notes = read_sends(m.group(2))
+    if not notes or len(notes) != 1:
+        return None
+    suit = m.group(1).upper() if m.group(1) else None
+    return (None if suit is None else SUITS[SUITS.index(suit)]), notes[0]
+
+
 def read_sends(text: str) -> list[SendNote] | None:
     """'e5', 'e5 f9', 'e5>e9': the cells landed-on ships were sent to, in order."""
     out = []
@@ -216,6 +254,7 @@ class Checker:
         self.win_turn = 0
         self.turns = 0
         self.names = {0: self.get("orthogon"), 1: self.get("diagon")}
+        self.two = marked(self.get("two_ships"))
 
     def get(self, name: str) -> str:
         return self.f.get(name, "").strip()
@@ -261,7 +300,7 @@ class Checker:
     # -- the turns ---------------------------------------------------------------------------
     def rows(self) -> None:
         prev: int | None = None
-        for n in range(1, ROWS + 1):
+        for n in range(1, rows_written(self.f) + 1):
             names = row_fields(n)
             if not any(self.get(x) for x in names):
                 continue
@@ -335,7 +374,8 @@ class Checker:
             self.bad(name, written, example, f"WH-T6: the {SUIT_NAMES[sitting[0]]} ship is "
                      "in a black hole and misses this turn; its die is not rolled")
             return {s: v for s, v in dice.items() if s not in resting}
-        missing = [s for s in rolling if s not in dice and s not in unsure]
+        missing = [s for s in rolling if s not in dice and s not in unsure
+                   and not (self.two and self.t.pos[s] in BASES[opponent(seat)])]
         if missing:
             self.bad(name, written, example, f"WH-T2: the {SUIT_NAMES[missing[0]]} ship "
                      "rolls this turn: write its die too")
@@ -382,9 +422,13 @@ class Checker:
                      "write the cell the landed-on ship was sent to")
             sends = []
         pending = list(sends)
+        backs = self.read_backs(col["back"], text["back"])
         # a null die used in place activates the wormhole under the ship, like a landing
-        if die == 0 or self.landing(ship, seat, end, pending, col["send"]):
-            self.activate(col, text, ship, seat, end, pending)
+        if die == 0 or self.landing(ship, seat, end, pending, col, backs):
+            if self.t.pos[ship] == end or die == 0:
+                self.activate(col, text, ship, seat, end, pending, backs)
+            else:
+                self.lapsed(col, text, ship, end)
         elif text["value"] or text["jump"]:
             which = "value" if text["value"] else "jump"
             self.bad(col[which], text[which], "", "WH-T8: the landing on the base ended the "
@@ -392,6 +436,38 @@ class Checker:
         for extra in pending:
             self.bad(col["send"], cell_name(extra.cell), "", "WH-T7: no opposing ship was "
                      "landed on, so none is sent")
+        for _, note in backs:
+            self.bad(col["back"], cell_name(note.cell), "", "WH-15: no ship of yours was hit "
+                     "by the ship you sent, so none was sent back")
+
+    def read_backs(self, name: str, text: str) -> list[tuple[Suit | None, SendNote]]:
+        out = []
+        for part in re.split(r"[,;]|\s{2,}", text.strip()):
+            if not part.strip():
+                continue
+            back = read_back(part)
+            if back is None:
+                self.bad(name, text, "a cell, like c10 (or M c10 for the other ship)",
+                         "write the cell your ship was sent back to")
+                return []
+            out.append(back)
+        return out
+
+    def lapsed(self, col: dict[str, str], text: dict[str, str], ship: Suit, cell: Cell) -> None:
+        """WH-15: the mover was sent away before its wormhole opened: the coin is turned (its
+        value may be written) but nothing jumps."""
+        suit = self.t.coins.get(cell)
+        if text["value"] and suit is not None:
+            value = read_face(text["value"])
+            if value is None:
+                self.bad(col["value"], text["value"], "0-5", "write the value: 0 (null) to 5")
+            else:
+                self.check_value(col["value"], text["value"], suit, cell, value)
+                self.t.values[cell] = value
+        if text["jump"]:
+            self.bad(col["jump"], text["jump"], "", f"WH-15: the {SUIT_NAMES[ship]} ship was "
+                     f"sent away from {cell_name(cell)} before its wormhole opened; it does "
+                     "not jump")
 
     def check_from(self, name: str, text: str, ship: Suit) -> Cell | None:
         known = self.t.pos[ship]
@@ -463,16 +539,48 @@ class Checker:
             return "WH-4: a ship never lands on its partner"
         return "WH-4: the line leaves the galaxy or crosses a gap"
 
+    def wins_on(self, ship: Suit, cell: Cell) -> bool:
+        """WH-2, WH-13: a landing on an opposing base wins (in the two-ship variant when the
+        partner stands on one too)."""
+        goal = BASES[opponent(OWNER[ship])]
+        if cell not in goal:
+            return False
+        return not self.two or any(self.t.pos[s] in goal for s in SIDE_SUITS[OWNER[ship]]
+                                   if s != ship)
+
     def landing(self, ship: Suit, seat: int, end: Cell, sends: list[SendNote],
-                send_name: str) -> bool:
+                col: Mapping[str, str], backs: list[tuple[Suit | None, SendNote]]) -> bool:
         """A ship arrived on `end`: a win ends it (False); else send any ship landed on."""
-        if end in BASES[opponent(seat)]:
+        if self.wins_on(ship, end):
             self.win(seat, ship, end)
             return False
         victim = self.t.ship_at(end, but=ship)
         if victim is not None and OWNER[victim] != seat:
-            self.send(victim, seat, sends, send_name)
+            self.send(victim, seat, sends, col["send"])
+            self.sent_back(victim, ship, seat, backs, col["back"])
         return True
+
+    def sent_back(self, victim: Suit, mover: Suit, seat: int,
+                  backs: list[tuple[Suit | None, SendNote]], name: str) -> None:
+        """WH-15: the sent ship's own jump ended on one of the mover's side's ships, which its
+        owner then sends on (the "sent back" column)."""
+        cell = self.t.pos[victim]
+        if cell is None:
+            return
+        hit = self.t.ship_at(cell, but=victim)
+        if hit is None or OWNER[hit] != seat:
+            return
+        if not backs:
+            self.bad(name, "", "a free cell", f"WH-7: the sent {SUIT_NAMES[victim]} ship "
+                     f"jumped onto the {SUIT_NAMES[hit]} ship at {cell_name(cell)}, which "
+                     f"was sent on: write where (like c10)")
+            self.t.pos[hit] = None
+            return
+        named, note = backs.pop(0)
+        if named is not None and named != hit:
+            self.bad(name, f"{named} {cell_name(note.cell)}", f"{hit} {cell_name(note.cell)}",
+                     f"the ship hit at {cell_name(cell)} was the {SUIT_NAMES[hit]} ship")
+        self.arrive_sent(hit, OWNER[victim], note, name)
 
     def send(self, victim: Suit, seat: int, sends: list[SendNote], name: str) -> None:
         if not sends:
@@ -480,7 +588,10 @@ class Checker:
                      "landed on and must be sent to another cell")
             self.t.pos[victim] = None
             return
-        note = sends.pop(0)
+        self.arrive_sent(victim, seat, sends.pop(0), name)
+
+    def arrive_sent(self, victim: Suit, seat: int, note: SendNote, name: str) -> None:
+        """A ship sent to ``note.cell`` (WH-7), and its own trip through a wormhole there."""
         taken = {c for s in SUITS if s != victim and (c := self.t.pos[s])}
         if note.cell in taken:
             holder = self.t.ship_at(note.cell)
@@ -531,12 +642,12 @@ class Checker:
 
     def sent_wins(self, victim: Suit, cell: Cell | None) -> None:
         """WH-13: a sent ship's own wormhole jump onto an opposing base wins for its owner."""
-        owner = OWNER[victim]
-        if cell is not None and cell in BASES[opponent(owner)]:
-            self.win(owner, victim, cell)
+        if cell is not None and self.wins_on(victim, cell):
+            self.win(OWNER[victim], victim, cell)
 
     def activate(self, col: dict[str, str], text: dict[str, str], ship: Suit, seat: int,
-                 cell: Cell, sends: list[SendNote]) -> None:
+                 cell: Cell, sends: list[SendNote],
+                 backs: list[tuple[Suit | None, SendNote]]) -> None:
         """The ship activates the wormhole on `cell`: value, then black hole or jump."""
         suit = self.t.coins.get(cell)
         value = read_face(text["value"]) if text["value"] else None
@@ -571,7 +682,7 @@ class Checker:
                 self.bad(col["jump"], text["jump"], "", "WH-T6: a null wormhole is a black "
                          "hole; the ship stays")
             return
-        self.jump(col, text, ship, seat, cell, suit, value, sends)
+        self.jump(col, text, ship, seat, cell, suit, value, sends, backs)
 
     def check_value(self, name: str, text: str, suit: Suit, cell: Cell, value: int) -> None:
         known = self.t.values.get(cell)
@@ -593,13 +704,14 @@ class Checker:
         self.ok(name, str(value))
 
     def jump(self, col: dict[str, str], text: dict[str, str], ship: Suit, seat: int,
-             cell: Cell, suit: Suit | None, value: int, sends: list[SendNote]) -> None:
+             cell: Cell, suit: Suit | None, value: int, sends: list[SendNote],
+             backs: list[tuple[Suit | None, SendNote]]) -> None:
         written = read_cell(text["jump"]) if text["jump"] else None
         if suit is None:  # no layout: take the written jump as it is
             if written is not None:
                 self.ok(col["jump"], cell_name(written))
                 self.t.pos[ship] = written
-                self.landing(ship, seat, written, sends, col["send"])
+                self.landing(ship, seat, written, sends, col, backs)
             return
         blocked = self.t.partner_cells(ship)
         options = [e for v in axis_vectors(suit)
@@ -626,7 +738,7 @@ class Checker:
         else:
             self.ok(col["jump"], cell_name(written))
         self.t.pos[ship] = written
-        self.landing(ship, seat, written, sends, col["send"])
+        self.landing(ship, seat, written, sends, col, backs)
 
     def unused_dice(self, n: int, seat: int, dice: dict[Suit, int], used: set[Suit]) -> None:
         """WH-T4, WH-11: a die left unused must have had no move left."""
@@ -715,14 +827,15 @@ class _Writing:
     to: Cell
     flips: int
     sends: list[_Sent] = field(default_factory=list)
+    jumped: Cell | None = None  # where the mover stood when the ship it sent hit it
 
 
 def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
                      ) -> dict[str, str] | None:
     """The sheet a careful player writes for a played game (``states[i + 1]`` is
-    ``events[i]`` applied to ``states[i]``); None when the game holds something the sheet has
-    no column for (a moving ship sent away by the ship it had just sent, WH-15).  A game
-    longer than the sheet stops at the last row."""
+    ``events[i]`` applied to ``states[i]``).  Every turn gets its row, also past the printed
+    ``ROWS`` (the checker reads them all).  None is never returned today; the type keeps the
+    SheetSpec contract."""
     fields: dict[str, str] = {}
     placed: dict[str, int] = dict.fromkeys(SUITS, 0)
     row = slot = 0
@@ -733,20 +846,27 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
         if writing is None:
             return True
         w, writing = writing, None
-        notes = []
+        notes, backs = [], []
+        jumped_to: Cell | None = None
         for sent in w.sends:
-            if OWNER[sent.victim] == OWNER[w.ship]:
-                return False
             trip = "" if sent.ended == sent.cell else f">{cell_name(sent.ended)}"
-            notes.append(cell_name(sent.cell) + trip)
+            if OWNER[sent.victim] != OWNER[w.ship]:
+                notes.append(cell_name(sent.cell) + trip)
+                continue
+            who = "" if sent.victim == w.ship else f"{sent.victim} "
+            backs.append(who + cell_name(sent.cell) + trip)  # WH-15: sent back
+        if any(sent.victim == w.ship for sent in w.sends):
+            jumped_to = w.jumped
         coin = after.coin_at(w.to)
         if coin is not None and coin.flips > w.flips:
             fields[f"t{w.row}_value{w.slot}"] = str(coin.value)
-        end = after.ship(w.ship).cell
+        end = after.ship(w.ship).cell if jumped_to is None else jumped_to
         if end != w.to:
             fields[f"t{w.row}_jump{w.slot}"] = cell_name(end)
         if notes:
             fields[f"t{w.row}_send{w.slot}"] = " ".join(notes)
+        if backs:
+            fields[f"t{w.row}_back{w.slot}"] = ", ".join(backs)
         return True
 
     for before, event, after in zip(states, events, states[1:], strict=False):
@@ -756,11 +876,15 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
         elif isinstance(event, Roll):
             if not close(before):
                 return None
-            if row == ROWS:
-                return fields
             row, slot = row + 1, 0
             fields[f"t{row}_side"] = SIDE_NAMES[before.turn][0]
             fields[f"t{row}_dice"] = " ".join(f"{s}{v}" for s, v in event.dice)
+        elif isinstance(event, RollChoice) and not event.ships:
+            if not close(before):  # WH-17: no ship rolls, the turn passes; its row says so
+                return None
+            row, slot = row + 1, 0
+            fields[f"t{row}_side"] = SIDE_NAMES[before.turn][0]
+            fields[f"t{row}_dice"] = "-"
         elif isinstance(event, Move):
             if not close(before):
                 return None
@@ -776,6 +900,8 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
             coin = before.coin_at(end)
             writing = _Writing(row, slot, event.ship, end, coin.flips if coin else 0)
         elif isinstance(event, Send) and writing is not None:
+            if event.ship == writing.ship and writing.jumped is None:
+                writing.jumped = before.ship(writing.ship).cell  # where it was hit (WH-15)
             writing.sends.append(_Sent(event.ship, event.cell, event.cell))
         if writing is not None and writing.sends and not isinstance(event, Roll | Move):
             last = writing.sends[-1]
@@ -783,6 +909,8 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
     if not close(states[-1]):
         return None
     fields["turns"] = str(row)
+    if states[0].two_ships:
+        fields["two_ships"] = "x"
     if states[-1].winner is not None:
         fields["winner"] = SIDE_NAMES[states[-1].winner][0]
     return fields
@@ -790,7 +918,8 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]
 
 WH_COLUMNS = {"side": ("Side", "O / D"), "dice": ("Dice", "S3 M1"), "ship": ("Ship", "S M C A"),
               "from": ("From", "cell"), "to": ("To", "by die"), "value": ("Value", "0-5"),
-              "jump": ("Jump to", "cell"), "send": ("Sent to", "cell>cell")}
+              "jump": ("Jump to", "cell"), "send": ("Sent to", "cell>cell"),
+              "back": ("Sent back", "cell")}
 
 
 class RecordSheet(SheetSpec):
@@ -829,7 +958,8 @@ class RecordSheet(SheetSpec):
         names = dict(zip(PLAYER_FIELDS, SIDE_NAMES, strict=True))
         return Layout(
             head=(Field("seed", "Seed"),
-                  *(Field(f, names[f], "player") for f in PLAYER_FIELDS)),
+                  *(Field(f, names[f], "player") for f in PLAYER_FIELDS),
+                  Field("two_ships", "Two ships", "x if played with two ships each")),
             blocks=(Block("Wormholes placed", suits, style="suits"),
                     Block("Turns", turns, style="turns")),
             totals=tuple(Field(f, f.capitalize()) for f in TOTAL_FIELDS))
@@ -843,8 +973,9 @@ class RecordSheet(SheetSpec):
         return FilledSheet(self.title, [
             Section("Wormhole coins placed",
                     ["Suit", *map(str, range(1, COINS_PER_SUIT + 1))], coins,
-                    [("Orthogon", f.get("orthogon", "")), ("Diagon", f.get("diagon", ""))]),
-            Section("Turns", ["Turn", *heads], numbered_rows(f, "t{n}_", cols, ROWS),
+                    [("Orthogon", f.get("orthogon", "")), ("Diagon", f.get("diagon", "")),
+                     ("Two ships", f.get("two_ships", ""))]),
+            Section("Turns", ["Turn", *heads], numbered_rows(f, "t{n}_", cols, rows_written(f)),
                     [("Turns", f.get("turns", "")), ("Winner", f.get("winner", ""))]),
         ])
 

@@ -69,6 +69,11 @@ class SendAway:
 Task = Activate | ChooseJump | SendAway
 
 
+_INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}  # a suit's place in ``ships``
+_SIDE_INDEX: dict[int, tuple[int, int]] = {
+    seat: (_INDEX[a], _INDEX[b]) for seat, (a, b) in SIDE_SUITS.items()}
+
+
 def start_ships() -> tuple[Ship, ...]:
     return tuple(Ship(s, START[s]) for s in SUITS)
 
@@ -112,7 +117,7 @@ class State:
         return {}
 
     def ship(self, suit: Suit) -> Ship:
-        return self.ships[SUITS.index(suit)]
+        return self.ships[_INDEX[suit]]
 
     def ship_at(self, cell: Cell) -> Ship | None:
         for s in self.ships:
@@ -127,7 +132,8 @@ class State:
         return None
 
     def own_cells(self, seat: int) -> frozenset[Cell]:
-        return frozenset(self.ship(s).cell for s in SIDE_SUITS[seat])
+        a, b = _SIDE_INDEX[seat]
+        return frozenset((self.ships[a].cell, self.ships[b].cell))
 
     def die(self, suit: Suit) -> int:
         for s, value in self.dice:
@@ -135,9 +141,10 @@ class State:
                 return value
         raise KeyError(suit)
 
-    def with_ship(self, ship: Ship) -> State:
-        i = SUITS.index(ship.suit)
-        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+    def with_ship(self, ship: Ship, **changes: Any) -> State:
+        """The state with this ship moved or changed (and any other ``changes``)."""
+        i = _INDEX[ship.suit]
+        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]), **changes)
 
     def with_coin(self, coin: Coin) -> State:
         return replace(self, coins=tuple(coin if c.cell == coin.cell else c

@@ -30,7 +30,7 @@ from pnp.render.forms import FormField
 from pnp.render.galaxy_trucker.cards import cube
 from pnp.render.galaxy_trucker.rules import ACCENT, CREDIT
 from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as PILOT_INKS
-from pnp.render.geometry import PAPER_SIZES, Rect, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.qr import draw_qr
 from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.sheetread.layout import (
@@ -40,6 +40,7 @@ from pnp.sheetread.layout import (
     SheetLayout,
     comb,
     corner_markers,
+    paper_name,
     text,
     tick,
 )
@@ -79,11 +80,6 @@ DIGITS: dict[str, tuple[int, bool]] = {
     "fewest": (2, False), "looks": (2, False), "red": (2, False), "yellow": (2, False),
     "green": (2, False), "blue": (2, False), "goods": (2, False), "lost": (2, False),
     "loss": (2, False), "round": (3, True), "credits": (3, False)}
-
-
-def paper_name(size: tuple[float, float]) -> str:
-    """The design's paper ("a4" or "letter"), as layout ids name it."""
-    return next(name for name, s in PAPER_SIZES.items() if s == size)
 
 
 def _cells(size: tuple[float, float], seat: int) -> dict[str, Rect]:

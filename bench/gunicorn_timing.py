@@ -1,0 +1,105 @@
+"""A gunicorn config file that records where each request's time goes (bench only).
+
+``gunicorn -c bench/gunicorn_timing.py ...`` with ``BENCH_TIMING_DIR`` set: every worker
+writes one JSON line per request to ``DIR/<pid>.jsonl`` with milliseconds spent
+
+- ``worker``: from gunicorn handing the request to the app until the answer is written
+  (the client's latency minus this is time in the listen queue and on the wire);
+- ``load``: finding the table's snapshot (cache, or a catch-up / cold load);
+- ``engine``: checking the entry with the rules engine (``tracker.play``);
+- ``store``: storing the rows (``store.append``: with group commit, waiting for the commit
+  under way, then the lock, the INSERTs and the COMMIT);
+- within ``store``, on the thread that ran them: ``lock`` (SQLite's ``BEGIN IMMEDIATE``,
+  waiting for the write lock), ``sql`` (the other statements), ``commit`` (the COMMIT, the
+  durable flush);
+- ``view``: turning the new snapshot into the answer (``present.state_json``);
+- ``other``: the rest of ``worker`` (Flask, JSON, the pool's checkout and ping, waiting for
+  the interpreter lock among a worker's threads).
+
+The hooks wrap module functions after the worker forks; the app's code is not changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from typing import Any
+
+_local = threading.local()
+
+
+def _acc(name: str, ms: float) -> None:
+    marks = getattr(_local, "marks", None)
+    if marks is not None:
+        marks[name] = marks.get(name, 0.0) + ms
+
+
+def _timed(name: str, fn: Any) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _acc(name, (time.perf_counter() - t0) * 1000)
+
+    wrapper.__wrapped__ = fn  # type: ignore[attr-defined]
+    return wrapper
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    from sqlalchemy import Engine, event
+
+    from webscore import api, tracker
+
+    directory = os.environ.get("BENCH_TIMING_DIR")
+    if not directory:
+        return
+    worker.timing_out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a",  # noqa: SIM115
+                             buffering=1)
+    tracker.play = _timed("engine", tracker.play)
+    tracker.append = _timed("store", tracker.append)
+    api.cached = _timed("load", api.cached)
+    api.snapshot = _timed("load", api.snapshot)
+    api.state_json = _timed("view", api.state_json)
+
+    @event.listens_for(Engine, "before_cursor_execute")
+    def _before(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        _local.t_sql = time.perf_counter()
+
+    @event.listens_for(Engine, "after_cursor_execute")
+    def _after(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        ms = (time.perf_counter() - getattr(_local, "t_sql", time.perf_counter())) * 1000
+        _acc("lock" if statement.upper().startswith("BEGIN") else "sql", ms)
+
+    from sqlalchemy.engine import Connection
+
+    original_commit = Connection._commit_impl  # type: ignore[attr-defined]
+
+    def commit_impl(self: Any) -> None:
+        t0 = time.perf_counter()
+        try:
+            original_commit(self)
+        finally:
+            _acc("commit", (time.perf_counter() - t0) * 1000)
+
+    Connection._commit_impl = commit_impl  # type: ignore[attr-defined]
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    _local.marks = {}
+    _local.t0 = time.perf_counter()
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    out = getattr(worker, "timing_out", None)
+    marks = getattr(_local, "marks", None)
+    if out is None or marks is None:
+        return
+    marks["worker"] = (time.perf_counter() - _local.t0) * 1000
+    marks["path"] = req.path.rsplit("/", 1)[-1] if "/events" in req.path else req.path
+    marks["status"] = getattr(resp, "status_code", None)
+    marks["end"] = time.time()
+    out.write(json.dumps(marks) + "\n")
+    _local.marks = None

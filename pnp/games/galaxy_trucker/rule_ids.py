@@ -1,0 +1,67 @@
+"""Every rule id Galaxy Trucker cites, with one line each: the ship library's (part 1) and
+the flight's (GT-F1..GT-F27, part 2).
+
+The full wording and the rulings behind them are in docs/rulings-galaxy-trucker.md; GT-1..GT-4
+are the shared rulings.  Tests check that code, docs and this table agree.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    "GT-9": "the sand timer flips when run out; the last flip is a finished builder's",
+    "GT-4": "a 2d6 sum names the line; the first tile from the threat's side is struck",
+    "GT-S1": "a simple connector touches a double connector",
+    "GT-S2": "a connector touches a smooth side",
+    "GT-S3": "an engine's exhaust does not point to the rear",
+    "GT-S4": "a tile sits on the square behind an engine's exhaust",
+    "GT-S5": "a tile sits on the square in front of a cannon's barrel",
+    "GT-S6": "a tile lies outside the board's building area",
+    "GT-S7": "a tile is not held to the pilot cabin's part of the ship",
+    "GT-S8": "the pilot cabin is not on the board's starting square",
+    "GT-S9": "one tile per square, each tile once, rotations 0-3",
+    "GT-R1": "a spot-check repair removes tiles (never the pilot cabin) until the ship is legal",
+    "GT-C1": "cabins hold up to 2 humans or 1 alien; full at launch",
+    "GT-C2": "an alien's cabin is joined to life support of its colour",
+    "GT-C3": "no alien in the pilot cabin",
+    "GT-C4": "at most one alien of each colour",
+    "GT-C5": "crew of lost cabins, and aliens that lost their life support, leave",
+    "GT-C6": "a figure given up comes from an occupied cabin the player names",
+    "GT-E1": "engine strength: simple 1, powered double 2",
+    "GT-E2": "cannon strength: forward simple 1, powered double 2; other directions half",
+    "GT-E3": "one battery token per powered double or shield, per use",
+    "GT-E4": "an alien adds 2 only to a strength above 0",
+    "GT-H1": "a small meteor bounces off a smooth side; misses and bounces need no defence",
+    "GT-H2": "a shield on the threat's side stops a small meteor or light fire for a token",
+    "GT-H3": "a cannon aimed at a large meteor shoots it (front: same column; side: row +-1)",
+    "GT-H4": "light fire is stopped only by a shield",
+    "GT-H5": "heavy fire cannot be stopped",
+    "GT-H6": "the struck tile is destroyed; of the pieces left the player keeps one",
+    # the flight (part 2, docs/rulings-galaxy-trucker.md "Flight (part 2)")
+    "GT-F1": "each player enters a finished ship on the round's board with their pilot cabin",
+    "GT-F2": "a tile lies on one ship only",
+    "GT-F3": "each player takes a free number tile; it sets the launch order",
+    "GT-F4": "illegal ships are repaired before launch; crew placed in number order",
+    "GT-F5": "starting positions GT-5; moves count empty spaces only",
+    "GT-F6": "decisions come one at a time from the awaited player",
+    "GT-F7": "Open Space: move by engine strength; 0 means giving up",
+    "GT-F8": "Planets: one marker per row, leader first; farthest behind moves back first",
+    "GT-F9": "Abandoned Ship: the first taker gives exactly the card's crew",
+    "GT-F10": "Abandoned Station: needs the card's crew, loses none",
+    "GT-F11": "Meteoric Swarm: one roll per meteor for every ship",
+    "GT-F12": "enemies attack in order; stronger wins, equal ties, weaker pays",
+    "GT-F13": "Pirates: the defeated share one roll per shot",
+    "GT-F14": "Combat Zone: three lines; the weakest pays, ties to the player ahead",
+    "GT-F15": "Stardust: a day per exposed connector, from the last player",
+    "GT-F16": "Epidemic: joined occupied cabins lose one figure each",
+    "GT-F17": "Sabotage: fewest crew (ties ahead), column and row rolls, three tries",
+    "GT-F18": "goods: one block per container, red only in special holds, arranged on loading",
+    "GT-F19": "goods lost most valuable first, then battery tokens",
+    "GT-F20": "crew lost from named cabins; too few loses all",
+    "GT-F21": "giving up: by choice before a card, or no humans / no engines / lapped",
+    "GT-F22": "end of round: finish order, best-looking ship, goods, capped losses",
+    "GT-F23": "the game ends after its last round; 1 credit or more wins",
+    "GT-F24": "card flips and rolls must be possible (and the seed's in seeded play)",
+    "GT-F25": "a powered double takes one token from a named battery",
+    "GT-F26": "at most two tiles set aside; each one left unused is a lost component",
+    "GT-F27": "a flaw found in flight: fix it (tiles lost) and pay 1 credit",
+}

@@ -1,0 +1,417 @@
+"""The two-page rules reference: the actions and their costs, the cards, the moves and payoff
+diagrams, the station chain and tips."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games.weird_galaxy.data import (
+    ABANDON_FORFEIT,
+    ACTION_COSTS,
+    CAPACITY,
+    FEE,
+    MAX_SHIELDS,
+    POINTS_PER_TURN,
+    POS_OF,
+    SHIELD_COST,
+    SIZE,
+    STATION_COSTS,
+    STATIONS,
+    TILE_AT,
+    payoff,
+)
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    WHITE,
+    Look,
+    centred_text,
+    fit_centred,
+    footer,
+    hex_color,
+    numbered_steps,
+    page_title,
+    paint,
+    paragraph,
+    polygon,
+    tint,
+    wrap,
+)
+from pnp.render.document import Page, measure
+from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
+from pnp.render.geometry import Rect, mm, printable_area
+from pnp.render.weird_galaxy.art import (
+    ACCENT,
+    CREDIT,
+    PLAYER_COLOURS,
+    SHORT,
+    SPIT,
+    TITLE,
+    _heading,
+    cell_origin,
+    draw_board,
+    mini_tile,
+    phredd_head,
+    rank_of,
+    rank_short,
+    starship,
+    station_disc,
+    suit_of,
+)
+
+# -- rules reference -------------------------------------------------------------------------
+ACTION_TEXT: Mapping[str, tuple[str, str]] = {
+    "move": ("Fly", "Move your starship one tile, straight or diagonally. Entering a tile "
+                    f"with another player's station costs {FEE} Space Buck to its owner, once "
+                    "per tile each turn."),
+    "phredd": ("Move Phredd", "Move Phredd one tile the same way; afterwards he may spit once."),
+    "mission": ("New mission", "Roll a trade mission: draw a die and roll it (the source), "
+                               "keep it out, draw and roll a second (the destination)."),
+    "shoo": ("Shoo Phredd", "If he is within one tile of your ship or one of your stations: "
+                            "draw and roll a die and he hyperjumps there."),
+    "build": ("Build", "Pay for and place your next station."),
+    "shield": ("Spit shield", f"Pay {SHIELD_COST} Space Bucks: a working station of yours "
+                              "becomes immune to spit."),
+    "paint": ("Repaint", "Put your spat-on starship or station back in working order."),
+    "jump": ("Hyperjump", "Draw and roll a die and fly straight to that tile (never onto "
+                          "another player's station: roll again)."),
+    "pick": ("Pick up", "On a mission's source tile: load the goods and mark it with a coin."),
+    "deliver": ("Deliver", "On the destination tile with its goods aboard: collect the payoff."),
+    "abandon": ("Abandon", f"On your turn, dump a load for {ABANDON_FORFEIT} Space Buck to the "
+                           "bank."),
+    "end": ("End turn", "Points you did not use are lost."),
+}
+"""Our wording for each action of data.ACTION_COSTS (the costs themselves come from there)."""
+
+CARD_TEXT: Mapping[str, str] = {
+    "move": f"1 tile, 8 directions; entering a station tile: {FEE} to its owner",
+    "phredd": "1 tile, then he may spit once",
+    "mission": "draw and roll 2 dice: source, then destination",
+    "shoo": "when he is within 1 tile of your ship or a station",
+    "build": "your next station, paid for",
+    "shield": f"{SHIELD_COST} Space Bucks: a station immune to spit",
+    "paint": "fix your spat-on ship or station",
+    "jump": "draw and roll 1 die, fly there",
+    "pick": "on a source tile; leave a coin there",
+    "deliver": "on the destination: collect the payoff",
+    "abandon": f"{ABANDON_FORFEIT} Space Buck to the bank",
+    "end": "unused points are lost",
+}
+"""The same, cut down for the player reference card."""
+
+
+def _cost_text(action: str) -> str:
+    cost = ACTION_COSTS[action]
+    return "free" if cost == 0 else str(cost)
+
+
+def action_table(c: Canvas | None, x: float, top: float, w: float, size: float,
+                  look: Look, short: bool = False) -> float:
+    """Every action with its cost, most expensive last; returns the y below it."""
+    y = top
+    name_w = max(text_width(head, BOLD, size) for head, _ in ACTION_TEXT.values()) + mm(2)
+    badge = size * 1.5
+    order = sorted(ACTION_COSTS, key=lambda a: (ACTION_COSTS[a] == 0, ACTION_COSTS[a]))
+    for k, action in enumerate(order):
+        head, text = ACTION_TEXT[action]
+        if short:
+            text = CARD_TEXT[action]
+        lines = wrap(text, REGULAR, size, w - badge - name_w - mm(3))
+        row_h = max(badge, len(lines) * size * 1.22) + size * 0.45
+        if c is not None:
+            if not look.low_ink and k % 2 == 0:
+                c.setFillColor(tint(ACCENT, 0.07))
+                c.rect(x, y - row_h, w, row_h, stroke=0, fill=1)
+            cost = _cost_text(action)
+            cy = y - size * 0.22 - badge / 2
+            if cost == "free":
+                c.setFillColor(GREY)
+                fit_centred(c, "free", BOLD, size * 0.8, x + badge / 2 + mm(0.5),
+                            cy - size * 0.28, badge + mm(1))
+            else:
+                st, fl = paint(c, look, ACCENT, solid=False)
+                c.circle(x + badge / 2 + mm(0.5), cy, badge / 2, stroke=st, fill=fl)
+                c.setFillColor(ACCENT if look.low_ink else WHITE)
+                centred_text(c, cost, x + badge / 2 + mm(0.5), cy, badge * 0.5)
+            c.setFillColor(INK)
+            c.setFont(BOLD, size)
+            c.drawString(x + badge + mm(2), y - size * 0.22 - size, head)
+            c.setFont(REGULAR, size)
+            for i, line in enumerate(lines):
+                c.drawString(x + badge + mm(2) + name_w, y - size * 0.22 - size - i * size * 1.22,
+                             line)
+        y -= row_h
+    return y
+
+
+def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
+    area = printable_area(size)
+    body = 10.0
+
+    def draw(c: Canvas) -> None:
+        y = page_title(c, area, TITLE, "Rules reference 1/2 - a trading race to the black hole for "
+                       "2 to 5 players, one 8-suit piecepack, 45 to 60 minutes", ACCENT)
+        c.setFillColor(INK)
+        y = paragraph(c, "Every home world wants the glory of the first space station at the "
+                      "centre of the galaxy. Fly trade missions for Space Bucks, build a chain "
+                      "of stations from your home world to the black hole, and keep out of "
+                      "reach of Phredd, the giant space camel who spits on everything. Whoever "
+                      "builds a station in the black hole first wins.", area.x, y, area.w,
+                      OBLIQUE, 10) - mm(4)
+        col = (area.w - mm(8)) / 2
+        top = y
+        y = _heading(c, area.x, y, "What you need")
+        items = (
+            ("Tiles", "all 48 of the eight suits (the classic four and the Seasons)."),
+            ("Dice", "all eight, in a cloth bag: drawing a die picks a suit, rolling it "
+                     "a rank, so together they name one tile."),
+            ("Pawns", "one starship per player; the Phredd standee."),
+            ("Coins", f"{CAPACITY} of your suit: they mark where your loads came from."),
+            ("Counters", f"{STATIONS + MAX_SHIELDS} in your colour: {STATIONS} stations and "
+                         f"{MAX_SHIELDS} spit shields."),
+            ("Paper", "the Trade Missions worksheet and the Space Bucks ledger."),
+        )
+        label = mm(21)
+        for head, text in items:
+            c.setFont(BOLD, body)
+            c.drawString(area.x, y - body, head)
+            y = paragraph(c, text, area.x + label, y, col - label, REGULAR, body) - mm(1.2)
+        left = y
+        x2 = area.x + col + mm(8)
+        y = _heading(c, x2, top, "Setting up")
+        steps = (
+            "Lay the tiles face up in a 7 x 7 square with the centre left empty: the black "
+            "hole. The board sheet shows which tile goes where.",
+            "Each player takes a suit. Your home world is that suit's null tile: put your "
+            "starship and your home station counter there.",
+            "Keep your other counters and your coins in front of you. Everyone starts with "
+            "no Space Bucks.",
+            "Phredd starts in the black hole. The dice go into the bag. Choose who starts "
+            "(a seeded game names the first player); play goes round the table.",
+        )
+        y = numbered_steps(c, steps, x2, y, col, body, mm(1.2))
+        y = min(y, left) - mm(3)
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(0.6)
+        c.line(area.x, y, area.x2, y)
+        y -= mm(3)
+        y = _heading(c, area.x, y, f"Your turn: {POINTS_PER_TURN} action points")
+        c.setFillColor(INK)
+        y = paragraph(c, f"Spend up to {POINTS_PER_TURN} points on the actions below, in any "
+                      "order and as often as you can pay. Unused points are lost; points "
+                      "cannot be given away.", area.x, y, area.w, REGULAR, body) - mm(2)
+        table_w = area.w * 0.64
+        bottom = action_table(c, area.x, y, table_w, 9.6, look)
+        _moves_diagram(c, Rect(area.x + table_w + mm(6), bottom, area.w - table_w - mm(6),
+                               y - bottom), look)
+        footer(c, area, CREDIT)
+
+    return Page(size, draw, f"{SHORT} - rules reference 1/2")
+
+
+def _moves_diagram(c: Canvas, box: Rect, look: Look) -> None:
+    """Two 3 x 3 patches: where a starship can fly, and where Phredd can spit."""
+    s = min(box.w / 3.4, (box.h - mm(30)) / 6.6)
+    x = box.x + (box.w - 3 * s) / 2
+    y = box.y2 - mm(2) - 3 * s
+    grid = hex_color("#9b8fb8")
+
+    def patch(px: float, py: float, shade: bool) -> None:
+        for i in range(3):
+            for j in range(3):
+                if shade:
+                    c.setFillColor(tint(SPIT, 0.35))
+                    c.rect(px + i * s, py + j * s, s, s, stroke=0, fill=0 if look.low_ink else 1)
+                c.setStrokeColor(grid)
+                c.setLineWidth(0.6)
+                c.rect(px + i * s, py + j * s, s, s, stroke=1, fill=0)
+
+    patch(x, y, False)
+    starship(c, x + 1.5 * s, y + 1.5 * s, s * 0.3, look)
+    c.setStrokeColor(ACCENT)
+    c.setFillColor(ACCENT)
+    c.setLineWidth(1.1)
+    for k in range(8):
+        a = k * math.pi / 4
+        dx, dy = math.cos(a), math.sin(a)
+        if k % 2:
+            dx, dy = dx * math.sqrt(2), dy * math.sqrt(2)
+        x1, y1 = x + 1.5 * s + dx * s * 0.42, y + 1.5 * s + dy * s * 0.42
+        x2, y2 = x + 1.5 * s + dx * s * 0.82, y + 1.5 * s + dy * s * 0.82
+        c.line(x1, y1, x2, y2)
+        ux, uy = (x2 - x1), (y2 - y1)
+        n = math.hypot(ux, uy)
+        ux, uy = ux / n, uy / n
+        h = s * 0.12
+        polygon(c, [(x2 + ux * h, y2 + uy * h), (x2 - uy * h * 0.7, y2 + ux * h * 0.7),
+                    (x2 + uy * h * 0.7, y2 - ux * h * 0.7)], 0, 1)
+    c.setFillColor(INK)
+    ty = paragraph(c, f"Fly: one tile in any of the 8 directions, {ACTION_COSTS['move']} "
+                   "point each.", box.x, y - mm(2), box.w, REGULAR, 8) - mm(3)
+    py = ty - 3 * s
+    patch(x, py, True)
+    phredd_head(c, x + 1.5 * s, py + 1.5 * s, s * 0.32, look)
+    starship(c, x + 2.5 * s, py + 2.5 * s, s * 0.22, look)
+    c.setFillColor(INK)
+    paragraph(c, "Phredd spits on one target on his own tile or one of the 8 around it: the "
+              "ship in the corner is in range.", box.x, py - mm(2), box.w, REGULAR, 8)
+
+
+def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
+    area = printable_area(size)
+
+    def lay(c: Canvas, body: float) -> float:
+        y = page_title(c, area, TITLE, "Rules reference 2/2 - trade missions, stations, Phredd, "
+                       "winning, keeping the sheets", ACCENT)
+        col = area.w * 0.54
+        top = y
+        y = _heading(c, area.x, y, "Trade missions")
+        paras = (
+            "Rolling a mission names two tiles of different suits: the source has goods, the "
+            "destination wants them. Write it on the next worksheet line with its payoff. Any "
+            "player may fly any open mission, whoever rolled it; each one pays only once.",
+            "On the source tile, pick up a load and leave one of your coins there. On the "
+            "destination, with that load aboard, deliver: take your coin back and collect "
+            "the payoff from the bank. Picking up and delivering cost no points. A starship "
+            f"holds {CAPACITY} loads at a time.",
+            "A tile makes one kind of goods: a load from it serves every open mission from "
+            "that tile, even one rolled after you picked it up. When someone else completes "
+            "the mission your load was for, the load is lost at no cost.",
+        )
+        for text in paras:
+            y = paragraph(c, text, area.x, y, col, REGULAR, body) - mm(1.6)
+        y = min(y, _payoff_diagram(c, area.x + col + mm(7), top, area.w - col - mm(7), look))
+        y -= mm(2)
+        c.setStrokeColor(LIGHT)
+        c.setLineWidth(0.6)
+        c.line(area.x, y, area.x2, y)
+        y -= mm(3)
+        y = _heading(c, area.x, y, "Stations, shields and fees")
+        y = paragraph(c, "Stations go up in order, each on your suit's tile of the next rank, "
+                      "the last one in the black hole. Each costs more than the one before. "
+                      "You may build only while all your stations work, even where other "
+                      "ships or Phredd sit.", area.x, y, area.w, REGULAR, body) - mm(1)
+        y = _station_chain(c, area.x, y, area.w, look) - mm(2)
+        y = paragraph(c, f"A spit shield ({SHIELD_COST} Space Bucks, at most {MAX_SHIELDS}) "
+                      "makes a working station immune to spit: set a second counter on it. "
+                      f"Any ship that enters, or stays on, a tile with another player's "
+                      f"station pays its owner {FEE} Space Buck, once per tile each turn; you "
+                      "cannot fly in without the money.", area.x, y, area.w, REGULAR,
+                      body) - mm(3)
+        half = (area.w - mm(8)) / 2
+        top = y
+        y = _heading(c, area.x, y, "Phredd")
+        y = paragraph(c, "A spit disables a starship or a station: lay it on its side. A "
+                      "disabled ship cannot fly, jump, pick up or deliver; a disabled station "
+                      "still collects fees but stops you building. Repaint to fix it. Anyone "
+                      "may shoo Phredd, even with everything disabled; he may land anywhere, "
+                      "the black hole too.", area.x, y, half, REGULAR, body) - mm(2)
+        left = y
+        x2 = area.x + half + mm(8)
+        y = _heading(c, x2, top, "Winning")
+        y = paragraph(c, f"Build your station in the black hole (it costs {STATION_COSTS[-1]}"
+                      " and needs all your other stations working) and the game ends at "
+                      "once: you win, even with a disabled ship.", x2, y, half, REGULAR,
+                      body) - mm(3)
+        y = _heading(c, x2, y, "Keeping the sheets")
+        y = paragraph(c, "Worksheet: one line per mission rolled; write the Space Bucks in "
+                      "the last column when it is completed. Ledger: one block per player, "
+                      "one row per turn in which your Space Bucks moved; the new balance is "
+                      "the old one plus earnings and fees received, minus fees paid and "
+                      "spending. The tracker (QR code) or 'pnp check-sheet' recomputes it "
+                      "all.", x2, y, half, REGULAR, body)
+        y = _heading(c, area.x, left, "Good to know")
+        for tip in TIPS:
+            c.setFont(BOLD, body)
+            c.drawString(area.x, y - body, "-")
+            y = paragraph(c, tip, area.x + mm(4), y, half - mm(4), REGULAR, body) - mm(1.2)
+        return y
+
+    body = 10.2  # as large as fits above the footer (Letter is 17.6 mm shorter than A4)
+    while body > 8 and measure(size, functools.partial(lay, body=body)) < area.y + mm(5):
+        body -= 0.2
+
+    def draw(c: Canvas) -> None:
+        lay(c, body)
+        footer(c, area, CREDIT)
+
+    return Page(size, draw, f"{SHORT} - rules reference 2/2")
+
+
+TIPS = (
+    "Balances are public unless your table agrees otherwise; the ledger makes them easy "
+    "to follow.",
+    "Without spit shields a leader can be kept under spit for ever: shield the stations "
+    "you need most.",
+    "A mission that starts where your ship already is, and ends far away, is the best "
+    "kind.",
+    "Phredd near a rival is usually near you too: look a move ahead before moving him.",
+)
+"""Advice in our own words, drawn from the designers' notes."""
+
+
+def _payoff_diagram(c: Canvas, bx: float, top: float, bw: float, look: Look) -> float:
+    """The text's example on our grid: 4 of Suns to 4 of Summer, 2 columns + 4 rows = 3."""
+    src, dst = POS_OF[("a", 4)], POS_OF[("f", 4)]
+    s = min(bw / SIZE, mm(11.5))
+    x = bx + (bw - SIZE * s) / 2
+    y = top - mm(1) - SIZE * s
+    draw_board(c, x, y, s, look, names=True, labels=False, faded=True)
+    red = hex_color("#c0392b")
+    for pos in (src, dst):
+        ox, oy = cell_origin(pos, x, y, s)
+        c.setFillColor(WHITE)  # the board's name for the cell goes under the tile
+        c.rect(ox, oy, s, s, stroke=0, fill=1)
+        mini_tile(c, suit_of(TILE_AT[pos][0]), rank_of(TILE_AT[pos][1]), ox, oy, s, look)
+    sx, sy = cell_origin(src, x, y, s)
+    dx, dy = cell_origin(dst, x, y, s)
+    # the route runs low and to the right in the cells it crosses, clear of their names
+    lane_y, lane_x = sy + s * 0.16, dx + s * 0.84
+    c.setStrokeColor(red)
+    c.setLineWidth(1.4)
+    c.setDash(2.5, 1.6)
+    c.line(sx + s, lane_y, lane_x, lane_y)
+    c.line(lane_x, lane_y, lane_x, dy + s * 1.2)
+    c.setDash()
+    c.setFillColor(red)
+    polygon(c, [(lane_x, dy + s), (lane_x - s * 0.1, dy + s * 1.2),
+                (lane_x + s * 0.1, dy + s * 1.2)], 0, 1)
+    distance = abs(src[0] - dst[0]) + abs(src[1] - dst[1])
+    c.setFillColor(INK)
+    text = (f"From the 4 of Suns to the 4 of Summer: {abs(src[1] - dst[1])} columns + "
+            f"{abs(src[0] - dst[0])} rows = {distance} tiles. Half, rounded up: a payoff of "
+            f"{payoff(src, dst)} Space Bucks.")
+    return paragraph(c, text, bx, y - mm(2), bw, REGULAR, 8.5)
+
+
+def _station_chain(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
+    """Home world, ace .. 5, black hole, each with its cost: the order stations go up in."""
+    n = STATIONS
+    step = w / n
+    r = min(mm(5.5), step * 0.28)
+    cy = top - r - mm(1)
+    colour = PLAYER_COLOURS[0][1]
+    for k in range(n):
+        cx = x + (k + 0.5) * step
+        if k:
+            c.setStrokeColor(GREY)
+            c.setLineWidth(0.8)
+            c.line(cx - step + r + mm(1), cy, cx - r - mm(1.5), cy)
+            c.setFillColor(GREY)
+            polygon(c, [(cx - r - mm(0.6), cy), (cx - r - mm(1.8), cy + mm(0.8)),
+                        (cx - r - mm(1.8), cy - mm(0.8))], 0, 1)
+        station_disc(c, cx, cy, r, colour, look, k)
+        c.setFillColor(INK)
+        where = "black hole" if k == n - 1 else f"{rank_short(k)} tile"
+        if k == 0:
+            where = "home (null)"
+        cost = {0: "free", 1: "1 Space Buck"}.get(STATION_COSTS[k],
+                                                   f"{STATION_COSTS[k]} Space Bucks")
+        fit_centred(c, where, BOLD, 7.5, cx, cy - r - mm(3.4), step - mm(1))
+        fit_centred(c, cost, REGULAR, 7.5, cx, cy - r - mm(6.6), step - mm(1))
+    return cy - r - mm(8)

@@ -1,0 +1,397 @@
+"""The two fillable sheets: the worksheet (one row per action) and the Space Bucks ledger; their
+form fields are the ones pnp.games.weird_galaxy.ledger checks.  Every page is a readable sheet
+(``worksheet_sheet``, ``ledger_sheet``): corner markers, the sheet QR, a comb for every amount
+and turn number; tile names and player names are handwriting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games.weird_galaxy import ledger as wg_ledger
+from pnp.games.weird_galaxy import sheet as wg_sheet
+from pnp.games.weird_galaxy.data import ABANDON_FORFEIT, FEE, SHIELD_COST, SIZE, STATION_COSTS
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    WHITE,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paint,
+    paragraph,
+    tint,
+)
+from pnp.render.document import Page
+from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.options import KitOptions
+from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame
+from pnp.render.weird_galaxy.art import (
+    ACCENT,
+    CREDIT,
+    GAME_ID,
+    PLAYER_COLOURS,
+    SHORT,
+    _heading,
+    player_mark,
+    tracker_url,
+)
+from pnp.sheetread.layout import (
+    MARKER_SIZE,
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
+)
+
+LAYOUT_VERSION = 1
+BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
+
+# -- the Trade Missions worksheet ----------------------------------------------------------------
+WS_COLUMNS = (("source", "Source tile", 36.0), ("dest", "Destination tile", 36.0),
+              ("payoff", "Payoff", 18.0), ("paid", "Completed ($)", 22.0))
+NUM_W = mm(8)
+HEAD_H = mm(9)
+
+
+def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
+    """Every field rectangle of the worksheet page (design coordinates), by field name."""
+    area = printable_area(size)
+    top = area.y2 - mm(19)
+    bottom = area.y + BOTTOM
+    row_h = (top - HEAD_H - bottom) / wg_sheet.ROWS
+    fields: dict[str, Rect] = {}
+    for n in range(1, wg_sheet.ROWS + 1):
+        y = top - HEAD_H - n * row_h
+        x = area.x + NUM_W
+        for key, _, width in WS_COLUMNS:
+            fields[f"m{n}_{key}"] = Rect(x + 1, y + 1, mm(width) - 2, row_h - 2)
+            x += mm(width)
+    px = x + mm(8)
+    pw = area.x2 - px
+    fields["seed"] = Rect(px + mm(12), top - mm(8), pw - mm(12), mm(7))
+    fields["total_paid"] = Rect(px + pw - mm(20), top - mm(24), mm(20), mm(8))
+    return fields
+
+
+DIGITS = {"payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
+          "fees_out": 2, "spent": 2, "balance": 3, "start": 3}
+TOTAL_DIGITS = 3
+
+
+def _kind(name: str) -> tuple[str, int]:
+    """A comb of how many digits, or free text (tile and player names)."""
+    if name in DIGITS:
+        return "digits", DIGITS[name]
+    head, _, rest = name.partition("_")
+    if head[0] == "p" and head[1:].isdigit() and rest in wg_ledger.TOTALS:
+        return "digits", TOTAL_DIGITS  # a ledger's totals row
+    for key in sorted(DIGITS, key=len, reverse=True):
+        if name.endswith("_" + key):
+            return "digits", DIGITS[key]
+    return "text", 0
+
+
+def _sheet(size: tuple[float, float], layout: str, cells: Mapping[str, Rect],
+           seed: bool, title: str) -> SheetLayout:
+    fields = []
+    for name, cell in cells.items():
+        kind, digits = _kind(name)
+        fields.append(place(name, cell, kind, digits))
+    return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", LAYOUT_VERSION, size,
+                       corner_markers(size), band_qr(size), tuple(fields),
+                       seed_field="seed" if seed else None, title=title)
+
+
+@lru_cache(maxsize=4)
+def worksheet_sheet(size: tuple[float, float]) -> SheetLayout:
+    return _sheet(size, "worksheet", worksheet_layout(size), True,
+                  "Weird Galaxy Trade Missions worksheet")
+
+
+@lru_cache(maxsize=8)
+def ledger_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+    return _sheet(size, f"ledger{page + 1}", ledger_layout(size, page), False,
+                  f"Weird Galaxy Space Bucks ledger, page {page + 1}")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """The worksheet and every ledger page, on A4 and Letter (A5 shrinks A4)."""
+    out = []
+    for paper in ("a4", "letter"):
+        size = paper_size(paper)
+        out += [worksheet_sheet(size), *(ledger_sheet(size, k) for k in range(LEDGER_PAGES))]
+    return out
+
+
+def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
+    area = printable_area(size)
+    fields = worksheet_layout(size)
+    sheet = worksheet_sheet(size)
+    url = tracker_url(options)
+
+    def draw(c: Canvas) -> None:
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Trade Missions worksheet",
+                   "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
+                   "Type into the PDF or write by hand.", ACCENT)
+        top = area.y2 - mm(19)
+        cols = [k for k, _, _ in WS_COLUMNS]
+        right = fields[f"m1_{cols[-1]}"].x2 + 1
+        _table(c, area.x, top, right, fields, "m{n}_{c}", cols, wg_sheet.ROWS,
+               {k: head for k, head, _ in WS_COLUMNS},
+               {"source": "e.g. a4 or 4 of Suns", "dest": "another suit", "payoff": "$",
+                "paid": "$ when done"}, look)
+        for n in range(1, wg_sheet.ROWS + 1):
+            for key in ("payoff", "paid"):
+                draw_field(c, sheet.field(f"m{n}_{key}"), look, ACCENT)
+        seed = fields["seed"]
+        px = seed.x - mm(12)
+        pw = area.x2 - px
+        c.setFillColor(INK)
+        c.setFont(BOLD, 10)
+        c.drawString(px, seed.y + mm(2), "Seed")
+        draw_field(c, sheet.field("seed"), look, ACCENT)
+        total = fields["total_paid"]
+        c.setFont(BOLD, 9)
+        c.setFillColor(INK)
+        c.drawString(px, total.y + mm(2.6), "Total paid out")
+        draw_field(c, sheet.field("total_paid"), look, ACCENT, thick=True)
+        y = total.y - mm(4)
+        y = _heading(c, px, y, "Payoffs", 10)
+        y = paragraph(c, "Count the tiles between source and destination along rows and "
+                      "columns (no diagonals; the black hole counts as a tile), halve it and "
+                      "round up:", px, y, pw, REGULAR, 7.5) - mm(1.5)
+        y = _payoff_ladder(c, px, y, pw, look) - mm(3)
+        y = _heading(c, px, y, "Completing", 10)
+        paragraph(c, "Only the player who delivers is paid; write the amount in the last "
+                  "column and add it to your ledger's earned column. The worksheet's total "
+                  "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
+        qr = min(pw - mm(4), mm(32))
+        qr_block(c, url, px + (pw - qr) / 2, area.y + BOTTOM + mm(10), qr, left=px,
+                 right=px + pw)
+        footer(c, footer_area(size), CREDIT)
+
+    return Page(size, draw, f"{SHORT} - Trade Missions worksheet")
+
+
+def _payoff_ladder(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
+    longest = 2 * (SIZE - 1)
+    per_row = 6
+    cell = w / per_row
+    y = top
+    for start in range(1, longest + 1, per_row):
+        for k in range(per_row):
+            d = start + k
+            if d > longest:
+                break
+            cx = x + (k + 0.5) * cell
+            if not look.low_ink:
+                c.setFillColor(tint(ACCENT, 0.08))
+                c.rect(x + k * cell + 0.5, y - mm(8.5), cell - 1, mm(8.5), stroke=0, fill=1)
+            c.setFillColor(GREY)
+            c.setFont(REGULAR, 6.5)
+            c.drawCentredString(cx, y - mm(3), f"{d} tiles")
+            c.setFillColor(INK)
+            c.setFont(BOLD, 8.5)
+            c.drawCentredString(cx, y - mm(7.3), f"${(d + 1) // 2}")
+        y -= mm(9.5)
+    return y
+
+
+def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, Rect],
+           pattern: str, cols: Sequence[str], rows: int, heads: Mapping[str, str],
+           hints: Mapping[str, str], look: Look, number_w: float = NUM_W,
+           number_head: str = "#") -> None:
+    """A ruled table over form fields named ``pattern`` (with {n} and {c})."""
+    first = fields[pattern.format(n=1, c=cols[0])]
+    row_h = first.h + 2
+    if not look.low_ink:
+        c.setFillColor(ACCENT)
+        c.rect(x0, top - HEAD_H, right - x0, HEAD_H, stroke=0, fill=1)
+    c.setFillColor(WHITE if not look.low_ink else INK)
+    fit_centred(c, number_head, BOLD, 7.5, x0 + number_w / 2, top - mm(5.2), number_w - 1)
+    for col in cols:
+        r = fields[pattern.format(n=1, c=col)]
+        fit_centred(c, heads[col], BOLD, 7.5, r.cx, top - mm(4.4), r.w)
+        fit_centred(c, hints.get(col, ""), REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
+    for n in range(1, rows + 1):
+        y = fields[pattern.format(n=n, c=cols[0])].y - 1
+        if not look.low_ink and n % 2 == 0:
+            c.setFillColor(tint(ACCENT, 0.07))
+            c.rect(x0, y, right - x0, row_h, stroke=0, fill=1)
+        if number_head == "#":
+            c.setFillColor(GREY)
+            c.setFont(CONDENSED_BOLD, 7)
+            c.drawCentredString(x0 + number_w / 2, y + row_h / 2 - 2.5, str(n))
+    c.setStrokeColor(LIGHT if look.low_ink else hex_color("#c3b8d9"))
+    c.setLineWidth(0.4)
+    bottom = fields[pattern.format(n=rows, c=cols[0])].y - 1
+    for n in range(rows + 1):
+        y = top - HEAD_H - n * row_h
+        c.line(x0, y, right, y)
+    xs = [x0] + [fields[pattern.format(n=1, c=col)].x - 1 for col in cols] + [right]
+    for x in xs:
+        c.line(x, bottom, x, top - HEAD_H)
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1)
+    c.rect(x0, bottom, right - x0, top - bottom, stroke=1, fill=0)
+
+
+# -- the Space Bucks ledger ----------------------------------------------------------------------
+
+LEDGER_HEADS = {"turn": "Turn", "earned": "Earned", "fees_in": "Fees in",
+                "fees_out": "Fees out", "spent": "Spent", "balance": "Balance"}
+LEDGER_HINTS = {"turn": "", "earned": "+ payoffs", "fees_in": "+ from players",
+                "fees_out": "- to players", "spent": "- bank", "balance": "= new total"}
+PER_PAGE = 2
+LEDGER_PAGES = (wg_ledger.PLAYERS + PER_PAGE - 1) // PER_PAGE
+
+
+def ledger_players(page: int) -> list[int]:
+    """Player numbers (from 1) on ledger page ``page`` (from 0)."""
+    first = page * PER_PAGE + 1
+    return list(range(first, min(first + PER_PAGE, wg_ledger.PLAYERS + 1)))
+
+
+def _block_rect(size: tuple[float, float], slot: int) -> Rect:
+    area = printable_area(size)
+    w = (area.w - mm(6)) / PER_PAGE
+    top = area.y2 - mm(19)
+    return Rect(area.x + slot * (w + mm(6)), area.y + BOTTOM, w, top - area.y - BOTTOM)
+
+
+def ledger_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
+    """The field rectangles of ledger page ``page`` (design coordinates), by field name."""
+    fields: dict[str, Rect] = {}
+    for slot, p in enumerate(ledger_players(page)):
+        box = _block_rect(size, slot)
+        head = mm(17)
+        total_h = mm(9)
+        turn_w = mm(10)
+        col_w = (box.w - turn_w) / (len(wg_ledger.COLUMNS) - 1)
+        fields[f"p{p}_name"] = Rect(box.x + mm(22), box.y2 - mm(7.5), box.w - mm(22), mm(7))
+        fields[f"p{p}_start"] = Rect(box.x2 - col_w + 1, box.y2 - mm(15.5), col_w - 2, mm(6.5))
+        rows_top = box.y2 - head - HEAD_H
+        row_h = (rows_top - box.y - total_h) / wg_ledger.ROWS
+        for n in range(1, wg_ledger.ROWS + 1):
+            y = rows_top - n * row_h
+            x = box.x
+            for col in wg_ledger.COLUMNS:
+                w = turn_w if col == "turn" else col_w
+                fields[wg_ledger.row_field(p, n, col)] = Rect(x + 1, y + 1, w - 2, row_h - 2)
+                x += w
+        x = box.x + turn_w
+        for col in wg_ledger.TOTALS:
+            fields[f"p{p}_{col}"] = Rect(x + 1, box.y + 1, col_w - 2, total_h - mm(1.5))
+            x += col_w
+    return fields
+
+
+def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page: int
+                 ) -> Page:
+    fields = ledger_layout(size, page)
+    sheet = ledger_sheet(size, page)
+    players = ledger_players(page)
+    url = tracker_url(options)
+    label = f"{SHORT} - Space Bucks ledger {page + 1}/{LEDGER_PAGES}"
+
+    def draw(c: Canvas) -> None:
+        who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
+               else f"player {players[0]}")
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Space Bucks ledger ({who})",
+                   "One row per turn in which your Space Bucks moved. New balance = the row above "
+                   "+ earned + fees in - fees out - spent.", ACCENT)
+        for slot, p in enumerate(players):
+            _ledger_block(c, fields, sheet, p, _block_rect(size, slot), look)
+        if len(players) < PER_PAGE:
+            _ledger_panel(c, _block_rect(size, len(players)), url, look)
+        footer(c, footer_area(size), CREDIT)
+
+    return Page(size, draw, label)
+
+
+def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, box: Rect,
+                  look: Look) -> None:
+    name, colour, shape = PLAYER_COLOURS[p - 1]
+    name_r = fields[f"p{p}_name"]
+    st, fl = paint(c, look, colour)
+    c.circle(box.x + mm(3.5), name_r.cy, mm(3.2), stroke=st, fill=fl)
+    player_mark(c, shape, box.x + mm(3.5), name_r.cy, mm(1.5),
+                 colour if look.low_ink else WHITE)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 9)
+    c.drawString(box.x + mm(8), name_r.y + mm(2.2), f"P{p}")
+    draw_field(c, sheet.field(f"p{p}_name"), look, ACCENT)
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 5.5)
+    c.drawString(name_r.x + mm(1), name_r.y2 + mm(0.8), f"name and suit ({name} counters)")
+    start = fields[f"p{p}_start"]
+    c.setFillColor(INK)
+    c.setFont(BOLD, 8)
+    c.drawRightString(start.x - mm(2), start.y + mm(2), "Balance brought forward (0 to begin)")
+    draw_field(c, sheet.field(f"p{p}_start"), look, ACCENT)
+    top = box.y2 - mm(17)
+    cols = list(wg_ledger.COLUMNS[1:])
+    right = fields[wg_ledger.row_field(p, 1, "balance")].x2 + 1
+    _table(c, box.x, top, right, fields, f"p{p}_r{{n}}_{{c}}", cols, wg_ledger.ROWS,
+           LEDGER_HEADS, LEDGER_HINTS, look, number_w=mm(10), number_head="Turn")
+    # the turn column holds fields too: draw its boxes' rules (the table ruled them already)
+    bottom_row = fields[wg_ledger.row_field(p, wg_ledger.ROWS, "turn")]
+    tot_y = fields[f"p{p}_balance"]
+    c.setFillColor(INK)
+    fit_centred(c, "Totals", BOLD, 7, box.x + mm(5), tot_y.y + tot_y.h / 2 - 2.5, mm(9.5))
+    for n in range(1, wg_ledger.ROWS + 1):
+        for col in wg_ledger.COLUMNS:
+            draw_field(c, sheet.field(wg_ledger.row_field(p, n, col)), look, ACCENT)
+    for col in wg_ledger.TOTALS:
+        draw_field(c, sheet.field(f"p{p}_{col}"), look, ACCENT, thick=col == "balance")
+    del bottom_row
+
+
+def _ledger_panel(c: Canvas, box: Rect, url: str, look: Look) -> None:
+    y = _heading(c, box.x, box.y2, "Keeping the ledger", 11)
+    tips = (
+        "Write a row whenever your Space Bucks change: a delivery (earned), a fee another "
+        "ship paid you (fees in), a fee you paid (fees out), a station, a spit shield or an "
+        "abandoned load (spent).",
+        "Put the turn number first; several rows may share a turn. The balance can never "
+        "drop below 0: you cannot buy, or fly onto a station tile, without the money.",
+        "When a block is full, start a new sheet and copy the last balance into 'brought "
+        "forward'.",
+        "At the end, add up each column in the totals row. The checker recomputes every "
+        "balance, every total, checks that the fees paid equal the fees received across "
+        "all players, and that the players' earnings match the worksheet.",
+    )
+    for text in tips:
+        c.setFillColor(ACCENT)
+        c.circle(box.x + mm(1.2), y - 3.2, mm(0.8), stroke=0, fill=1)
+        c.setFillColor(INK)
+        y = paragraph(c, text, box.x + mm(4), y, box.w - mm(4), REGULAR, 8.5) - mm(2)
+    y -= mm(2)
+    y = _heading(c, box.x, y, "Where Space Bucks go", 11)
+    rows = ((f"+{FEE}", "fee from each other ship on your station tiles"),
+            (f"-{FEE}", "fee for each other player's station tile you enter"),
+            (f"-{SHIELD_COST}", "a spit shield"),
+            (f"-{ABANDON_FORFEIT}", "an abandoned load"),
+            ("-" + "/".join(str(v) for v in STATION_COSTS[1:]),
+             "stations ace .. black hole"))
+    for amount, text in rows:
+        c.setFont(BOLD, 8.5)
+        c.setFillColor(INK)
+        c.drawString(box.x, y - 8.5, amount)
+        y = paragraph(c, text, box.x + mm(24), y, box.w - mm(24), REGULAR, 8.5) - mm(1)
+    qr = mm(32)
+    qr_block(c, url, box.x + (box.w - qr) / 2, box.y + mm(14), qr, left=box.x, right=box.x2)
+    del look

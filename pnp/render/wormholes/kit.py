@@ -1,0 +1,84 @@
+"""Page order and the PDF of the Wormholes kit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.render.art import Look
+from pnp.render.calibration import calibration_pages
+from pnp.render.components import SheetContext, blank_back, piece_sheets
+from pnp.render.document import Page, scaled, write_kit
+from pnp.render.geometry import paper_size, text_sheet_size
+from pnp.render.guide import with_guide
+from pnp.render.options import KitOptions
+from pnp.render.parts import pieces_and_parts
+from pnp.render.piecepack import Piece, roll_table, suit_set
+from pnp.render.suits import CLASSIC
+from pnp.render.wormholes.art import GAME_ID, TITLE
+from pnp.render.wormholes.board import board_page
+from pnp.render.wormholes.maps import map_pages
+from pnp.render.wormholes.rules import rules_page_1, rules_page_2
+from pnp.render.wormholes.sheet import RECORD_PAGES, record_fields, record_page
+
+
+# -- pieces and the whole kit ----------------------------------------------------------------
+def pieces() -> dict[str, list[Piece]]:
+    """One whole piecepack; the game uses 23 of its tiles (grid side up) and everything else.
+
+    Printing all 24 tiles keeps the set complete for other games; the parts list says which
+    pieces Wormholes uses.
+    """
+    groups = suit_set(CLASSIC)
+    groups["card"] = [roll_table(CLASSIC)]
+    return groups
+
+
+PARTS_LINES = (
+    "Wormholes uses: 23 tiles grid side up for the galaxy (any one stays out), all 24 coins "
+    "as wormholes, the 4 dice and the 4 pawns as starships (Suns and Moons: OrthogonAliens; "
+    "Crowns and Arms: DiagonAliens).",
+    "No tiles? The map sheets earlier in this kit carry the galaxy at full size: then leave "
+    "out the tile sheets.",
+)
+
+
+def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
+    """Every page in print order, and the index of the first record page."""
+    look = Look(low_ink=options.ink == "low")
+    size = paper_size(options.paper)
+    design = text_sheet_size(options.paper)
+    duplex = not options.gutter_fold and options.duplex in ("long", "short")
+    text_pages = [rules_page_1(look, design), rules_page_2(look, design),
+                  board_page(look, design, options.seed)]
+    if duplex:
+        text_pages.append(blank_back(design, "Wormholes - board sheet"))
+    record_index = len(text_pages)
+    text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
+    if duplex and RECORD_PAGES % 2:  # the map sheets start on a front
+        text_pages.append(blank_back(design, "Wormholes - game record"))
+    if design != size:
+        text_pages = [scaled(p, size) for p in text_pages]
+    pages = text_pages + map_pages(options, look)
+    ctx = SheetContext(TITLE, options)
+    groups = pieces()
+    # the tiles are an alternative to the map sheets: on sheets of their own, to leave out
+    tiles = {"tile": groups.pop("tile")}
+    sheets, parts = pieces_and_parts(ctx, groups, "Wormholes - pieces", PARTS_LINES,
+                                     everything=[*tiles["tile"], *(p for ps in groups.values()
+                                                                   for p in ps)])
+    pages += piece_sheets(ctx, tiles["tile"], "tiles") + sheets + calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts)
+    return pages, record_index + shift
+
+
+GUIDE_NOTES = (
+    "The galaxy: the map sheets print it at full size (cut and glue them into one map); or lay "
+    "23 piecepack tiles grid side up (the tile sheets): print one of the two.",
+    "The board sheet is a small quick-start map of this seed: handy, not needed.",
+)
+
+
+def wormholes_kit(options: KitOptions) -> list[Path]:
+    pages, record_index = kit_pages(options)
+    fields = record_fields(options, pages[record_index].size, record_index)
+    return write_kit(options, GAME_ID, TITLE, pages, fields)

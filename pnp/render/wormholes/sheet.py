@@ -1,0 +1,317 @@
+"""The fillable record sheet: one row per turn, the result panel and the QR code; its form
+fields are the ones pnp.games.wormholes.sheet checks.
+
+Three pages (the front with turns 1-30, then turns 31-76 and 77-122 for longer games), each a
+readable sheet (``record_sheet``): corner markers, the sheet QR, a comb for the wormhole values
+and the turn count, a tick box for the two-ship variant; the rest is handwriting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.games.wormholes import sheet as wh_sheet
+from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS
+from pnp.render.art import (
+    GREY,
+    INK,
+    WHITE,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
+from pnp.render.document import Page, fit_transform
+from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
+from pnp.render.forms import FormField
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.options import KitOptions
+from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame, scaled_rect
+from pnp.render.wormholes.art import (
+    ACCENT,
+    CREDIT,
+    SPACE_TINT,
+    SUIT_ART,
+    draw_coin,
+    tracker_url,
+)
+from pnp.sheetread.layout import (
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
+)
+
+# -- record sheet ----------------------------------------------------------------------------
+FIRST_PAGE_ROWS = 30
+PAGE_ROWS = 46  # on each continuation page
+RECORD_PAGES = 1 + (wh_sheet.ROWS - FIRST_PAGE_ROWS) // PAGE_ROWS
+assert FIRST_PAGE_ROWS + (RECORD_PAGES - 1) * PAGE_ROWS == wh_sheet.ROWS
+LAYOUT_VERSION = 1
+PANEL = mm(57)
+HEAD = mm(11)
+FOOT = mm(12)
+TURN_W = 8.0
+COLUMN_WIDTHS: dict[str, float] = {"side": 7.2, "dice": 13.0, "ship": 7.2, "from": 9.5,
+                                   "to": 9.5, "value": 8.0, "jump": 9.5, "send": 13.0,
+                                   "back": 10.5}
+COLUMN_HEADS = {"side": "Side", "dice": "Dice", "ship": "Ship", "from": "From", "to": "To",
+                "value": "Value", "jump": "Jump to", "send": "Sent to", "back": "Sent back"}
+COLUMN_HINTS = {"side": "O / D", "dice": "S3 M1", "ship": "S M C A", "from": "cell",
+                "to": "by die", "value": "0-5", "jump": "cell", "send": "cell(>cell)",
+                "back": "cell"}
+LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0; - if no ship rolled). Value: what "
+          "the wormhole showed (0 = black hole). Jump to: where it threw the ship. Sent to: "
+          "where you sent an enemy ship you landed on (e5, or e5>e9 if it then jumped). Sent "
+          "back: where your ship went when that ship jumped onto it (c10; M c10 for the other "
+          "ship).")
+
+
+def page_rows(page: int) -> range:
+    """The turn numbers printed on record page 0, 1 or 2."""
+    if page == 0:
+        return range(1, FIRST_PAGE_ROWS + 1)
+    first = FIRST_PAGE_ROWS + (page - 1) * PAGE_ROWS + 1
+    return range(first, first + PAGE_ROWS)
+
+
+def sheet_columns() -> list[str]:
+    cols = ["side", "dice"]
+    for k in wh_sheet.SLOTS:
+        cols += [f"{c}{k}" for c in wh_sheet.MOVE_COLUMNS]
+    return cols
+
+
+def column_width(col: str) -> float:
+    return COLUMN_WIDTHS[col.rstrip("12")]
+
+
+def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
+    """The cell of every form field on record page 0, 1 or 2, by field name."""
+    area = printable_area(size)
+    top = area.y2 - mm(19)
+    fields: dict[str, Rect] = {}
+    if page == 0:
+        fields.update(_panel_layout(area, top))
+        top -= PANEL
+    cols = sheet_columns()
+    natural = TURN_W + sum(column_width(c) for c in cols)
+    scale = area.w / mm(natural)
+    rows = page_rows(page)
+    row_h = (top - HEAD - area.y - FOOT) / len(rows)
+    for i, n in enumerate(rows):
+        y = top - HEAD - (i + 1) * row_h
+        x = area.x + mm(TURN_W) * scale
+        for col in cols:
+            w = mm(column_width(col)) * scale
+            fields[f"t{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
+            x += w
+    return fields
+
+
+QR_SIZE = mm(34)
+KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0)}
+
+
+def _kind(name: str) -> tuple[str, int]:
+    if "_value" in name:
+        return "digits", 1
+    return KINDS.get(name, ("text", 0))
+
+
+@lru_cache(maxsize=8)
+def record_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+    """Record page ``page`` as drawn and as a reader cuts it out."""
+    fields = []
+    for name, cell in record_layout(size, page).items():
+        kind, digits = _kind(name)
+        fields.append(place(name, cell, kind, digits))
+    return SheetLayout(wh_sheet.GAME_ID, f"record{page + 1}.{paper_name(size)}",
+                       LAYOUT_VERSION, size, corner_markers(size), band_qr(size),
+                       tuple(fields), seed_field="seed" if page == 0 else None,
+                       title=f"Wormholes record sheet, page {page + 1}")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """Every record page design, on A4 and Letter (A5 shrinks A4)."""
+    return [record_sheet(paper_size(p), page) for p in ("a4", "letter")
+            for page in range(RECORD_PAGES)]
+
+
+def _panel_layout(area: Rect, top: float) -> dict[str, Rect]:
+    right = area.x2 - QR_SIZE - mm(6)
+    label = mm(48)
+    h = mm(6.2)
+    out = {"orthogon": Rect(area.x + label, top - mm(8), right - area.x - label, h),
+           "diagon": Rect(area.x + label, top - mm(15.5), right - area.x - label, h)}
+    y = top - mm(23)
+    out["seed"] = Rect(area.x + mm(11), y, mm(30), h)
+    out["winner"] = Rect(area.x + mm(56), y, mm(29), h)
+    out["two_ships"] = Rect(area.x + mm(108), y, mm(6.2), h)
+    out["turns"] = Rect(right - mm(18), y, mm(18), h)
+    lab = mm(24)
+    fw = (right - area.x - lab) / wh_sheet.COINS_PER_SUIT
+    y = top - mm(30)
+    for suit in ("S", "M", "C", "A"):
+        y -= mm(6.2)
+        for k in range(wh_sheet.COINS_PER_SUIT):
+            out[f"wh_{suit}{k + 1}"] = Rect(area.x + lab + k * fw + 1, y + 0.6, fw - 2,
+                                            mm(6.2) - 1.2)
+    return out
+
+
+def record_page(options: KitOptions, look: Look, size: tuple[float, float], page: int
+                 ) -> Page:
+    area = printable_area(size)
+    fields = record_layout(size, page)
+    sheet = record_sheet(size, page)
+    url = tracker_url(options)
+    rows = page_rows(page)
+    head = title_area(size, sheet.qr)
+    foot = footer_area(size)
+
+    def draw(c: Canvas) -> None:
+        draw_frame(c, sheet, options.seed)
+        if page == 0:
+            page_title(c, head, "Wormholes - game record", "By hand, one digit a box, or typed "
+                       "into the PDF; check it with 'pnp check-sheet', the tracker or a photo.",
+                       ACCENT)
+            _record_panel(c, fields, sheet, area, url, look)
+        else:
+            page_title(c, head, f"Wormholes - game record, page {page + 1}",
+                       f"turns {rows.start}-{rows.stop - 1}: print this page only for a long "
+                       "game", ACCENT)
+        first = fields[f"t{rows.start}_side"]
+        top = first.y2 + 1 + HEAD
+        _table(c, fields, sheet, area.x, top, rows, look)
+        c.setFillColor(GREY)
+        paragraph(c, LEGEND, foot.x, area.y + FOOT - mm(0.5), foot.w, REGULAR, 6,
+                  leading=6.8)
+        footer(c, foot, CREDIT)
+
+    return Page(size, draw, f"Wormholes - game record {page + 1}/{RECORD_PAGES}")
+
+
+def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, area: Rect,
+                  url: str, look: Look) -> None:
+    for name, seat in (("orthogon", 0), ("diagon", 1)):
+        r = fields[name]
+        s1, s2 = SIDE_SUITS[seat]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 9)
+        c.drawString(area.x, r.y + mm(1.8), f"{SIDE_NAMES[seat]}")
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 7)
+        c.drawString(area.x + text_width(SIDE_NAMES[seat], BOLD, 9) + mm(1.5), r.y + mm(1.8),
+                     f"({SUIT_ART[s1].name}, {SUIT_ART[s2].name})")
+        draw_field(c, sheet.field(name), look, ACCENT)
+    for name, label in (("seed", "Seed"), ("winner", "Winner"), ("two_ships", "Two ships"),
+                        ("turns", "Turns")):
+        r = sheet.field(name).rect
+        c.setFillColor(INK)
+        c.setFont(BOLD, 9)
+        c.drawRightString(r.x - mm(1.5), r.y + mm(1.8), label)
+        draw_field(c, sheet.field(name), look, ACCENT, thick=name == "winner")
+    first = fields["wh_S1"]
+    c.setFillColor(ACCENT)
+    c.setFont(BOLD, 9)
+    c.drawString(area.x, first.y2 + mm(2.2), "Wormholes placed")
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 7)
+    c.drawString(area.x + text_width("Wormholes placed", BOLD, 9) + mm(2), first.y2 + mm(2.2),
+                 "the cell of each coin, as it goes down (any order within a suit)")
+    for suit in ("S", "M", "C", "A"):
+        r = fields[f"wh_{suit}1"]
+        rr = mm(2.3)
+        draw_coin(c, suit, area.x + rr, r.cy, rr, look)
+        c.setFillColor(INK)
+        c.setFont(REGULAR, 8)
+        c.drawString(area.x + 2 * rr + mm(1.5), r.cy - 2.8, SUIT_ART[suit].name)
+        for k in range(wh_sheet.COINS_PER_SUIT):
+            draw_field(c, sheet.field(f"wh_{suit}{k + 1}"), look, ACCENT)
+    qx = area.x2 - QR_SIZE
+    qy = fields["orthogon"].y2 - QR_SIZE + mm(2)
+    qr_block(c, url, qx, qy, QR_SIZE, left=qx - mm(3), right=area.x2)
+
+
+def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, top: float,
+           rows: range, look: Look) -> None:
+    cols = sheet_columns()
+    first_row = rows.start
+    last_row = rows.stop - 1
+    right = fields[f"t{first_row}_{cols[-1]}"].x2 + 1
+    row_h = fields[f"t{first_row}_side"].h + 2
+    bottom = fields[f"t{last_row}_side"].y - 1
+    turn_x2 = fields[f"t{first_row}_side"].x - 1
+    if not look.low_ink:
+        c.setFillColor(ACCENT)
+        c.rect(x, top - HEAD, right - x, HEAD, stroke=0, fill=1)
+    head_ink = WHITE if not look.low_ink else INK
+    c.setFillColor(head_ink)
+    fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
+    for k in wh_sheet.SLOTS:
+        a = fields[f"t{first_row}_ship{k}"].x - 1
+        b = fields[f"t{first_row}_back{k}"].x2 + 1
+        c.setFillColor(head_ink)
+        fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
+        c.setStrokeColor(head_ink)
+        c.setLineWidth(0.5)
+        c.line(a + mm(1), top - mm(4.6), b - mm(1), top - mm(4.6))
+    for col in cols:
+        r = fields[f"t{first_row}_{col}"]
+        base = col.rstrip("12")
+        c.setFillColor(head_ink)
+        fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
+        fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
+    for i, n in enumerate(rows):
+        y = fields[f"t{n}_side"].y - 1
+        if not look.low_ink and i % 2 == 1:
+            c.setFillColor(SPACE_TINT)
+            c.rect(x, y, right - x, row_h, stroke=0, fill=1)
+        c.setFillColor(GREY)
+        c.setFont(CONDENSED_BOLD, 7.2)
+        c.drawCentredString((x + turn_x2) / 2, y + row_h / 2 - 2.5, str(n))
+    c.setStrokeColor(hex_color("#c3bfd9"))
+    c.setLineWidth(0.35)
+    for i in range(len(rows) + 1):
+        y = top - HEAD - i * row_h
+        c.line(x, y, right, y)
+    xs = [turn_x2] + [fields[f"t{first_row}_{col}"].x - 1 for col in cols[1:]]
+    for xx in xs:
+        c.line(xx, bottom, xx, top - HEAD)
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.0)
+    for k in wh_sheet.SLOTS:  # a heavier line before each move's group
+        xx = fields[f"t{first_row}_ship{k}"].x - 1
+        c.line(xx, bottom, xx, top)
+    c.rect(x, bottom, right - x, top - bottom, stroke=1, fill=0)
+    for n in rows:  # the combs of the wormhole values
+        for k in wh_sheet.SLOTS:
+            draw_field(c, sheet.field(f"t{n}_value{k}"), look, ACCENT)
+
+
+def record_fields(options: KitOptions, size: tuple[float, float], first_page: int
+                  ) -> list[FormField]:
+    """The form fields of the record pages (from page first_page on)."""
+    design = text_sheet_size(options.paper)
+    s, dx, dy = fit_transform(design, size)
+    out = []
+    for page in range(RECORD_PAGES):
+        for f in record_sheet(design, page).fields:
+            name = f.name
+            rect = scaled_rect(f.rect, s, dx, dy)
+            value = str(options.seed) if name == "seed" else ""
+            big = not name.startswith("t") or name == "turns"
+            left = name in ("orthogon", "diagon", "winner") or "_send" in name
+            out.append(FormField(name, first_page + page, rect, value,
+                                 (9 if big else 7.5) * min(s, 1.0), align=0 if left else 1))
+    return out

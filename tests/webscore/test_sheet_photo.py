@@ -1,0 +1,224 @@
+"""A pen-filled sheet checked from a phone photo on the tracker: the upload is read, the confirm
+page shows each field's picture beside its value (the doubtful ones first), nothing is stored
+until the person confirms, then the sheet is checked and kept with its photo; bad uploads get
+a clear message and store nothing."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import cache
+from html import unescape
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from webscore.db import get_engine
+from webscore.models import sheet_checks
+
+from .conftest import csrf
+
+GAME, SEED = "galaxy-trucker", 11
+
+
+@cache
+def _fields() -> dict[str, str]:
+    from pnp.sheetread import simulate as sim
+
+    fields = sim.played_fields(GAME, SEED)
+    assert fields is not None
+    return fields
+
+
+@cache
+def photo(mistake: bool = False) -> bytes:
+    """A simulated phone photo of a played game's sheet (held-out handwritten digits)."""
+    from pnp.sheetread import simulate as sim
+    from pnp.sheetread.layout import sheet_layout
+
+    layout = sheet_layout(GAME, "p1.a4", 1)
+    fields = dict(_fields())
+    if mistake:
+        fields["p1_r1_credits"] = str(int(fields["p1_r1_credits"]) + 3)
+    rng = np.random.default_rng(3)
+    page = sim.write(sim.page_from_layout(layout, SEED), layout, fields, rng).image
+    shot = sim.Shot(tilt=12.0, turn=-5.0, size=(1536, 2048), blur=0.5, quality=85, shadow=0.2)
+    return bytes(sim.photograph(page, shot, rng))
+
+
+def stored(app: Flask) -> int:
+    with get_engine(app).connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(sheet_checks)).scalar_one())
+
+
+def upload(client: FlaskClient, data: bytes, game: str = GAME, name: str = "sheet.jpg") -> Any:
+    return client.post(f"/sheets/{game}/photo", content_type="multipart/form-data",
+                       data={"csrf": csrf(client), "photo": (io.BytesIO(data), name)})
+
+
+def form_of(page: str) -> dict[str, str]:
+    """The confirm form's fields as the page fills them."""
+    body = page[page.index('id="photo-confirm"'):]
+    out = {}
+    for name, value in re.findall(r'<input[^>]*?name="([^"]+)" value="([^"]*)"', body):
+        out[unescape(name)] = unescape(value)
+    return out
+
+
+def test_the_sheet_page_opens_the_camera(client: FlaskClient) -> None:
+    page = client.get(f"/sheets/{GAME}").get_data(as_text=True)
+    assert re.search(r'<input type="file" name="photo" accept="image/\*" '
+                     r'capture="environment"', page)
+
+
+def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) -> None:
+    r = upload(client, photo(mistake=True))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200, page[:3000]
+    assert stored(app) == 0  # nothing stored before the person confirms
+    # Each field's picture beside its value, the uncertain ones first.
+    rows = re.findall(r'<div class="read-field (ask|ruled|read)" id="row-([^"]+)">\s*'
+                      r'<img class="crop" src="data:image/png;base64,', page)
+    statuses = [s for s, _ in rows]
+    assert statuses and statuses == sorted(statuses, key=["ask", "ruled", "read"].index)
+    assert "ask" in statuses and "read" in statuses
+    assert 'inputmode="numeric"' in page  # digits open the number pad
+    form = form_of(page)
+    truth = _fields()
+    # The person corrects what was asked (one tap each: here, typing the true value), keeps
+    # the mistake the player really wrote, and confirms.
+    for _, name in rows:
+        if name in truth and form.get(name) != truth[name] and name != "p1_r1_credits":
+            form[name] = truth[name]
+    form["p1_r1_credits"] = str(int(truth["p1_r1_credits"]) + 3)
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    assert stored(app) == 1
+    result = client.get(r.headers["Location"])
+    text = result.get_data(as_text=True)
+    assert result.status_code == 200 and "Checked from a photo" in text
+    assert "Some lines are wrong" in text and "<code>p1_r1_credits</code>" in text
+    link = re.search(r'href="([^"]+/photo\.jpg)" id="photo-link"', text)
+    assert link is not None
+    jpeg = client.get(link.group(1))
+    assert jpeg.status_code == 200 and jpeg.mimetype == "image/jpeg"
+    kept = cv2.imdecode(np.frombuffer(jpeg.data, np.uint8), cv2.IMREAD_COLOR)
+    assert kept is not None and max(kept.shape[:2]) <= 1600
+
+
+def test_a_changed_reading_is_refused(app: Flask, client: FlaskClient) -> None:
+    form = form_of(upload(client, photo()).get_data(as_text=True))
+    form["photo"] = form["photo"][:-8] + "AAAAAAA="  # another picture slipped in
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    assert r.status_code == 400 and "read the photo again" in r.get_data(as_text=True)
+    assert stored(app) == 0
+
+
+def _png(image: Any) -> bytes:
+    ok, data = cv2.imencode(".png", image)
+    assert ok
+    return bytes(data.tobytes())
+
+
+@pytest.mark.parametrize(("data", "says"), [
+    (b"", "choose or take a photo"),
+    (b"just some notes, not a picture", "not a photo"),
+    (b"%PDF-1.7 a pdf", "not a photo"),
+    (_png(np.full((1200, 900), 235, np.uint8)), "corner marks"),  # no sheet in it
+    (_png(np.full((200, 150), 235, np.uint8)), "pixels"),  # far too small
+])
+def test_bad_uploads_get_a_clear_message(app: Flask, client: FlaskClient, data: bytes,
+                                         says: str) -> None:
+    r = upload(client, data)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422, page[:2000]
+    assert says in page and 'role="alert"' in page
+    assert stored(app) == 0
+
+
+def test_a_sheet_of_another_game_is_refused(app: Flask, client: FlaskClient) -> None:
+    r = upload(client, photo(), game="galaxy-express")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and "not galaxy-express" in page
+    assert stored(app) == 0
+
+
+def test_a_huge_upload_is_refused_with_a_message(app: Flask, client: FlaskClient) -> None:
+    r = upload(client, b"\xff\xd8\xff" + b"0" * (21 * 1024 * 1024))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 413 and "over 20 MB" in page
+    assert stored(app) == 0
+
+
+def test_a_phone_sized_photo_is_not_refused_for_size(client: FlaskClient) -> None:
+    """Over the tracker's usual 4 MB request limit, under the photo's 20 MB."""
+    image = cv2.imdecode(np.frombuffer(photo(), np.uint8), cv2.IMREAD_GRAYSCALE)
+    noisy = (image.astype(np.int16) + np.random.default_rng(1).integers(
+        -6, 7, image.shape)).clip(0, 255).astype(np.uint8)
+    big = _png(cv2.resize(noisy, (noisy.shape[1] * 2, noisy.shape[0] * 2)))
+    assert len(big) > 4 * 1024 * 1024
+    r = upload(client, big, name="big.png")
+    assert r.status_code in (200, 422), r.status_code
+    assert "over 20 MB" not in r.get_data(as_text=True)
+
+
+def test_an_unknown_check_is_a_404(client: FlaskClient) -> None:
+    assert client.get("/sheets/checks/nosuchcheck00").status_code == 404
+    assert client.get("/sheets/checks/x").status_code == 404
+
+
+@pytest.mark.browser
+def test_the_photo_flow_on_a_phone(tmp_path: Any) -> None:
+    """In Chromium at 390x844: the camera input, the confirm page (no sideways scroll, tap
+    targets of 44 px, a tap on another reading fills the field), then the check with its
+    photo."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+    from werkzeug.serving import make_server
+
+    from webscore import create_app
+
+    from .test_browser import ARGS, PHONE, chromium_path
+
+    shot = tmp_path / "sheet.jpg"
+    shot.write_bytes(photo(mistake=True))
+    app = create_app({"SECRET_KEY": "photo", "AUTO_MIGRATE": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=ARGS)
+            page = browser.new_page(viewport=PHONE)
+            page.goto(f"http://127.0.0.1:{srv.server_port}/sheets/{GAME}")
+            assert page.get_attribute("#photo-form input[type=file]", "capture") == "environment"
+            page.set_input_files("#photo-form input[type=file]", str(shot))
+            page.click("#photo-form button[type=submit]")
+            page.wait_for_selector("#photo-confirm")
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+            first = page.locator(".read-field").first
+            assert "ask" in (first.get_attribute("class") or "")  # the doubtful ones first
+            for box in page.locator(".read-field input, button.alt").all()[:12]:
+                size = box.bounding_box()
+                assert size is not None and size["height"] >= 44
+            alt = page.locator(".read-field button.alt").first
+            field = str(alt.get_attribute("data-field"))
+            value = str(alt.get_attribute("data-value"))
+            alt.click()
+            assert page.input_value(f"#{field}") == value
+            assert stored(app) == 0
+            page.click("#confirm-check")
+            page.wait_for_selector("#photo-check")
+            assert stored(app) == 1
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+            href = page.get_attribute("#photo-link", "href")
+            assert href and href.endswith("/photo.jpg")
+            browser.close()
+    finally:
+        srv.shutdown()
