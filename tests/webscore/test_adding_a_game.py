@@ -4,7 +4,8 @@
 ``*.dist-info`` folder on ``sys.path`` whose ``entry_points.txt`` names its record in the
 ``pnp.games`` group.  With no other change it shows up in ``pnp games``, ``pnp replay`` and
 ``pnp kit``, and the tracker hosts it: new-table form option, table page with its board and
-the tap targets the board places, its table timer, score-sheet form and the result PDF with its sheet filled in.
+the tap targets the board places, its table timer, score-sheet form and the result PDF with
+its sheet filled in.
 """
 
 from __future__ import annotations
