@@ -935,7 +935,11 @@ class RecordSheet(SheetSpec):
         return check_sheet(fields)
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        """The printed sheet's fields; None for a game longer than its ``ROWS`` turns (the
+        module's ``fields_from_play`` writes every turn, for a JSON sheet)."""
         fields = fields_from_play(play.states, play.events)
+        if fields is not None and rows_written(fields) > ROWS:
+            return None
         if fields is not None:
             for side, name in zip(PLAYER_FIELDS, play.players, strict=False):
                 fields[side] = name
