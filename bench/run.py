@@ -5,6 +5,7 @@
 
 Kits (bench_kits.py), rules engines (bench_engines.py) and the tracker under load
 (bench_tracker.py, needs ``wrk``) each compare against a yardstick measured in the same run;
+the photo reader (bench_sheetread.py) is measured on simulated photos of played games;
 the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  About 20
 minutes on two busy cores, most of it the tracker's load (``--quick`` runs fewer rounds).
 """
@@ -71,44 +72,26 @@ def engines_md(data: dict[str, Any]) -> str:
 
 
 def tracker_md(data: dict[str, Any]) -> str:
-    out = []
-    for name, sql in data.get("statements", {}).items():
-        out += [f"SQL statements per request ({name}): " + "; ".join(
-            f"{what} {len(stmts)}" for what, stmts in sql.items()
-            if not what.endswith("_median")), ""]
-        for key in ("cpu_ms_median", "wall_ms_median"):
-            if key in sql:
-                out += [f"In process ({name}), {key}: " + " / ".join(
-                    f"row {r}: {v:.2f}" for r, v in sql[key].items()), ""]
-    if data.get("open"):
-        out += ["| database | instances | game | write ms at row 1 | row 100 | row 1,000 |",
-                "|---|--:|---|--:|--:|--:|"]
-        for r in data["open"]:
-            for game, c in r["row_costs"].items():
-                figs = " | ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
-                                  for k in ("1", "100", "1000"))
-                out.append(f"| {r['db']} | {r['instances']} | {game} | {figs} |")
-        out += ["", "| database | instances | tables (1 entry / 5 s each) | entries/s | p50 ms "
-                "| p99 ms | /healthz p50 ms | p99 ms | most tables at p99 < 50 ms |",
-                "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
-        for r in data["open"]:
-            h = r["healthz"]
-            for run in r["open_loop"]:
-                out.append(f"| {r['db']} | {r['instances']} | {run['tables']} | "
-                           f"{run['rps']:.0f} | {run['p50_ms']:.1f} | {run['p99_ms']:.1f} | "
-                           f"{h['p50_ms']:.1f} | {h['p99_ms']:.1f} | "
-                           f"{r['max_tables_p99_under_50ms']} |")
-        out.append("")
-    out += ["| database | tables | entries/s | p50 ms | p99 ms | /healthz req/s | p50 ms | "
-            "p99 ms | entries/healthz | non-2xx | acknowledged | stored |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    for r in data["rows"]:
-        m, h = r["moves"], r["healthz"]
-        bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
-        out.append(f"| {r['db']} | {r['tables']} | {m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | "
-                   f"{m['p99_us'] / 1000:.1f} | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
-                   f"{h['p99_us'] / 1000:.1f} | {m['rps'] / h['rps']:.0%} | {bad} | "
-                   f"{m['moves']} | {m.get('stored', '-')} |")
+    from bench_tracker import markdown
+
+    return markdown(data)
+
+
+def sheetread_md(data: dict[str, Any]) -> str:
+    load = ", ".join(f"{x:.1f}" for x in data["load_average"])
+    out = [f"Load average {load}.", "",
+           "| game | photos | refused | digits right | fields right, eye | fields right, "
+           "after rules | asked | text asked | sheets without error | nothing asked | "
+           "wrong accepted | mistakes reported | s/photo (median, max) |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in data["results"]:
+        out.append(f"| {r['game']} | {r['photos']} | {len(r['refused'])} | "
+                   f"{r['digit_accuracy']:.1%} of {r['digits']} | "
+                   f"{r['field_accuracy_eye']:.1%} | {r['field_accuracy_after_rules']:.1%} "
+                   f"of {r['fields']} | {r['asked_share']:.1%} | {r['text_fields_asked']} | "
+                   f"{r['sheets_no_remaining_error']} | {r['sheets_fully_automatic']} | "
+                   f"{r['wrong_accepted']} | {r['mistakes_reported']} | "
+                   f"{r['seconds_median']}, {r['seconds_max']} |")
     return "\n".join(out)
 
 
@@ -116,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE / "results")
     ap.add_argument("--quick", action="store_true", help="shorter runs (noisier figures)")
-    ap.add_argument("--skip", default="", help="comma separated: kits,engines,tracker")
+    ap.add_argument("--skip", default="",
+                    help="comma separated: kits,engines,tracker,sheetread")
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
     skip = set(a.skip.split(","))
@@ -131,9 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     if "tracker" not in skip:
         codes["tracker"] = run("bench_tracker.py", ["--seconds", "8" if a.quick else "15",
                                                     "--json", str(a.out / "tracker.json")])
+    if "sheetread" not in skip:
+        codes["sheetread"] = run("bench_sheetread.py", [
+            "--sheets", "8" if a.quick else "32", "--mistakes", "4" if a.quick else "16",
+            "--json", str(a.out / "sheetread.json")])
     parts = [f"Python {platform.python_version()}, {platform.machine()}, "
              f"{time.strftime('%Y-%m-%d')}"]
-    for name, render in (("kits", kits_md), ("engines", engines_md), ("tracker", tracker_md)):
+    for name, render in (("kits", kits_md), ("engines", engines_md), ("tracker", tracker_md),
+                         ("sheetread", sheetread_md)):
         path = a.out / f"{name}.json"
         if name in codes and path.exists():
             parts.append(f"### {name}\n\n{render(json.loads(path.read_text()))}")

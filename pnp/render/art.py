@@ -167,13 +167,55 @@ def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, f
     return y + lead - size * 0.3
 
 
-def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
-    """A grey credit line at the area's foot, shrunk (never under 5 pt) to its width."""
-    while text_width(text, REGULAR, size) > area.w and size > 5:
+def fitted_size(text: str, font: str, size: float, width: float, smallest: float = 4) -> float:
+    """``size``, less a quarter point at a time (not under ``smallest``) until ``text`` fits
+    ``width``."""
+    while text_width(text, font, size) > width and size > smallest:
         size -= 0.25
+    return size
+
+
+def fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
+             width: float) -> None:
+    """``text`` from ``x``, shrunk to fit ``width`` (:func:`fitted_size`)."""
+    c.setFont(font, fitted_size(text, font, size, width))
+    c.drawString(x, y, text)
+
+
+def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
+                width: float) -> None:
+    """:func:`fit_left`, centred on ``cx``."""
+    c.setFont(font, fitted_size(text, font, size, width))
+    c.drawCentredString(cx, y, text)
+
+
+def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
+    """A text page's credit line, small and grey along the bottom of the printable area (shrunk
+    to its width, never under 5 pt, then wrapped upwards if still too long)."""
+    size = fitted_size(text, REGULAR, size, area.w, MIN_PRINTED_PT)
     c.setFillColor(GREY)
     c.setFont(REGULAR, size)
-    c.drawString(area.x, area.y + 1 * MM, text)
+    for k, line in enumerate(reversed(wrap(text, REGULAR, size, area.w))):
+        c.drawString(area.x, area.y + MM + k * size * 1.2, line)
+
+
+def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float = 12,
+            gap: float = 2 * MM) -> float:
+    """A bold heading in the kit's accent under ``y``; returns where the text below starts."""
+    c.setFillColor(accent)
+    c.setFont(BOLD, size)
+    c.drawString(x, y - size, text)
+    c.setFillColor(INK)
+    return y - size - gap
+
+
+def field_box(c: Canvas, r: Rect, look: Look, accent: Color, *, thick: bool = False,
+              line: float = 0.6, thick_line: float = 1.2) -> None:
+    """The box a sheet's form field sits in: white (left unfilled in low ink), accent edge."""
+    c.setStrokeColor(accent)
+    c.setLineWidth(thick_line if thick else line)
+    c.setFillColor(WHITE)
+    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
 
 
 def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, *,
@@ -187,10 +229,7 @@ def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, 
     c.setFont(BOLD, size)
     c.drawString(area.x, area.y2 - 7 * MM, title)
     c.setFillColor(GREY)
-    size = 8.5
-    while text_width(subtitle, REGULAR, size) > area.w and size > 4:
-        size -= 0.25
-    c.setFont(REGULAR, size)
+    c.setFont(REGULAR, fitted_size(subtitle, REGULAR, 8.5, area.w))
     c.drawString(area.x, area.y2 - 12 * MM, subtitle)
     c.setStrokeColor(accent)
     c.setLineWidth(1.2)

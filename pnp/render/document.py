@@ -22,6 +22,7 @@ from pnp.engine import PnpError
 from pnp.render.cutfile import Cut, write_cut_files
 from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.geometry import Rect
+from pnp.render.options import KitOptions, kit_file
 from pnp.render.progress import Progress
 
 if TYPE_CHECKING:
@@ -163,6 +164,16 @@ def write_pdf(path: Path, pages: Sequence[Page], title: str, progress: bool = Fa
     if cut_file == "svg":
         write_cut_files(path, [(p.size, p.cuts, p.targets) for p in pages])
     return path
+
+
+def write_kit(options: KitOptions, game_id: str, title: str, pages: Sequence[Page],
+              fields: Sequence[FormField] = ()) -> list[Path]:
+    """A game's kit: one PDF (see :func:`kit_file`) titled with the game and the seed, in the
+    print mode and with the cut files ``options`` ask for."""
+    path = kit_file(options, game_id)
+    write_pdf(path, pages, f"{title} - seed {options.seed}", options.progress, fields,
+              duplex=options.print_mode, cut_file=options.cut_file)
+    return [path]
 
 
 def _clip(r: Rect, bounds: Rect) -> Rect:

@@ -14,6 +14,9 @@ Duplex = Literal["long", "short", "none"]
 Ink = Literal["full", "low"]
 
 DEFAULT_TRACKER_URL = "http://localhost:5000"
+DEFAULT_BLEED_MM = 1.5
+"""Art runs 1.5 mm past every cut line unless asked otherwise: a back printed 1 mm off its
+front, or a cut 1 mm off the line, still shows no white edge (``--bleed 0`` turns it off)."""
 
 
 def default_tracker_url() -> str:
@@ -30,6 +33,20 @@ def table_url(options: KitOptions, game_id: str, chance: str) -> str:
     """
     base = options.tracker_url.rstrip("/")
     return f"{base}/tables/new?game={game_id}&seed={options.seed}&chance={chance}"
+
+
+def kit_file(options: KitOptions, game_id: str) -> Path:
+    """Where a game's kit PDF is written: ``<out>/<game>-seed<N>-<paper>.pdf``, or ``out``
+    itself when it names a PDF (``--out my-kit.pdf`` means that file, not a folder).
+
+    >>> kit_file(KitOptions(seed=7, out=Path("out")), "wormholes").as_posix()
+    'out/wormholes-seed7-a4.pdf'
+    >>> kit_file(KitOptions(seed=7, out=Path("gifts/wh.PDF")), "wormholes").as_posix()
+    'gifts/wh.PDF'
+    """
+    if options.out.suffix.lower() == ".pdf":
+        return options.out
+    return options.out / f"{game_id}-seed{options.seed}-{options.paper}.pdf"
 
 
 def points_at_localhost(url: str) -> bool:
@@ -58,7 +75,7 @@ class KitOptions:
     tracker_url: str = DEFAULT_TRACKER_URL
     duplex: Duplex = "long"
     gutter_fold: bool = False
-    bleed_mm: float = 0.0
+    bleed_mm: float = DEFAULT_BLEED_MM
     crop_marks: bool = True
     ink: Ink = "full"
     progress: bool = False

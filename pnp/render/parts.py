@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look, paragraph
-from pnp.render.components import HeaderFn, SheetContext, one_sided_sheets, two_sided_sheets
+from pnp.render.components import HeaderFn, SheetContext, piece_sheets
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -36,6 +36,23 @@ def summarise(pieces: Sequence[Piece]) -> list[tuple[str, int]]:
 
 _NAMES = {"tile": "tiles (2 in)", "coin": "coins (3/4 in)", "die": "dice nets (1/2 in)",
           "pawn": "pawn standees", "card": "roll table card"}
+
+
+HeaderLayout = Callable[[Canvas | None, float, float, float], float]
+
+
+def ruled_header(layout: HeaderLayout, width: float) -> tuple[HeaderFn, float]:
+    """A sheet header from ``layout(c, x, top, w)``, which draws it (or, with ``c`` None,
+    measures it) and returns its lowest y: the header with a grey rule under it, and the
+    height it needs."""
+    height = -layout(None, 0.0, 0.0, width) + mm(2)
+
+    def draw(c: Canvas, box: Rect, look: Look) -> None:
+        bottom = layout(c, box.x, box.y2, box.w)
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.4)
+        c.line(box.x, bottom, box.x2, bottom)
+    return draw, height
 
 
 def parts_header(title: str, pieces: Sequence[Piece], width: float,
@@ -76,24 +93,18 @@ def parts_header(title: str, pieces: Sequence[Piece], width: float,
             y = paragraph(c, text, x2, y, w2, REGULAR, 7.8, leading=9.6) - mm(1.2)
         return min(left, y) - mm(2)
 
-    height = -layout(None, 0.0, 0.0, width) + mm(2)
-
-    def draw(c: Canvas, box: Rect, look: Look) -> None:
-        bottom = layout(c, box.x, box.y2, box.w)
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.4)
-        c.line(box.x, bottom, box.x2, bottom)
-    return draw, height
+    return ruled_header(layout, width)
 
 
-def piece_pages(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
-                extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> list[Page]:
-    """The component sheets for a set of pieces: parts list and one-sided parts first."""
-    everything = [p for ps in groups.values() for p in ps]
-    one_sided = [p for p in everything if p.back is None]
+def pieces_and_parts(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
+                     extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+                     everything: Sequence[Piece] | None = None
+                     ) -> tuple[list[Page], tuple[HeaderFn, float]]:
+    """The component sheets, every piece of ``groups`` sharing them, and the parts list for
+    the print guide (``with_guide(..., parts=...)``): the sheets stay all pieces.  The list
+    counts ``everything`` when the kit prints more pieces elsewhere (on sheets of their own)."""
+    on_sheets = [p for ps in groups.values() for p in ps]
     width = printable_area(paper_size(ctx.options.paper)).w
-    header, height = parts_header(title, everything, width, extra_lines, notes)
-    pages = one_sided_sheets(ctx, one_sided, "parts, dice and pawns", header, height)
-    for kind, name in (("tile", "tiles"), ("coin", "coins")):
-        pages += two_sided_sheets(ctx, groups.get(kind, []), name)
-    return pages
+    parts = parts_header(title, on_sheets if everything is None else everything, width,
+                         extra_lines, notes)
+    return piece_sheets(ctx, on_sheets, "pieces"), parts

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.engine import Rng
@@ -246,7 +247,10 @@ def die_net(suit: Suit) -> Art:
                 c.setFillColor(suit.color)
                 c.rect(x, y, f, f, stroke=0, fill=1)
             color = suit.color if look.low_ink else WHITE
-            draw_rank(c, rank, x + f / 2, y + f / 2, f * 0.5, color, look)
+            draw_rank(c, rank, x + f / 2 + f * 0.06, y + f / 2 - f * 0.06, f * 0.46, color,
+                      look)
+            # every face shows its suit too: a die drawn from a bag picks a suit by itself
+            draw_symbol(c, suit, x + f * 0.18, y + f * 0.82, f * 0.13, look, color)
         # cut outline: face edges not shared with another face or a tab
         tabbed = {(_NET_FACES[face], side) for face, side in _NET_TABS}
         nb = {"L": (-1, 0), "R": (1, 0), "B": (0, -1), "T": (0, 1)}
@@ -333,38 +337,53 @@ def _pawn_figure(c: Canvas, suit: Suit, w: float, h: float, look: Look) -> None:
     draw_symbol(c, suit, cx, h * 0.33, w * 0.17, look, color)
 
 
+def fold_standee(c: Canvas, w: float, h: float, bleed: float, look: Look, base: float, fig: float,
+                 colour: Color, figure: Callable[[Canvas, float, float, Look], None], *,
+                 turned_label: bool = True) -> None:
+    """A fold-and-glue standee ``w`` by ``h``: base, the figure, the figure upside down (its other
+    side, so both stand upright when folded back to back), base; dashed fold lines, and
+    "base" on both ends (the far one turned, unless ``turned_label`` is False).  ``figure(c,
+    w, fig, look)`` draws one side from its feet up."""
+    if not look.low_ink:
+        c.setFillColor(colour)
+        c.rect(-bleed, base, w + 2 * bleed, 2 * fig, stroke=0, fill=1)
+        c.setFillColor(hex_color("#e4e4e4"))
+        c.rect(-bleed, -bleed, w + 2 * bleed, base + bleed, stroke=0, fill=1)
+        c.rect(-bleed, base + 2 * fig, w + 2 * bleed, base + bleed, stroke=0, fill=1)
+    c.saveState()
+    c.translate(0, base)
+    figure(c, w, fig, look)
+    c.restoreState()
+    c.saveState()
+    c.translate(w, base + 2 * fig)
+    c.rotate(180)
+    figure(c, w, fig, look)
+    c.restoreState()
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.4)
+    c.setDash(1.5, 1.5)
+    for y in (base, base + fig, base + 2 * fig):
+        c.line(0, y, w, y)
+    c.setDash()
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 5)
+    c.drawCentredString(w / 2, base / 2 - 1.5, "base")
+    if not turned_label:
+        c.drawCentredString(w / 2, h - base / 2 - 1.5, "base")
+        return
+    c.saveState()
+    c.translate(w / 2, h - base / 2)
+    c.rotate(180)
+    c.drawCentredString(0, -1.5, "base")
+    c.restoreState()
+
+
 def pawn_standee(suit: Suit) -> Art:
+    def side(c: Canvas, w: float, fig: float, look: Look) -> None:
+        _pawn_figure(c, suit, w, fig, look)
+
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        b, fig = PAWN_BASE, PAWN_FIGURE
-        if not look.low_ink:
-            c.setFillColor(tint(suit.color, 0.15))
-            c.rect(-bleed, b, w + 2 * bleed, 2 * fig, stroke=0, fill=1)
-            c.setFillColor(hex_color("#e4e4e4"))
-            c.rect(-bleed, -bleed, w + 2 * bleed, b + bleed, stroke=0, fill=1)
-            c.rect(-bleed, b + 2 * fig, w + 2 * bleed, b + bleed, stroke=0, fill=1)
-        c.saveState()
-        c.translate(0, b)
-        _pawn_figure(c, suit, w, fig, look)
-        c.restoreState()
-        c.saveState()
-        c.translate(w, b + 2 * fig)
-        c.rotate(180)
-        _pawn_figure(c, suit, w, fig, look)
-        c.restoreState()
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.4)
-        c.setDash(1.5, 1.5)
-        for y in (b, b + fig, b + 2 * fig):
-            c.line(0, y, w, y)
-        c.setDash()
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, 5)
-        c.drawCentredString(w / 2, b / 2 - 1.5, "base")
-        c.saveState()
-        c.translate(w / 2, h - b / 2)
-        c.rotate(180)
-        c.drawCentredString(0, -1.5, "base")
-        c.restoreState()
+        fold_standee(c, w, h, bleed, look, PAWN_BASE, PAWN_FIGURE, tint(suit.color, 0.15), side)
     return draw
 
 

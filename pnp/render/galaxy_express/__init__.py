@@ -10,11 +10,11 @@ Modules: ``art`` (the star chart, coin marks, the ship, the rating table, page h
 and its form fields) and ``kit`` (page order and the PDF).
 """
 
-from pnp.render.galaxy_express.art import kit_path, tracker_url
+from pnp.render.galaxy_express.art import tracker_url
 from pnp.render.galaxy_express.kit import galaxy_express_kit, kit_pages, pieces
 from pnp.render.galaxy_express.sheet import record_fields, record_layout
 
 __all__ = [
-    "galaxy_express_kit", "kit_pages", "kit_path", "pieces", "record_fields", "record_layout",
+    "galaxy_express_kit", "kit_pages", "pieces", "record_fields", "record_layout",
     "tracker_url",
 ]

@@ -3,13 +3,11 @@ marks, the ship, the rating table and the page helpers the kit's pages share."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import INK, Look, footer, hex_color, wrap
-from pnp.render.fonts import BOLD, OBLIQUE, text_width
-from pnp.render.geometry import Rect, mm
+from pnp.render.art import INK, Look, heading, hex_color, wrap
+from pnp.render.fonts import BOLD, OBLIQUE
+from pnp.render.geometry import mm
 from pnp.render.options import KitOptions, table_url
 from pnp.render.suits import Suit, draw_symbol
 
@@ -28,16 +26,8 @@ def cell_xy(name: str) -> tuple[int, int]:
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
-def kit_path(options: KitOptions) -> Path:
-    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
-
-
 # -- shared drawing ------------------------------------------------------------------------
 
-
-
-def _footer(c: Canvas, area: Rect, text: str) -> None:
-    footer(c, area, text)
 
 
 CREDIT = ("Galaxy Express: a game by Matt Worden (2003), for the piecepack system (public domain). "
@@ -108,13 +98,6 @@ def draw_ship(c: Canvas, cx: float, cy: float, s: float, look: Look) -> None:
     c.restoreState()
 
 
-def _heading(c: Canvas, x: float, y: float, text: str) -> None:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, 12)
-    c.drawString(x, y - 12, text)
-    c.setFillColor(INK)
-
-
 def _ratings() -> tuple[tuple[int, str], ...]:
     from pnp.games.galaxy_express.rules import RATINGS
 
@@ -147,9 +130,6 @@ def rating_table(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
     return y
 
 
-def _fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
-                 width: float) -> None:
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
-    c.drawCentredString(cx, y, text)
+def _heading(c: Canvas, x: float, y: float, text: str) -> float:
+    """A heading in the kit's accent, 12 pt."""
+    return heading(c, x, y, text, ACCENT)

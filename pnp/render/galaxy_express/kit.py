@@ -8,15 +8,15 @@ from pnp.engine import get_game
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
-from pnp.render.document import Page, scaled, write_pdf
-from pnp.render.galaxy_express.art import GAME_ID, kit_path
+from pnp.render.document import Page, scaled, write_kit
+from pnp.render.galaxy_express.art import GAME_ID
 from pnp.render.galaxy_express.rules import rules_page_1, rules_page_2
 from pnp.render.galaxy_express.setup import setup_page
 from pnp.render.galaxy_express.sheet import record_fields, record_page
 from pnp.render.geometry import paper_size, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
-from pnp.render.parts import piece_pages
+from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
 from pnp.render.suits import ARMS, CLASSIC, CROWNS, MOONS, RANKS, SUNS
 
@@ -60,19 +60,15 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     ctx = SheetContext("Galaxy Express", options)
     notes = ("The twelve chart tiles are the Crowns and Arms tiles; lay them grid side up. The "
              "Sun and Moon ace tiles hold spent coins.",)
-    pages += piece_pages(ctx, pieces(), "Galaxy Express - pieces",
-                         ("From one piecepack. Dice: two for speed, two to count refuels. "
-                          "One pawn is your starship.",), notes)
-    pages += calibration_pages(options)
-    pages, shift = with_guide("Galaxy Express", options, pages)
+    sheets, parts = pieces_and_parts(ctx, pieces(), "Galaxy Express - pieces",
+                                     ("From one piecepack. Dice: two for speed, two to count "
+                                      "refuels. One pawn is your starship.",), notes)
+    pages += sheets + calibration_pages(options)
+    pages, shift = with_guide("Galaxy Express", options, pages, parts=parts)
     return pages, record_index + shift
 
 
 def galaxy_express_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"Galaxy Express - seed {options.seed}", options.progress,
-              record_fields(options, pages[record_index].size, record_index),
-              duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    fields = record_fields(options, pages[record_index].size, record_index)
+    return write_kit(options, GAME_ID, "Galaxy Express", pages, fields)

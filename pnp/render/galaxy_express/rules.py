@@ -10,6 +10,7 @@ from pnp.render.art import (
     LIGHT,
     Look,
     centred_text,
+    footer,
     hex_color,
     numbered_steps,
     page_title,
@@ -23,7 +24,6 @@ from pnp.render.galaxy_express.art import (
     COLS,
     CREDIT,
     ROWS,
-    _footer,
     _heading,
     coin_mark,
     draw_chart,
@@ -133,7 +133,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         c.setLineWidth(0.6)
         c.line(area.x, y, area.x2, y)
         _diagram(c, Rect(area.x, area.y + mm(8), area.w, y - mm(5) - area.y - mm(8)), look)
-        _footer(c, area, CREDIT)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Galaxy Express - rules reference 1/2")
 
@@ -264,7 +264,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         c.drawString(area.x, y - 12, "Keeping the flight record")
         c.setFillColor(INK)
         paragraph(c, RECORD_TEXT, area.x, y - mm(7), area.w, REGULAR, 10)
-        _footer(c, area, CREDIT)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Galaxy Express - rules reference 2/2")
 

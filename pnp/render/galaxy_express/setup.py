@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import INK, Look, hex_color, page_title, paragraph
+from pnp.render.art import INK, Look, footer, hex_color, page_title, paragraph
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.galaxy_express.art import (
@@ -15,7 +15,6 @@ from pnp.render.galaxy_express.art import (
     COLS,
     CREDIT,
     ROWS,
-    _footer,
     cell_xy,
     coin_mark,
     draw_chart,
@@ -92,6 +91,6 @@ def setup_page(setup: Mapping[str, Any], options: KitOptions, look: Look,
             y = paragraph(c, text, area.x + mm(5), y, text_w - mm(5), REGULAR, 8.8) - mm(1.4)
         qx, qy = area.x2 - qr, gy - mm(11) - qr + mm(3)
         qr_block(c, url, qx, qy, qr, left=area.x, right=area.x2)
-        _footer(c, area, CREDIT)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"Galaxy Express - setup, seed {options.seed}")

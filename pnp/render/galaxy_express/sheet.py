@@ -10,15 +10,23 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, LIGHT, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
 from pnp.render.galaxy_express.art import (
     ACCENT,
     CREDIT,
-    _fit_centred,
-    _footer,
     rating_table,
     tracker_url,
 )
@@ -134,8 +142,8 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.drawCentredString(table_x + mm(4.5), top - mm(5.2), "Turn")
         for col in TURN_COLUMNS:
             r = fields[f"t1_{col}"]
-            _fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
-            _fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
+            fit_centred(c, COLUMN_HEADS[col], BOLD, 8, r.cx, top - mm(4.4), r.w)
+            fit_centred(c, COLUMN_HINTS[col], REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
         # rows
         for n in range(1, TURN_ROWS + 1):
             y = fields[f"t{n}_coin"].y - 1
@@ -161,7 +169,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             for col in ("speed", "deliver", "refuel"):
                 draw_field(c, sheet.field(f"t{n}_{col}"), look, ACCENT)
         _record_panel(c, fields, sheet, look, url, options.seed, area)
-        _footer(c, footer_area(size), CREDIT)
+        footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, "Galaxy Express - flight record")
 

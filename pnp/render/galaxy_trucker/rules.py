@@ -14,9 +14,9 @@ from pnp.games.galaxy_trucker.hits import Threat, impact
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, generate_tiles
-from pnp.render.art import GREY, INK, Look, hex_color, page_title, paragraph, polygon
+from pnp.render.art import GREY, INK, Look, fit_left, hex_color, page_title, paragraph, polygon
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
+from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.galaxy_trucker.boards import Part, draw_board, span
 from pnp.render.galaxy_trucker.tiles import TILE, draw_connector, tile_face
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, GOODS
@@ -464,18 +464,10 @@ def rules_page_2(look: Look, size: tuple[float, float], seed: int, url: str) -> 
                   8)
         c.setFillColor(GREY)
         c.setFont(REGULAR, 6.5)
-        _fit(c, url, area.x + qr + mm(4), qy + mm(2), area.w - qr - mm(4))
+        fit_left(c, url, REGULAR, 6.5, area.x + qr + mm(4), qy + mm(2), area.w - qr - mm(4))
         _footer(c, area)
 
     return Page(size, draw, "Galaxy Trucker - rules reference 2/2")
-
-
-def _fit(c: Canvas, text: str, x: float, y: float, w: float) -> None:
-    size = 6.5
-    while text_width(text, REGULAR, size) > w and size > 4:
-        size -= 0.25
-    c.setFont(REGULAR, size)
-    c.drawString(x, y, text)
 
 
 __all__ = ["CREDIT", "EXAMPLE_SHIP", "join_word", "rules_page_1", "rules_page_2"]

@@ -13,11 +13,11 @@ Modules: ``art`` (hexes, planets, the galaxy, icons, page helpers), ``tiles``, `
 ``kit`` (page order and the PDF).
 """
 
-from pnp.render.spatial_delivery.art import kit_path, tracker_url
+from pnp.render.spatial_delivery.art import tracker_url
 from pnp.render.spatial_delivery.kit import component_pages, kit_pages, pieces, spatial_delivery_kit
 from pnp.render.spatial_delivery.sheet import score_fields, score_layout
 
 __all__ = [
-    "component_pages", "kit_pages", "kit_path", "pieces", "score_fields", "score_layout",
+    "component_pages", "kit_pages", "pieces", "score_fields", "score_layout",
     "spatial_delivery_kit", "tracker_url",
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +26,7 @@ from pnp.render.art import (
     WHITE,
     Look,
     centred_text,
+    heading,
     hex_color,
     legible_text,
     paint,
@@ -36,7 +36,7 @@ from pnp.render.art import (
     tint,
 )
 from pnp.render.fonts import BOLD, REGULAR, text_width
-from pnp.render.geometry import Rect, mm
+from pnp.render.geometry import mm
 from pnp.render.options import KitOptions, table_url
 
 GAME_ID = "spatial-delivery"
@@ -65,10 +65,6 @@ CREDIT = ("Spatial Delivery: a game by Rick Holzgrafe, developed by Helen Holzgr
 def tracker_url(options: KitOptions) -> str:
     """The QR codes' new-table address; mode "tracker": the sheet lets the tracker deal first."""
     return table_url(options, GAME_ID, "tracker")
-
-
-def kit_path(options: KitOptions) -> Path:
-    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
 
 
 # -- hex geometry and the galaxy map ----------------------------------------------------------
@@ -198,20 +194,6 @@ def seed_layout(seed: int, rings: Sequence[int]) -> list[str | None]:
 
 # -- shared page furniture --------------------------------------------------------------------
 
-
-
-def _footer(c: Canvas, area: Rect) -> None:
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 6.5)
-    c.drawString(area.x, area.y + mm(1), CREDIT)
-
-
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 11.5) -> float:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, size)
-    c.drawString(x, y - size, text)
-    c.setFillColor(INK)
-    return y - size - mm(2)
 
 
 def _para(c: Canvas, text: str, x: float, y: float, w: float, size: float = 8.8,
@@ -353,3 +335,8 @@ def bonus_table(c: Canvas, x: float, y: float, w: float) -> float:
             c.setFont(BOLD if k else REGULAR, 8.5)
             c.drawCentredString(x + mm(22) + i * cell + cell / 2, yy + mm(1.8), v)
     return y - 2 * row - mm(1)
+
+
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = 11.5) -> float:
+    """A heading in the kit's accent; the text below starts 2 mm under it."""
+    return heading(c, x, y, text, ACCENT, size, mm(2))

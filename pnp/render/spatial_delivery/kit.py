@@ -9,33 +9,34 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.cards import FUEL_CARDS
 from pnp.games.spatial_delivery.sheet import MAX_PLAYERS
-from pnp.render.art import GREY, INK, Look, paragraph
+from pnp.render.art import INK, Look, paragraph
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import (
     HeaderFn,
     SheetContext,
     blank_back,
-    one_sided_sheets,
+    piece_sheets,
     two_sided_sheets,
 )
-from pnp.render.document import Page, scaled, write_pdf
+from pnp.render.document import Page, scaled, write_kit
 from pnp.render.fonts import BOLD, REGULAR
-from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
+from pnp.render.geometry import mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
+from pnp.render.parts import ruled_header
 from pnp.render.piecepack import Piece
 from pnp.render.spatial_delivery.aids import board_pieces
 from pnp.render.spatial_delivery.art import (
+    GAME_ID,
     PLAYERS,
     SCORE_TOKENS,
     SEGMENTS_PER_COLOUR,
     TITLE,
-    kit_path,
 )
 from pnp.render.spatial_delivery.cards import cards
 from pnp.render.spatial_delivery.rules import rules_page_1, rules_page_2
 from pnp.render.spatial_delivery.setup import map_page, ring3_page, setup_page
-from pnp.render.spatial_delivery.sheet import score_fields, score_page
+from pnp.render.spatial_delivery.sheet import parts_page, score_fields, score_page
 from pnp.render.spatial_delivery.tiles import hex_tiles
 from pnp.render.spatial_delivery.tokens import segments, stations, tokens
 
@@ -82,14 +83,7 @@ def _parts_header(width: float, counts: dict[str, int]) -> tuple[HeaderFn, float
                           leading=9.2) - mm(1.2)
         return min(left, y) - mm(1)
 
-    height = -layout(None, 0.0, 0.0, width) + mm(2)
-
-    def draw(c: Canvas, box: Rect, look: Look) -> None:
-        bottom = layout(c, box.x, box.y2, box.w)
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.4)
-        c.line(box.x, bottom, box.x2, bottom)
-    return draw, height
+    return ruled_header(layout, width)
 
 
 def pieces() -> dict[str, list[Piece]]:
@@ -97,21 +91,24 @@ def pieces() -> dict[str, list[Piece]]:
             "station": stations(), "segment": segments()}
 
 
-def component_pages(options: KitOptions) -> list[Page]:
-    ctx = SheetContext(TITLE, options)
-    groups = pieces()
-    counts = {k: len(v) for k, v in groups.items()}
+def parts_list(options: KitOptions) -> tuple[HeaderFn, float]:
+    """The parts list and how to make them, for the print guide."""
+    counts = {k: len(v) for k, v in pieces().items()}
     counts["board"] = 2
     counts["aid"] = MAX_PLAYERS
-    width = printable_area(paper_size(options.paper)).w
-    header, height = _parts_header(width, counts)
-    boards = [p for p in groups["board"] if p.kind == "board"]
-    aids = [p for p in groups["board"] if p.kind == "aid"]
-    pages = one_sided_sheets(ctx, boards, "round track and turn order card", header, height)
-    pages += one_sided_sheets(ctx, aids, "player aids")
-    for kind, name in (("tile", "hex tiles"), ("card", "cards"), ("token", "tokens"),
-                       ("station", "stations"), ("segment", "route segments")):
-        pages += two_sided_sheets(ctx, groups[kind], name, butt=kind == "card")
+    return _parts_header(printable_area(paper_size(options.paper)).w, counts)
+
+
+def component_pages(options: KitOptions) -> list[Page]:
+    """The pieces: boards, aids, tokens, stations and segments share their sheets; the hex
+    tiles (an alternative to the one-piece map) and the butted cards have sheets of their
+    own."""
+    ctx = SheetContext(TITLE, options)
+    groups = pieces()
+    shared = [*groups["board"], *groups["token"], *groups["station"], *groups["segment"]]
+    pages = piece_sheets(ctx, shared, "pieces")
+    pages += piece_sheets(ctx, groups["tile"], "hex tiles")
+    pages += two_sided_sheets(ctx, groups["card"], "cards", butt=True)
     return pages
 
 
@@ -123,24 +120,23 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     text_pages: list[Callable[[], Page]] = [
         lambda: rules_page_1(look, design), lambda: rules_page_2(look, design),
         lambda: setup_page(options, look, design), lambda: ring3_page(options, look, design),
-        lambda: score_page(options, look, design), lambda: map_page(options, look, design)]
+        lambda: score_page(options, look, design), lambda: map_page(options, look, design),
+        lambda: parts_page(options, look, design)]
     made = [make() for make in text_pages]
     if design != size:
         made = [scaled(p, size) for p in made]
-    rules1, rules2, setup, ring3, score, one_piece = made
+    rules1, rules2, setup, ring3, score, one_piece, parts = made
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
-    # printed double-sided, the ring 3 page and the score sheet get blank backs: one is
-    # folded shut, the other handed round the table
+    # printed double-sided, the ring 3 page gets a blank back (it is folded shut) and the
+    # score sheet its round-by-round page (one sheet handed round the table)
     pages = [rules1, rules2, setup, one_piece, ring3]
     if duplex:
         pages.append(blank_back(size, TITLE))
     score_index = len(pages)
-    pages.append(score)
-    if duplex:
-        pages.append(blank_back(size, TITLE))
+    pages += [score, parts]
     pages += component_pages(options)
     pages += calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts_list(options))
     return pages, score_index + shift
 
 
@@ -153,9 +149,5 @@ GUIDE_NOTES = (
 
 def spatial_delivery_kit(options: KitOptions) -> list[Path]:
     pages, score_index = kit_pages(options)
-    path = kit_path(options)
-    write_pdf(path, pages, f"Spatial Delivery - seed {options.seed}", options.progress,
-              score_fields(options, pages[score_index].size, score_index),
-              duplex=options.print_mode,
-              cut_file=options.cut_file)
-    return [path]
+    fields = score_fields(options, pages[score_index].size, score_index)
+    return write_kit(options, GAME_ID, TITLE, pages, fields)

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.board import HEX_COUNT, RING, RING_HEXES
 from pnp.games.spatial_delivery.cards import POWERS
-from pnp.render.art import GREY, INK, LIGHT, Look, page_title, paragraph
+from pnp.render.art import GREY, INK, LIGHT, Look, footer, page_title, paragraph
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.geometry import Rect, mm, printable_area
@@ -17,12 +17,12 @@ from pnp.render.spatial_delivery.art import (
     ACTION_WORDS,
     CARD_H,
     CARD_W,
+    CREDIT,
     PLAYERS,
     POWER_TEXT,
     POWER_TIMING,
     SQ3,
     _bullets,
-    _footer,
     _heading,
     _para,
     bonus_table,
@@ -106,7 +106,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         c.line(area.x, y, area.x2, y)
         _explore_diagram(c, Rect(area.x, area.y + mm(7), area.w, y - mm(3) - area.y - mm(7)),
                          look)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Spatial Delivery - rules reference 1/2")
 
@@ -251,6 +251,6 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
               "(the tracker lists the legal entries), for example B:EA1A2-A1A2B2-A1B1B2:"
               "R.R.PM.GS.YT to explore, D:BB>B2 to deliver. The score sheet is checked by the "
               "tracker or 'pnp check-sheet'.", x2, y, col, 8.4)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Spatial Delivery - rules reference 2/2")

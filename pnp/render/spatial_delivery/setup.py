@@ -6,7 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.board import HEX_NAMES, RING_HEXES
 from pnp.games.spatial_delivery.cards import COLOURS, SCORE_TOKEN_BY_RING, SPACE
-from pnp.render.art import INK, Look, centred_text, hex_color, page_title, paragraph
+from pnp.render.art import INK, Look, centred_text, footer, hex_color, page_title, paragraph
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm, printable_area
@@ -15,10 +15,10 @@ from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.spatial_delivery.art import (
     ACCENT,
+    CREDIT,
     GOODS_WORD,
     PLAYERS,
     SQ3,
-    _footer,
     _para,
     draw_galaxy,
     draw_rocket,
@@ -72,7 +72,7 @@ def setup_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
             y = paragraph(c, text, area.x + mm(4), y, tw - mm(4), REGULAR, 8.4) - mm(1)
         qr_block(c, url, area.x2 - qr, cy - gh / 2 - mm(4) - qr, qr, left=area.x,
                  right=area.x2)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"Spatial Delivery - setup, seed {options.seed}")
 
@@ -118,7 +118,7 @@ def ring3_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         yy = _para(c, "Worlds in ring 3 get a First Delivery token of their colour and a score "
                    f"token of {SCORE_TOKEN_BY_RING[3]}. The tracker asks for these tiles after "
                    "round 2 (in seeded play it lays them itself).", tx, yy - mm(2), tw, 7.6)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"Spatial Delivery - ring 3, seed {options.seed}")
 
@@ -143,6 +143,6 @@ def map_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page
                   f"{SCORE_TOKEN_BY_RING[3]} on each new world. The map's spaces are smaller "
                   "than the hex tiles: route segments may overhang a border a little.",
                   area.x, y, area.w, 8.6)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"Spatial Delivery - map, seed {options.seed}")

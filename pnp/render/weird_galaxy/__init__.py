@@ -14,11 +14,11 @@ reference card), ``board`` (the board sheet), ``sheet`` (worksheet and ledger wi
 fields) and ``kit`` (page order and the PDF).
 """
 
-from pnp.render.weird_galaxy.art import kit_path, tracker_url
+from pnp.render.weird_galaxy.art import tracker_url
 from pnp.render.weird_galaxy.kit import form_fields, kit_pages, pieces, weird_galaxy_kit
 from pnp.render.weird_galaxy.sheet import ledger_layout, worksheet_layout
 
 __all__ = [
-    "form_fields", "kit_pages", "kit_path", "ledger_layout", "pieces", "tracker_url",
+    "form_fields", "kit_pages", "ledger_layout", "pieces", "tracker_url",
     "weird_galaxy_kit", "worksheet_layout",
 ]

@@ -5,14 +5,24 @@ pages share."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.weird_galaxy.data import HOLE, SIZE, STATIONS, SUIT_NAMES, TILE_AT, Pos, tile_name
-from pnp.render.art import GREY, INK, WHITE, Look, centred_text, hex_color, paint, polygon, tint
-from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
+from pnp.render.art import (
+    INK,
+    WHITE,
+    Look,
+    centred_text,
+    field_box,
+    heading,
+    hex_color,
+    paint,
+    polygon,
+    tint,
+)
+from pnp.render.fonts import BOLD, CONDENSED_BOLD
 from pnp.render.geometry import Rect, inch, mm
 from pnp.render.options import KitOptions, table_url
 from pnp.render.piecepack import draw_rank
@@ -48,10 +58,6 @@ def tracker_url(options: KitOptions) -> str:
     return table_url(options, GAME_ID, "table")
 
 
-def kit_path(options: KitOptions) -> Path:
-    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
-
-
 def suit_of(letter: str) -> Suit:
     """The printed suit for an engine suit letter, matched by name (data.SUIT_NAMES)."""
     name = SUIT_NAMES[letter]
@@ -76,42 +82,6 @@ def coord(pos: Pos) -> str:
 
 # -- shared drawing ------------------------------------------------------------------------
 
-
-
-def _footer(c: Canvas, area: Rect) -> None:
-    c.setFillColor(GREY)
-    _fit_left(c, CREDIT, REGULAR, 6.5, area.x, area.y + mm(1), area.w)
-
-
-def _fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
-              width: float) -> None:
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
-    c.drawString(x, y, text)
-
-
-def _fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
-                 width: float) -> None:
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
-    c.drawCentredString(cx, y, text)
-
-
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, size)
-    c.drawString(x, y - size, text)
-    c.setFillColor(INK)
-    return y - size - mm(2)
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.2 if thick else 0.6)
-    c.setFillColor(WHITE)
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
 
 
 def mini_tile(c: Canvas, suit: Suit, rank: str, x: float, y: float, s: float, look: Look,
@@ -309,3 +279,12 @@ def station_disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, look:
     station_icon(c, cx, cy + r * 0.22, r * 0.78, mark)
     c.setFillColor(mark)
     centred_text(c, station_label(index), cx, cy - r * 0.5, r * 0.3, BOLD, r * 1.1)
+
+
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
+    """A heading in the kit's accent; the text below starts 2 mm under it."""
+    return heading(c, x, y, text, ACCENT, size, mm(2))
+
+
+def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
+    field_box(c, r, look, ACCENT, thick=thick)

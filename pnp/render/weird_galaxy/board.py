@@ -6,7 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import get_game
 from pnp.games.weird_galaxy.data import HOLE, POS_OF, SIZE, SUIT_NAMES, SUITS
-from pnp.render.art import GREY, INK, Look, centred_text, page_title, paragraph, tint
+from pnp.render.art import GREY, INK, Look, centred_text, footer, page_title, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm, printable_area
@@ -15,9 +15,9 @@ from pnp.render.qr import qr_block
 from pnp.render.suits import draw_symbol
 from pnp.render.weird_galaxy.art import (
     ACCENT,
+    CREDIT,
     GAME_ID,
     SHORT,
-    _footer,
     _heading,
     coord,
     draw_board,
@@ -79,7 +79,7 @@ def board_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         # the code fills the room the seating lines leave (their length depends on the seed)
         qr = max(mm(18), min(qr, yy - mm(2) - (area.y + mm(13))))
         qr_block(c, url, x2 + (w2 - qr) / 2, area.y + mm(13), qr, left=x2, right=area.x2)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"{SHORT} - board layout, seed {options.seed}")
 

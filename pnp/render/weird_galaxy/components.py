@@ -22,7 +22,7 @@ from pnp.render.art import (
     WHITE,
     Look,
     centred_text,
-    hex_color,
+    fit_left,
     paint,
     paragraph,
     polygon,
@@ -30,7 +30,7 @@ from pnp.render.art import (
 )
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm
-from pnp.render.piecepack import Art, Piece
+from pnp.render.piecepack import Art, Piece, fold_standee
 from pnp.render.weird_galaxy.art import (
     ACCENT,
     COUNTER,
@@ -38,7 +38,6 @@ from pnp.render.weird_galaxy.art import (
     PLAYER_COLOURS,
     SPIT,
     TITLE,
-    _fit_left,
     player_mark,
     station_icon,
     station_label,
@@ -180,32 +179,8 @@ def _phredd_figure(c: Canvas, w: float, h: float, look: Look) -> None:
 
 def phredd_standee(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
     """Base, Phredd, Phredd upside down (his other side), base: fold and glue like a pawn."""
-    b, fig = PHREDD_BASE, PHREDD_FIG
-    if not look.low_ink:
-        c.setFillColor(tint(PHREDD, 0.14))
-        c.rect(-bleed, b, w + 2 * bleed, 2 * fig, stroke=0, fill=1)
-        c.setFillColor(hex_color("#e4e4e4"))
-        c.rect(-bleed, -bleed, w + 2 * bleed, b + bleed, stroke=0, fill=1)
-        c.rect(-bleed, b + 2 * fig, w + 2 * bleed, b + bleed, stroke=0, fill=1)
-    c.saveState()
-    c.translate(0, b)
-    _phredd_figure(c, w, fig, look)
-    c.restoreState()
-    c.saveState()
-    c.translate(w, b + 2 * fig)
-    c.rotate(180)  # folded back to back, both sides stand upright
-    _phredd_figure(c, w, fig, look)
-    c.restoreState()
-    c.setStrokeColor(GREY)
-    c.setLineWidth(0.4)
-    c.setDash(1.5, 1.5)
-    for y in (b, b + fig, b + 2 * fig):
-        c.line(0, y, w, y)
-    c.setDash()
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 5)
-    c.drawCentredString(w / 2, b / 2 - 1.5, "base")
-    c.drawCentredString(w / 2, h - b / 2 - 1.5, "base")
+    fold_standee(c, w, h, bleed, look, PHREDD_BASE, PHREDD_FIG, tint(PHREDD, 0.14), _phredd_figure,
+                 turned_label=False)
 
 
 def phredd_piece() -> Piece:
@@ -220,7 +195,7 @@ def reference_card(c: Canvas, w: float, h: float, bleed: float, look: Look) -> N
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     pad = mm(4)
     c.setFillColor(ACCENT)
-    _fit_left(c, TITLE, BOLD, 9.5, pad, h - pad - 8, w - 2 * pad)
+    fit_left(c, TITLE, BOLD, 9.5, pad, h - pad - 8, w - 2 * pad)
     c.setFillColor(INK)
     c.setFont(BOLD, 7.5)
     c.drawString(pad, h - pad - mm(7.5), f"{POINTS_PER_TURN} action points a turn")

@@ -31,6 +31,8 @@ from pnp.render.art import (
     WHITE,
     Look,
     centred_text,
+    fit_centred,
+    footer,
     hex_color,
     numbered_steps,
     page_title,
@@ -45,12 +47,11 @@ from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, printable_area
 from pnp.render.weird_galaxy.art import (
     ACCENT,
+    CREDIT,
     PLAYER_COLOURS,
     SHORT,
     SPIT,
     TITLE,
-    _fit_centred,
-    _footer,
     _heading,
     cell_origin,
     draw_board,
@@ -130,8 +131,8 @@ def action_table(c: Canvas | None, x: float, top: float, w: float, size: float,
             cy = y - size * 0.22 - badge / 2
             if cost == "free":
                 c.setFillColor(GREY)
-                _fit_centred(c, "free", BOLD, size * 0.8, x + badge / 2 + mm(0.5),
-                             cy - size * 0.28, badge + mm(1))
+                fit_centred(c, "free", BOLD, size * 0.8, x + badge / 2 + mm(0.5),
+                            cy - size * 0.28, badge + mm(1))
             else:
                 st, fl = paint(c, look, ACCENT, solid=False)
                 c.circle(x + badge / 2 + mm(0.5), cy, badge / 2, stroke=st, fill=fl)
@@ -208,7 +209,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         bottom = action_table(c, area.x, y, table_w, 9.6, look)
         _moves_diagram(c, Rect(area.x + table_w + mm(6), bottom, area.w - table_w - mm(6),
                                y - bottom), look)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"{SHORT} - rules reference 1/2")
 
@@ -337,7 +338,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
 
     def draw(c: Canvas) -> None:
         lay(c, body)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"{SHORT} - rules reference 2/2")
 
@@ -411,6 +412,6 @@ def _station_chain(c: Canvas, x: float, top: float, w: float, look: Look) -> flo
             where = "home (null)"
         cost = {0: "free", 1: "1 Space Buck"}.get(STATION_COSTS[k],
                                                    f"{STATION_COSTS[k]} Space Bucks")
-        _fit_centred(c, where, BOLD, 7.5, cx, cy - r - mm(3.4), step - mm(1))
-        _fit_centred(c, cost, REGULAR, 7.5, cx, cy - r - mm(6.6), step - mm(1))
+        fit_centred(c, where, BOLD, 7.5, cx, cy - r - mm(3.4), step - mm(1))
+        fit_centred(c, cost, REGULAR, 7.5, cx, cy - r - mm(6.6), step - mm(1))
     return cy - r - mm(8)

@@ -16,12 +16,12 @@ sheet and quick start), ``maps`` (the true-size map sheets), ``rules`` (the refe
 ``sheet`` (the fillable record sheet and its form fields) and ``kit`` (page order and the PDF).
 """
 
-from pnp.render.wormholes.art import kit_path, tracker_url
+from pnp.render.wormholes.art import tracker_url
 from pnp.render.wormholes.kit import kit_pages, pieces, wormholes_kit
 from pnp.render.wormholes.maps import plan_map
 from pnp.render.wormholes.sheet import record_fields, record_layout
 
 __all__ = [
-    "kit_pages", "kit_path", "pieces", "plan_map", "record_fields", "record_layout",
+    "kit_pages", "pieces", "plan_map", "record_fields", "record_layout",
     "tracker_url", "wormholes_kit",
 ]

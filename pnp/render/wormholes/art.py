@@ -7,7 +7,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -27,18 +26,9 @@ from pnp.games.wormholes.board import (
     Cell,
     cell_name,
 )
-from pnp.render.art import (
-    INK,
-    WHITE,
-    Look,
-    footer,
-    hex_color,
-    numbered_steps,
-    polygon,
-    tint,
-)
+from pnp.render.art import INK, WHITE, Look, heading, hex_color, numbered_steps, polygon, tint
 from pnp.render.fonts import BOLD, REGULAR, text_width
-from pnp.render.geometry import Rect, mm
+from pnp.render.geometry import mm
 from pnp.render.options import KitOptions, table_url
 from pnp.render.suits import ARMS, CROWNS, MOONS, SUNS, Suit, draw_symbol
 
@@ -55,10 +45,6 @@ CREDIT = ("Wormholes: a game by Marty Hale-Evans and Ron Hale-Evans (2001), for 
 def tracker_url(options: KitOptions) -> str:
     """The QR codes' new-table address; mode "table": coin values are revealed at the table."""
     return table_url(options, GAME_ID, "table")
-
-
-def kit_path(options: KitOptions) -> Path:
-    return options.out / f"{GAME_ID}-seed{options.seed}-{options.paper}.pdf"
 
 
 # -- the galaxy ----------------------------------------------------------------------------
@@ -300,29 +286,6 @@ def compass_caption(c: Canvas, cx: float, y: float, seat: int, size: float = 7.5
 
 
 # -- page furniture ------------------------------------------------------------------------
-
-
-
-def _footer(c: Canvas, area: Rect, text: str = CREDIT) -> None:
-    footer(c, area, text)
-
-
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, size)
-    c.drawString(x, y - size, text)
-    c.setFillColor(INK)
-    return y - size - mm(2.5)
-
-
-def _fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: float,
-                 width: float) -> None:
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
-    c.drawCentredString(cx, y, text)
-
-
 def _steps(c: Canvas, items: Sequence[str], x: float, y: float, w: float, size: float,
            numbered: bool = True) -> float:
     return numbered_steps(c, items, x, y, w, size, mm(1.5), color=INK, numbered=numbered)
@@ -347,3 +310,8 @@ def axes_legend(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
         y -= 2 * r + mm(2)
     del w
     return y
+
+
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
+    """A heading in the kit's accent; the text below starts 2.5 mm under it."""
+    return heading(c, x, y, text, ACCENT, size, mm(2.5))

@@ -8,18 +8,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import get_game
 from pnp.games.wormholes.board import HEIGHT, SIDE_NAMES, SIDE_SUITS, START, SUITS, WIDTH, cell_name
-from pnp.render.art import INK, Look, page_title, paragraph, tint
+from pnp.render.art import INK, Look, footer, page_title, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.geometry import inch, mm, printable_area
 from pnp.render.wormholes.art import (
     ACCENT,
+    CREDIT,
     GAME_ID,
     SIDE_COLOR,
     SUIT_ART,
     WHOLE,
     Window,
-    _footer,
     _heading,
     axes_legend,
     compass_caption,
@@ -133,6 +133,6 @@ def board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
         paragraph(c, "The galaxy follows our reconstruction of the lost board diagram "
                   "(ruling WH-1); it looks the same after a half turn, so neither side has "
                   "the better end.", x, y, w, OBLIQUE, 7)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, f"Wormholes - board sheet (quick start for seed {seed})")

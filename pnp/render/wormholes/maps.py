@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import CELLS, HEIGHT, SIDE_SUITS, START, WIDTH
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, tint
+from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, hex_color, tint
 from pnp.render.components import blank_back
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
-from pnp.render.wormholes.art import ACCENT, CREDIT, Window, _fit_centred, draw_board, draw_ship
+from pnp.render.wormholes.art import ACCENT, CREDIT, Window, draw_board, draw_ship
 
 # -- the map at true size ------------------------------------------------------------------
 MAP_CELL = inch(1)
@@ -123,18 +123,18 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
                       f"the glue strip of {neighbours.get('left', 'the sheet to the left')}")
         # title, position, locator
         c.setFillColor(ACCENT)
-        _fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), area.w)
+        fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), area.w)
         c.setFillColor(INK)
         places = [f"{v} {_verb(v, 'goes', 'go')} {side}" if side in ("above", "below")
                   else f"{v} {_verb(v, 'is', 'are')} to the {side}"
                   for side, v in neighbours.items()]
         where = "; ".join(places) or "the whole galaxy"
-        _fit_left(c, f"Print at 100% (actual size): 1 cell = 1 in. {where[0].upper()}"
-                  f"{where[1:]}.", REGULAR, 7.5, area.x, area.y2 - mm(8.5), area.w)
+        fit_left(c, f"Print at 100% (actual size): 1 cell = 1 in. {where[0].upper()}"
+                 f"{where[1:]}.", REGULAR, 7.5, area.x, area.y2 - mm(8.5), area.w)
         c.setFillColor(GREY)
-        _fit_left(c, "Trim the outer edges if you like; glue each sheet onto the strip of the "
-                  "sheet below or to its left, grid lines meeting the ticks.", REGULAR, 6.5,
-                  area.x, area.y2 - mm(12), area.w)
+        fit_left(c, "Trim the outer edges if you like; glue each sheet onto the strip of the "
+                 "sheet below or to its left, grid lines meeting the ticks.", REGULAR, 6.5,
+                 area.x, area.y2 - mm(12), area.w)
         spot = empty_block(win)
         if spot is not None:
             bx = x0 + (spot.x1 - win.x1) * cell
@@ -145,21 +145,13 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
             _locator(c, Rect(area.x2 - mm(40), area.y2 - MAP_TOP, mm(40), MAP_TOP), k, plan,
                      look)
         c.setFillColor(GREY)
-        _fit_left(c, CREDIT, REGULAR, 6, area.x, area.y + mm(1), area.w)
+        fit_left(c, CREDIT, REGULAR, 6, area.x, area.y + mm(1), area.w)
 
     return Page(size, draw, f"{title} ({win.label()})")
 
 
 def _verb(subject: str, one: str, many: str) -> str:
     return many if " and " in subject else one
-
-
-def _fit_left(c: Canvas, text: str, font: str, size: float, x: float, y: float,
-              width: float) -> None:
-    while text_width(text, font, size) > width and size > 4:
-        size -= 0.25
-    c.setFont(font, size)
-    c.drawString(x, y, text)
 
 
 def _neighbours(k: int, plan: Sequence[MapSheet]) -> dict[str, str]:
@@ -263,8 +255,8 @@ def _locator(c: Canvas, box: Rect, k: int, plan: Sequence[MapSheet], look: Look)
     y0 = box.y + (box.h - label_h - h) / 2
     if label_h:
         c.setFillColor(ACCENT)
-        _fit_centred(c, f"This is sheet {k + 1} of {len(plan)}", BOLD, 9, box.cx,
-                     box.y2 - mm(4), box.w)
+        fit_centred(c, f"This is sheet {k + 1} of {len(plan)}", BOLD, 9, box.cx,
+                    box.y2 - mm(4), box.w)
     draw_board(c, x0, y0, cell, look, edges=False, bases=False)
     c.saveState()
     c.setFillColor(tint(ACCENT, 0.55))

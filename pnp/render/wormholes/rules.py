@@ -7,18 +7,29 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import AXES, COMPASS, DIRECTIONS, SUITS, Cell, ray
 from pnp.games.wormholes.board import Suit as ShipSuit
-from pnp.render.art import GREY, INK, LIGHT, WHITE, Look, hex_color, page_title, paragraph, tint
+from pnp.render.art import (
+    GREY,
+    INK,
+    LIGHT,
+    WHITE,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+    tint,
+)
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.suits import CROWNS
 from pnp.render.wormholes.art import (
     ACCENT,
+    CREDIT,
     SPACE_TINT,
     SUIT_ART,
     Window,
-    _fit_centred,
-    _footer,
     _heading,
     _steps,
     arrow,
@@ -146,7 +157,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         bottom = area.y + mm(6) + hints_h
         _axes_diagram(c, Rect(area.x, bottom, area.w, y - mm(3) - bottom), look)
         _hints(c, area.x, bottom, area.w)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Wormholes - rules reference 1/2")
 
@@ -219,8 +230,8 @@ def _axis_panel(c: Canvas, box: Rect, suit: ShipSuit, look: Look) -> None:
     draw_coin(c, suit, mx, my, cell * 0.36, look)
     a, b = AXES[suit]
     c.setFillColor(INK)
-    _fit_centred(c, f"{SUIT_ART[suit].name}: {a} or {b}", BOLD, 8.5, box.cx, box.y + mm(3.5),
-                 box.w)
+    fit_centred(c, f"{SUIT_ART[suit].name}: {a} or {b}", BOLD, 8.5, box.cx, box.y + mm(3.5),
+                box.w)
 
 
 def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
@@ -262,7 +273,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         y = paragraph(c, "The jump above as a row of the record (the Crown ship then moved "
                       "its 1 from a18 to b18):", area.x, y, area.w, OBLIQUE, 8) - mm(1.5)
         _example_row(c, area.x, y, area.w, look)
-        _footer(c, area)
+        footer(c, area, CREDIT)
 
     return Page(size, draw, "Wormholes - rules reference 2/2")
 
@@ -290,10 +301,10 @@ def _example_row(c: Canvas, x: float, top: float, w: float, look: Look) -> float
         cw = width * scale
         base = col.rstrip("12")
         c.setFillColor(WHITE if not look.low_ink else INK)
-        _fit_centred(c, "Turn" if col == "turn" else COLUMN_HEADS[base], BOLD, 6.5,
-                     xx + cw / 2, top - head_h + mm(1.5), cw - 1)
+        fit_centred(c, "Turn" if col == "turn" else COLUMN_HEADS[base], BOLD, 6.5,
+                    xx + cw / 2, top - head_h + mm(1.5), cw - 1)
         c.setFillColor(hex_color("#1f3b73"))
-        _fit_centred(c, value, OBLIQUE, 8, xx + cw / 2, top - head_h - row_h + mm(1.6), cw - 1)
+        fit_centred(c, value, OBLIQUE, 8, xx + cw / 2, top - head_h - row_h + mm(1.6), cw - 1)
         c.setStrokeColor(hex_color("#c3bfd9"))
         c.setLineWidth(0.35)
         c.line(xx, top - head_h - row_h, xx, top - head_h)

@@ -15,7 +15,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes import sheet as wh_sheet
 from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS
-from pnp.render.art import GREY, INK, WHITE, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    WHITE,
+    Look,
+    fit_centred,
+    footer,
+    hex_color,
+    page_title,
+    paragraph,
+)
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
@@ -25,10 +35,9 @@ from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.render.wormholes.art import (
     ACCENT,
+    CREDIT,
     SPACE_TINT,
     SUIT_ART,
-    _fit_centred,
-    _footer,
     draw_coin,
     tracker_url,
 )
@@ -187,7 +196,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float], page
         c.setFillColor(GREY)
         paragraph(c, LEGEND, foot.x, area.y + FOOT - mm(0.5), foot.w, REGULAR, 6,
                   leading=6.8)
-        _footer(c, foot)
+        footer(c, foot, CREDIT)
 
     return Page(size, draw, f"Wormholes - game record {page + 1}/{RECORD_PAGES}")
 
@@ -248,12 +257,12 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         c.rect(x, top - HEAD, right - x, HEAD, stroke=0, fill=1)
     head_ink = WHITE if not look.low_ink else INK
     c.setFillColor(head_ink)
-    _fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
+    fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
     for k in wh_sheet.SLOTS:
         a = fields[f"t{first_row}_ship{k}"].x - 1
         b = fields[f"t{first_row}_back{k}"].x2 + 1
         c.setFillColor(head_ink)
-        _fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
+        fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
         c.setStrokeColor(head_ink)
         c.setLineWidth(0.5)
         c.line(a + mm(1), top - mm(4.6), b - mm(1), top - mm(4.6))
@@ -261,8 +270,8 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         r = fields[f"t{first_row}_{col}"]
         base = col.rstrip("12")
         c.setFillColor(head_ink)
-        _fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
-        _fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
+        fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
+        fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
     for i, n in enumerate(rows):
         y = fields[f"t{n}_side"].y - 1
         if not look.low_ink and i % 2 == 1:
