@@ -30,7 +30,6 @@ from pnp.render.impose import (
     mark_room,
     shelf_pack,
 )
-from pnp.render.layout import note_piece
 from pnp.render.marks import (
     crop_marks,
     draw_fold_line,
@@ -40,6 +39,7 @@ from pnp.render.marks import (
 )
 from pnp.render.options import KitOptions
 from pnp.render.piecepack import Art, Piece
+from pnp.render.recording import note_piece
 
 HeaderFn = Callable[[Canvas, Rect, Look], None]
 
