@@ -4,7 +4,7 @@ edge to edge (nine poker cards a sheet)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
@@ -13,9 +13,19 @@ from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from pnp.render.geometry import Rect, mm
 from pnp.render.impose import BUTT_MARK_LENGTH, BUTT_MARK_MIN, BUTT_MARK_OFFSET, SheetPlan
 from pnp.render.marks import Segment, crop_marks, registration_points
+from pnp.render.options import KitOptions
 
-if TYPE_CHECKING:
-    from pnp.render.components import SheetContext
+
+class Context(Protocol):
+    """What the strips need of a component sheet (``components.SheetContext``)."""
+
+    @property
+    def options(self) -> KitOptions: ...
+
+    @property
+    def bleed(self) -> float: ...
+
+    def how_to_print(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +57,7 @@ class Label:
 
 MIN_TEXT = 5.0  # points: the smallest sheet text shrunk to fit
 
-def butted_note(ctx: SheetContext) -> str:
+def butted_note(ctx: Context) -> str:
     """How to cut a butted sheet (said on the sheet itself; docs/printing.md says why)."""
     how = "cut shared lines mark to mark first, outer edges last"
     return f"cards touch, no bleed: {how}" if ctx.bleed > 0 else f"cards touch: {how}"
@@ -105,7 +115,7 @@ def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
     return crop_marks(rects, 0.0, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
                       length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
 
-def butted_targets(ctx: SheetContext, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
+def butted_targets(ctx: Context, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
     """Registration targets of a butted sheet where there is room (A4: top and bottom;
     Letter: the sides), clear of both sides' cards, marks and text so each has its partner
     behind it."""
