@@ -1,5 +1,5 @@
 """Tracker cost and latency: all five games, open and closed loop, SQLite and PostgreSQL,
-one and two app instances (gunicorn, 2 sync workers each) on one database.
+one and two app instances on one database, and servers compared side by side.
 
 1. SQL per request (in process, SQLAlchemy event hooks): a write at rows 1, 100 and 1,000 of
    a long Weird Galaxy game, a read, a missed-rows catch-up by a second instance.
@@ -7,19 +7,29 @@ one and two app instances (gunicorn, 2 sync workers each) on one database.
    row (Weird Galaxy to row 1,000+), each request through the next instance in turn; median
    of 15 writes from rows 1, 100 and 1,000.
 3. Open loop (``bench/tracker_load.py``, asyncio): N tables of all five games, each already
-   at a random row of a seeded game, each logging its next entry every 5 s on average
-   (uniform 2.5-7.5 s think time, counted from the last send, whatever the answer took),
-   requests spread at random over the instances; then as many phones hitting ``/healthz``
-   at the same rate.  p50/p99 at each N, and the largest N with p99 under 50 ms.
+   at a random row of a seeded game and read a few times through every instance first (so
+   every worker has it cached), each logging its next entry every 5 s on average (uniform
+   2.5-7.5 s think time, counted from the last send, whatever the answer took), requests
+   spread at random over the instances; then as many phones hitting ``/healthz`` at the same
+   rate.  p50/p99 at each N, and the largest N with p99 under 50 ms.  ``--timing`` also
+   records where each write's time went inside the server (``bench/gunicorn_timing.py``).
 4. Closed loop (``wrk``, one instance): 1, 10, 50 connections logging random legal Galaxy
    Express entries back to back, against ``GET /healthz`` at the same concurrency.
+
+The server is gunicorn, by default as deployed (``gthread``, 2 workers of 8 threads).
+``--variant LABEL=SPEC`` (repeatable) measures several servers in one run, each on its own
+database, the open-loop levels taken in turn (the order alternating), so that the figures
+of a change and of the code before it share the machine's load: e.g.
+``--variant "before=root=/tmp/before,sync:2" --variant "after=gthread:2x8"`` with
+``git worktree add /tmp/before <commit>``.
 
 Every write is real: checked by the rules engine, committed durably (SQLite WAL with
 ``synchronous=FULL``; PostgreSQL's default) before the answer goes out.  Rate limits are off
 (one loopback address plays every table).
 
-    .venv/bin/python bench/bench_tracker.py [--seconds 20] [--levels 50,200,1000,1500]
-        [--instances 1,2] [--only sqlite|postgres] [--json out.json]
+    .venv/bin/python bench/bench_tracker.py [--seconds 15] [--levels 50,200,1000]
+        [--instances 1,2] [--only sqlite|postgres] [--variant LABEL=SPEC ...] [--timing]
+        [--skip statements,rows,open,closed] [--json out.json]
 
 Needs ``wrk`` (``bash .ci/services`` installs it).  PostgreSQL is used when
 ``PNP_TEST_POSTGRES_URL`` (or ``--postgres-url``) names a server where we may create a
@@ -44,7 +54,7 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -348,7 +358,7 @@ def bench_backend(name: str, url: str, levels: list[int], seconds: float, server
             moves["lost"] = max(0, moves["moves"] - moves["stored"])
             health = run_wrk(base, "health", conns, seconds, script)
             rows.append({"db": name, "tables": conns, "moves": moves, "healthz": health,
-                         "loadavg_1min": os.getloadavg()[0],
+                         "loadavg": os.getloadavg(),
                          "rps_ratio": health["rps"] / moves["rps"] if moves["rps"] else None})
             print(f"  {name:8} {conns:3d} tables: {moves['rps']:7.1f} entries/s "
                   f"p50 {moves['p50_us'] / 1000:7.1f} ms p99 {moves['p99_us'] / 1000:7.1f} ms"
@@ -424,63 +434,155 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
     return out
 
 
-def start_instances(stack: ExitStack, url: str, count: int, server: Server) -> list[str]:
-    return [stack.enter_context(gunicorn(url, server)) for _ in range(count)]
+def start_instances(stack: ExitStack, url: str, count: int, server: Server,
+                    timing: Path | None = None) -> list[str]:
+    return [stack.enter_context(gunicorn(url, server, timing)) for _ in range(count)]
 
 
-def bench_open(name: str, url: str, instances: int, a: Any, plays: list[Any], tmp: Path,
-               long_game: Any) -> dict[str, Any]:
+def parse_variant(text: str) -> Server:
+    """``LABEL=ITEM,ITEM...``: ``sync:W`` or ``gthread:WxT`` (workers, threads),
+    ``root=DIR`` (the code to run: another checkout, e.g. a ``git worktree`` of an older
+    commit), ``NAME=VALUE`` (environment, e.g. ``WEBSCORE_SQLITE_SYNC=NORMAL``)."""
+    label, _, spec = text.partition("=")
+    server = Server(label=label.strip())
+    env: list[tuple[str, str]] = []
+    for item in [x.strip() for x in spec.split(",") if x.strip()]:
+        kind, colon, size = item.partition(":")
+        if colon and kind in ("sync", "gthread"):
+            workers, _, threads = size.partition("x")
+            server = replace(server, worker_class=kind, workers=int(workers),
+                             threads=int(threads or server.threads))
+        elif item.startswith("root="):
+            server = replace(server, root=Path(item[5:]).resolve())
+        elif "=" in item:
+            name, _, value = item.partition("=")
+            env.append((name, value))
+        else:
+            raise SystemExit(f"bench_tracker: cannot read {item!r} in --variant {text!r}")
+    return replace(server, env=tuple(env))
+
+
+def warm_caches(bases: list[str], tables: list[Any], reads: int = 4) -> None:
+    """Read every table a few times through every instance, so that each worker has it
+    cached (a worker that never served a table loads it cold: 4 queries and up to 50
+    events replayed, measured on its own by the row-cost and statement figures)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tracker_load import call as load_call
+
+    def warm(table: Any) -> None:
+        for base in bases:
+            for _ in range(reads):
+                load_call(base, "GET", f"/api/tables/{table.id}?since={table.seq}")
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(warm, tables))
+
+
+def timing_summary(directory: Path, since: float) -> dict[str, dict[str, float]]:
+    """Where the writes' time went in the server (bench/gunicorn_timing.py): the mean over
+    all writes, and over the slowest 1 %."""
+    recs = []
+    for f in directory.glob("*.jsonl"):
+        for line in f.read_text().splitlines():
+            d = json.loads(line)
+            if d.get("end", 0) >= since and d.get("path") == "events":
+                recs.append(d)
+    recs.sort(key=lambda d: d["worker"])
+    keys = ["worker", "load", "engine", "store", "lock", "sql", "commit", "view"]
+
+    def mean(sel: list[dict[str, Any]]) -> dict[str, float]:
+        m = {k: sum(d.get(k, 0.0) for d in sel) / max(1, len(sel)) for k in keys}
+        m["other"] = m["worker"] - m["load"] - m["engine"] - m["store"] - m["view"]
+        m["n"] = len(sel)
+        return m
+
+    return {"all": mean(recs), "slowest 1%": mean(recs[int(len(recs) * 0.99):])}
+
+
+def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], tmp: Path,
+               long_game: Any, variants: list[Server]) -> list[dict[str, Any]]:
+    """Every variant on its own database, measured level by level in turn (the order
+    alternating), with ``/healthz`` phones at each level on the first variant."""
     from tracker_load import open_loop, prepare, row_costs
 
-    out: dict[str, Any] = {"db": name, "instances": instances}
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
+    outs: list[dict[str, Any]] = []
     with ExitStack() as stack:
-        bases = start_instances(stack, url, instances, Server(workers=a.workers))
-        costs = {}
-        for play in [p for p in plays if p.game != long_game.game] + [long_game]:
-            costs[play.game] = row_costs(bases, play, [1, 100, 1000])
-        out["row_costs"] = costs
-        print(f"  {name} x{instances}: write ms (median of 15) at rows 1 / 100 / 1,000: " +
-              "; ".join(f"{g} " + " / ".join(f"{v['median_ms']:.1f}" for v in c.values())
-                        for g, c in costs.items()), flush=True)
-        tables = prepare(bases, plays, max(levels), reserve=40)
-        runs = []
-        for n in levels:
-            run = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
-                            seconds=a.seconds).summary()
-            run["loadavg_1min"] = os.getloadavg()[0]
-            runs.append(run)
-            print(f"  {name} x{instances} open loop {n:5d} tables: {run['rps']:6.1f} entries/s"
-                  f" p50 {run['p50_ms']:6.1f} ms p99 {run['p99_ms']:7.1f} ms "
-                  f"statuses {run['statuses']} ran out {run['ran_out']} "
-                  f"load {run['loadavg_1min']:.1f}", flush=True)
-        health = open_loop(bases, [None] * max(levels), period=a.period, warm=6.0,
-                           seconds=a.seconds).summary()
-        print(f"  {name} x{instances} open loop {max(levels):5d} /healthz phones: "
-              f"p50 {health['p50_ms']:.1f} ms p99 {health['p99_ms']:.1f} ms", flush=True)
-        out["open_loop"] = runs
-        out["healthz"] = health
-        ok = [r["tables"] for r in runs if r["p99_ms"] < 50 and set(r["statuses"]) == {"201"}]
+        started = []
+        for i, server in enumerate(variants):
+            timing = tmp / f"timing-{name}-{instances}-{i}" if a.timing else None
+            bases = start_instances(stack, fresh(f"o{instances}v{i}"), instances, server,
+                                    timing)
+            out: dict[str, Any] = {"db": name, "instances": instances,
+                                   "variant": server.describe(), "open_loop": [],
+                                   "healthz": []}
+            if "rows" not in a.skip:
+                costs = {}
+                for play in [p for p in plays if p.game != long_game.game] + [long_game]:
+                    costs[play.game] = row_costs(bases, play, [1, 100, 1000])
+                out["row_costs"] = costs
+                print(f"  {name} x{instances} {server.describe()}: write ms (median of 15) "
+                      "at rows 1 / 100 / 1,000: " + "; ".join(
+                          f"{g} " + " / ".join(f"{v['median_ms']:.1f}" for v in c.values())
+                          for g, c in costs.items()), flush=True)
+            tables = prepare(bases, plays, max(levels), reserve=40)
+            warm_caches(bases, tables)
+            started.append((server, bases, tables, timing, out))
+            outs.append(out)
+        for k, n in enumerate(levels):
+            for server, bases, tables, timing, out in (started if k % 2 == 0
+                                                       else started[::-1]):
+                since = time.time() + 6.0
+                run = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
+                                seconds=a.seconds).summary()
+                run["loadavg"] = os.getloadavg()
+                if timing is not None:
+                    run["server_ms"] = timing_summary(timing, since)
+                out["open_loop"].append(run)
+                print(f"  {name} x{instances} {server.describe():24} {n:5d} tables: "
+                      f"{run['rps']:6.1f} entries/s p50 {run['p50_ms']:6.1f} ms p99 "
+                      f"{run['p99_ms']:7.1f} ms statuses {run['statuses']} late sends "
+                      f"{run['late_sends']} load {run['loadavg'][0]:.1f}", flush=True)
+                for what, m in run.get("server_ms", {}).items():
+                    print(f"      in the server, {what:10} " + " ".join(
+                        f"{key} {v:.1f}" for key, v in m.items()), flush=True)
+            server, bases, _, _, out = started[0]
+            health = open_loop(bases, [None] * n, period=a.period, warm=6.0,
+                               seconds=a.seconds).summary()
+            health["loadavg"] = os.getloadavg()
+            outs[0]["healthz"].append(health)
+            print(f"  {name} x{instances} {'/healthz':24} {n:5d} phones: "
+                  f"p50 {health['p50_ms']:.1f} ms p99 {health['p99_ms']:.1f} ms "
+                  f"load {health['loadavg'][0]:.1f}", flush=True)
+    for out in outs:
+        ok = [r["tables"] for r in out["open_loop"]
+              if r["p99_ms"] < 50 and set(r["statuses"]) == {"201"}]
         out["max_tables_p99_under_50ms"] = max(ok, default=0)
-    return out
+    return outs
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run")
+    ap.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
     ap.add_argument("--period", type=float, default=5.0, help="mean seconds between entries")
-    ap.add_argument("--levels", default="50,200,1000,1500", help="open-loop table counts")
+    ap.add_argument("--levels", default="50,200,1000", help="open-loop table counts")
     ap.add_argument("--instances", default="1,2", help="app instances, comma separated")
     ap.add_argument("--tables", default="1,10,50", help="closed-loop connections")
     ap.add_argument("--closed-seconds", type=float, default=5.0)
-    ap.add_argument("--workers", type=int, default=2, help="gunicorn workers per instance")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=SPEC",
+                    help=f"a server to measure (repeatable, measured side by side): "
+                    f"{parse_variant.__doc__}  Default: 'this tree=gthread:2x8'")
+    ap.add_argument("--timing", action="store_true", help="record where each write's time "
+                    "goes in the server (bench/gunicorn_timing.py) and print it")
     ap.add_argument("--postgres-url", default=os.environ.get("PNP_TEST_POSTGRES_URL"))
     ap.add_argument("--only", choices=["sqlite", "postgres"], default=None)
-    ap.add_argument("--skip", default="", help="comma separated: statements,open,closed")
+    ap.add_argument("--skip", default="", help="comma separated: statements,rows,open,closed")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     a = ap.parse_args(argv)
-    skip = set(a.skip.split(","))
-    if shutil.which("wrk") is None and "closed" not in skip:
+    a.skip = set(a.skip.split(","))
+    variants = [parse_variant(v) for v in a.variant or ["this tree=gthread:2x8"]]
+    if shutil.which("wrk") is None and "closed" not in a.skip:
         print("bench_tracker: wrk is not installed (bash .ci/services installs it)",
               file=sys.stderr)
         return 2
@@ -494,8 +596,10 @@ def main(argv: list[str] | None = None) -> int:
           " entries", flush=True)
     results: dict[str, Any] = {
         "python": platform.python_version(), "machine": platform.machine(),
-        "cpus": os.cpu_count(), "workers": a.workers, "seconds": a.seconds,
-        "period": a.period, "game": GAME, "rows": [], "statements": {}, "open": [],
+        "cpus": os.cpu_count(), "seconds": a.seconds, "period": a.period, "game": GAME,
+        "variants": [v.describe() + f" ({' '.join(v.argv())}"
+                     + "".join(f" {k}={x}" for k, x in v.env) + ")" for v in variants],
+        "rows": [], "statements": {}, "open": [],
         "games": {p.game + f"/{p.seed}": len(p.events) for p in [*plays, long_game]},
         "loadavg_start": os.getloadavg()}
     backends: list[tuple[str, Any]] = []
@@ -511,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
                 backends.append(("postgres", lambda n: stack.enter_context(
                     postgres_database(pg))))
         for name, fresh in backends:
-            if "statements" not in skip:
+            if "statements" not in a.skip:
                 sql = statements(fresh("s"), long_game)
                 results["statements"][name] = sql
                 print(f"  {name}: SQL per request", flush=True)
@@ -522,53 +626,102 @@ def main(argv: list[str] | None = None) -> int:
                         continue
                     print(f"    {what:52} {len(stmts)}: " +
                           " | ".join(x[:40] for x in stmts), flush=True)
-            if "open" not in skip:
+            if "open" not in a.skip:
                 for n in [int(x) for x in a.instances.split(",") if x.strip()]:
-                    results["open"].append(bench_open(name, fresh(f"o{n}"), n, a, plays,
-                                                      tmp, long_game))
-            if "closed" not in skip:
-                results["rows"] += bench_backend(name, fresh("c"), [
-                    int(x) for x in a.tables.split(",") if x.strip()], a.closed_seconds,
-                    Server(workers=a.workers), tmp)
+                    results["open"] += bench_open(name, fresh, n, a, plays, tmp, long_game,
+                                                  variants)
+            if "closed" not in a.skip:
+                for i, server in enumerate(variants):
+                    rows = bench_backend(name, fresh(f"c{i}"), [
+                        int(x) for x in a.tables.split(",") if x.strip()], a.closed_seconds,
+                        server, tmp)
+                    results["rows"] += [{**r, "variant": server.describe()} for r in rows]
     results["loadavg_end"] = os.getloadavg()
     results["minutes"] = (time.monotonic() - started) / 60
     print()
-    print(report(results))
+    print(markdown(results))
     if a.json:
         a.json.write_text(json.dumps(results, indent=1))
     return 0
 
 
-def report(results: dict[str, Any]) -> str:
+def _load(run: dict[str, Any]) -> str:
+    la = run.get("loadavg") or [run.get("loadavg_1min", float("nan"))] * 3
+    return " ".join(f"{x:.1f}" for x in la)
+
+
+def markdown(data: dict[str, Any]) -> str:
+    """The figures as the Markdown tables of bench/README.md (bench/run.py uses it too)."""
     out = []
-    if results["open"]:
-        out.append("write ms at row 1 / 100 / 1,000 (median of 15, each write through the "
-                   "next instance)")
-        for r in results["open"]:
-            for game, c in r["row_costs"].items():
-                figs = " / ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
-                                  for k in (1, 100, 1000))
-                out.append(f"  {r['db']:8} x{r['instances']} {game:17} {figs}")
-        out.append(f"{'db':8} {'inst':>4} {'tables':>6} {'entries/s':>9} {'p50 ms':>7} "
-                   f"{'p99 ms':>7} {'healthz p50':>11} {'p99':>6} {'max ok':>6}")
-        for r in results["open"]:
-            h = r["healthz"]
+    for name, sql in data.get("statements", {}).items():
+        out += [f"SQL statements per request ({name}): " + "; ".join(
+            f"{what} {len(stmts)}" for what, stmts in sql.items()
+            if not what.endswith("_median")), ""]
+        for key in ("cpu_ms_median", "wall_ms_median"):
+            if key in sql:
+                out += [f"In process ({name}), {key}: " + " / ".join(
+                    f"row {r}: {v:.2f}" for r, v in sql[key].items()), ""]
+    opened = data.get("open", [])
+    if any("row_costs" in r for r in opened):
+        out += ["| database | instances | server | game | write ms at row 1 | row 100 | "
+                "row 1,000 |", "|---|--:|---|---|--:|--:|--:|"]
+        for r in opened:
+            for game, costs in r.get("row_costs", {}).items():
+                c = {str(k): v for k, v in costs.items()}  # int keys, or str from JSON
+                figs = " | ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
+                                  for k in ("1", "100", "1000"))
+                out.append(f"| {r['db']} | {r['instances']} | {r.get('variant', '')} | "
+                           f"{game} | {figs} |")
+        out.append("")
+    if opened:
+        out += ["| database | instances | server | tables (1 entry / 5 s each) | entries/s | "
+                "p50 ms | p99 ms | load average (1, 5, 15 min) |",
+                "|---|--:|---|--:|--:|--:|--:|---|"]
+        for r in opened:
             for run in r["open_loop"]:
-                out.append(f"{r['db']:8} {r['instances']:4d} {run['tables']:6d} "
-                           f"{run['rps']:9.1f} {run['p50_ms']:7.1f} {run['p99_ms']:7.1f} "
-                           f"{h['p50_ms']:11.1f} {h['p99_ms']:6.1f} "
-                           f"{r['max_tables_p99_under_50ms']:6d}")
-    if results["rows"]:
-        out.append(f"{'db':8} {'tables':>6} {'entries/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
-                   f"{'healthz/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'share':>6} {'non-2xx':>7}")
-        for r in results["rows"]:
+                out.append(f"| {r['db']} | {r['instances']} | {r.get('variant', '')} | "
+                           f"{run['tables']:,} | {run['rps']:.0f} | {run['p50_ms']:.1f} | "
+                           f"**{run['p99_ms']:.1f}** | {_load(run)} |")
+            for h in r["healthz"] if isinstance(r["healthz"], list) else [r["healthz"]]:
+                out.append(f"| {r['db']} | {r['instances']} | `/healthz` | "
+                           f"{h['tables']:,} phones | {h['rps']:.0f} | {h['p50_ms']:.1f} | "
+                           f"{h['p99_ms']:.1f} | {_load(h)} |")
+        out += ["", "Most tables at p99 < 50 ms: " + "; ".join(
+            f"{r['db']} x{r['instances']} {r.get('variant', '')}: "
+            f"{r['max_tables_p99_under_50ms']:,}" for r in opened), ""]
+        timed = [(r, run) for r in opened for run in r["open_loop"] if "server_ms" in run]
+        if timed:
+            keys = ["worker", "load", "engine", "store", "lock", "sql", "commit", "view",
+                    "other"]
+            out += ["Where a write's time goes in the server, ms (mean; `worker` is the whole "
+                    "request in the app, the client's latency minus it is the time queued):",
+                    "", "| database | instances | server | tables | writes | " +
+                    " | ".join(keys) + " |", "|---|--:|---|--:|---|" + "--:|" * len(keys)]
+            for r, run in timed:
+                for what, m in run["server_ms"].items():
+                    out.append(f"| {r['db']} | {r['instances']} | {r.get('variant', '')} | "
+                               f"{run['tables']:,} | {what} ({int(m['n'])}) | " +
+                               " | ".join(f"{m[k]:.1f}" for k in keys) + " |")
+            out.append("")
+    if data.get("rows"):
+        out += ["| database | server | connections | entries/s | p50 ms | p99 ms | "
+                "/healthz req/s | p50 ms | p99 ms | entries/healthz | non-2xx | acknowledged "
+                "| stored | load average |",
+                "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+        for r in data["rows"]:
             m, h = r["moves"], r["healthz"]
             bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
-            out.append(f"{r['db']:8} {r['tables']:6d} {m['rps']:9.1f} {m['p50_us'] / 1000:7.1f} "
-                       f"{m['p99_us'] / 1000:7.1f} {h['rps']:9.1f} {h['p50_us'] / 1000:7.1f} "
-                       f"{h['p99_us'] / 1000:7.1f} {m['rps'] / h['rps']:6.0%} {bad:7d}")
-    out.append(f"load average at start {results['loadavg_start']}, at end "
-               f"{results.get('loadavg_end')}")
+            la = r.get("loadavg") or [r.get("loadavg_1min", float("nan"))] * 3
+            out.append(f"| {r['db']} | {r.get('variant', '')} | {r['tables']} | "
+                       f"{m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | {m['p99_us'] / 1000:.1f}"
+                       f" | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
+                       f"{h['p99_us'] / 1000:.1f} | **{m['rps'] / h['rps']:.0%}** | {bad} | "
+                       f"{m['moves']} | {m.get('stored', '-')} | "
+                       + " ".join(f"{x:.1f}" for x in la) + " |")
+    out.append("")
+    out.append(f"Load average at the start {' '.join(f'{x:.1f}' for x in data['loadavg_start'])}"
+               f", at the end {' '.join(f'{x:.1f}' for x in data.get('loadavg_end', []))}; "
+               f"{data.get('minutes', 0):.1f} minutes.")
     return "\n".join(out)
 
 

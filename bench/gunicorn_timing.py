@@ -7,11 +7,14 @@ writes one JSON line per request to ``DIR/<pid>.jsonl`` with milliseconds spent
   (the client's latency minus this is time in the listen queue and on the wire);
 - ``load``: finding the table's snapshot (cache, or a catch-up / cold load);
 - ``engine``: checking the entry with the rules engine (``tracker.play``);
-- ``lock``: SQLite's ``BEGIN IMMEDIATE`` (waiting for the write lock);
-- ``sql``: the other statements' execution;
-- ``commit``: the COMMIT (the durable flush);
+- ``store``: storing the rows (``store.append``: with group commit, waiting for the commit
+  under way, then the lock, the INSERTs and the COMMIT);
+- within ``store``, on the thread that ran them: ``lock`` (SQLite's ``BEGIN IMMEDIATE``,
+  waiting for the write lock), ``sql`` (the other statements), ``commit`` (the COMMIT, the
+  durable flush);
 - ``view``: turning the new snapshot into the answer (``present.state_json``);
-- the rest (``worker`` minus the above) is Flask, JSON, the pool's checkout and ping.
+- ``other``: the rest of ``worker`` (Flask, JSON, the pool's checkout and ping, waiting for
+  the interpreter lock among a worker's threads).
 
 The hooks wrap module functions after the worker forks; the app's code is not changed.
 """
@@ -56,6 +59,7 @@ def post_fork(server: Any, worker: Any) -> None:
     worker.timing_out = open(os.path.join(directory, f"{os.getpid()}.jsonl"), "a",  # noqa: SIM115
                              buffering=1)
     tracker.play = _timed("engine", tracker.play)
+    tracker.append = _timed("store", tracker.append)
     api.cached = _timed("load", api.cached)
     api.snapshot = _timed("load", api.snapshot)
     api.state_json = _timed("view", api.state_json)

@@ -71,45 +71,9 @@ def engines_md(data: dict[str, Any]) -> str:
 
 
 def tracker_md(data: dict[str, Any]) -> str:
-    out = []
-    for name, sql in data.get("statements", {}).items():
-        out += [f"SQL statements per request ({name}): " + "; ".join(
-            f"{what} {len(stmts)}" for what, stmts in sql.items()
-            if not what.endswith("_median")), ""]
-        for key in ("cpu_ms_median", "wall_ms_median"):
-            if key in sql:
-                out += [f"In process ({name}), {key}: " + " / ".join(
-                    f"row {r}: {v:.2f}" for r, v in sql[key].items()), ""]
-    if data.get("open"):
-        out += ["| database | instances | game | write ms at row 1 | row 100 | row 1,000 |",
-                "|---|--:|---|--:|--:|--:|"]
-        for r in data["open"]:
-            for game, c in r["row_costs"].items():
-                figs = " | ".join(f"{c[k]['median_ms']:.1f}" if k in c else "-"
-                                  for k in ("1", "100", "1000"))
-                out.append(f"| {r['db']} | {r['instances']} | {game} | {figs} |")
-        out += ["", "| database | instances | tables (1 entry / 5 s each) | entries/s | p50 ms "
-                "| p99 ms | /healthz p50 ms | p99 ms | most tables at p99 < 50 ms |",
-                "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
-        for r in data["open"]:
-            h = r["healthz"]
-            for run in r["open_loop"]:
-                out.append(f"| {r['db']} | {r['instances']} | {run['tables']} | "
-                           f"{run['rps']:.0f} | {run['p50_ms']:.1f} | {run['p99_ms']:.1f} | "
-                           f"{h['p50_ms']:.1f} | {h['p99_ms']:.1f} | "
-                           f"{r['max_tables_p99_under_50ms']} |")
-        out.append("")
-    out += ["| database | tables | entries/s | p50 ms | p99 ms | /healthz req/s | p50 ms | "
-            "p99 ms | entries/healthz | non-2xx | acknowledged | stored |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-    for r in data["rows"]:
-        m, h = r["moves"], r["healthz"]
-        bad = m["status_errors"] + m["timeouts"] + m["read_errors"] + m["connect_errors"]
-        out.append(f"| {r['db']} | {r['tables']} | {m['rps']:.0f} | {m['p50_us'] / 1000:.1f} | "
-                   f"{m['p99_us'] / 1000:.1f} | {h['rps']:.0f} | {h['p50_us'] / 1000:.1f} | "
-                   f"{h['p99_us'] / 1000:.1f} | {m['rps'] / h['rps']:.0%} | {bad} | "
-                   f"{m['moves']} | {m.get('stored', '-')} |")
-    return "\n".join(out)
+    from bench_tracker import markdown
+
+    return markdown(data)
 
 
 def main(argv: list[str] | None = None) -> int:

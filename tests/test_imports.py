@@ -3,10 +3,9 @@ those inside functions too):
 
 - ``pnp`` never imports ``webscore``; the engine core never imports the games, the renderers,
   the sheets front door or the command (games are found through entry points);
-- ``webscore`` imports from ``pnp`` only the engine, the sheets front door, the public kit,
-  font and QR entry points of ``pnp.render`` and a game package's public face (the package and
-  the modules its ``__all__`` names, e.g. Galaxy Trucker's ship library for the ship check
-  page), never a game's internals: rules live in ``pnp``;
+- ``webscore`` imports from ``pnp`` only the engine, the sheets front door and the public kit,
+  font and QR entry points of ``pnp.render``, never a game package: a game reaches the tracker
+  through its record (board, timer, sheet, options), and rules live in ``pnp``;
 - no module imports itself back through others (no import circles): in ``pnp`` counting the
   imports inside functions too, everywhere counting those run on import.
 """
@@ -29,6 +28,14 @@ ENGINE_MAY_NOT_IMPORT = ("pnp.games", "pnp.render", "pnp.sheets", "pnp.cli", "we
 # none is added unnoticed and a closed one must be struck off.
 WEBSCORE_GAPS = {
     ("webscore.serve", "pnp.cli"),  # `make run --kit` prints a kit through the command
+    # the Galaxy Trucker ship workshop (/ships: a ship tapped together and spot-checked, and
+    # a stand-alone GT-9 timer) is a page of its own over the ship library, not yet declared
+    # through the game's record
+    ("webscore.ships", "pnp.games.galaxy_trucker"),
+    ("webscore.ships", "pnp.games.galaxy_trucker.buildtimer"),
+    ("webscore.ships", "pnp.games.galaxy_trucker.check"),  # the function the package exports
+    ("webscore.ships", "pnp.games.galaxy_trucker.ship_drawing"),
+    ("webscore.ships", "pnp.games.galaxy_trucker.shipcheck"),
 }
 KNOWN_CIRCLES = [  # in pnp, counting the imports inside functions too
     # the captions ask the rules (inside a function) and the rules import the captions
@@ -96,25 +103,6 @@ def _within(module: str, prefixes: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
-@cache
-def _public(package: str) -> set[str]:
-    """The names a package's ``__all__`` lists."""
-    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
-            return {str(name) for name in ast.literal_eval(node.value)}
-    return set()
-
-
-def _game_face(module: str) -> bool:
-    """A game package, or a module its ``__all__`` names (``pnp.games.<game>[.<public>]``)."""
-    parts = module.split(".")
-    if parts[:2] != ["pnp", "games"] or len(parts) not in (3, 4):
-        return False
-    return len(parts) == 3 or parts[3] in _public(".".join(parts[:3]))
-
-
 def test_pnp_never_imports_webscore_and_the_engine_no_game() -> None:
     bad = sorted((a, b) for a, targets in graph().items() for b in targets
                  if (a.startswith("pnp") and b.startswith("webscore"))
@@ -124,9 +112,25 @@ def test_pnp_never_imports_webscore_and_the_engine_no_game() -> None:
 
 def test_webscore_reaches_pnp_only_through_its_public_doors() -> None:
     found = {(a, b) for a, targets in graph().items() if a.startswith("webscore")
-             for b in targets if b.startswith("pnp") and not _within(b, WEBSCORE_MAY_IMPORT)
-             and not _game_face(b)}
+             for b in targets if b.startswith("pnp") and not _within(b, WEBSCORE_MAY_IMPORT)}
     assert found == WEBSCORE_GAPS
+
+
+def test_webscore_writes_no_game_id() -> None:
+    """No string in webscore's code (docstrings aside) is a registered game's id: a table's
+    game is only ever looked up by the id it was created with."""
+    from pnp.engine import all_records
+
+    ids = {r.id for r in all_records()} | {r.id.replace("-", "_") for r in all_records()}
+    found = []
+    for name, path in MODULES.items():
+        if not name.startswith("webscore"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value in ids:
+                found.append((name, node.value))
+    assert found == []
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:

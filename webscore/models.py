@@ -82,7 +82,7 @@ table_timers = Table(
     Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
            primary_key=True),
     Column("rev", Integer, nullable=False),  # bumped on every change (live.py watches it)
-    Column("state", Text, nullable=False),  # pnp.games.galaxy_trucker.buildtimer.Timer.to_json()
+    Column("state", Text, nullable=False),  # the game's TimerRules: TableTimer.to_json()
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, hex_color, paragraph, polygon
+from pnp.render.art import GREY, INK, LIGHT, hex_color, paragraph, polygon
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm, paper_size, printable_area
@@ -21,6 +21,7 @@ from pnp.render.options import KitOptions
 
 RED = hex_color("#c0392b")
 SCALE_MM = 10  # the scales read +-10 mm
+CALIBRATION_LABEL = "Duplex calibration sheet"
 
 
 def _arrow(c: Canvas, cx: float, y: float, side: str) -> None:
@@ -56,7 +57,7 @@ def _front(options: KitOptions) -> Page:
         c.circle(cx, cy, mm(3), stroke=1, fill=0)
         _arrow(c, cx, area.y + mm(40), "front")
 
-    return Page(size, draw, "Duplex calibration sheet (fronts)")
+    return Page(size, draw, f"{CALIBRATION_LABEL} (fronts)")
 
 
 def _back(options: KitOptions) -> Page:
@@ -87,7 +88,80 @@ def _back(options: KitOptions) -> Page:
                   area.x, cy - mm(SCALE_MM + 10), area.w, REGULAR, 9)
         _arrow(c, cx, area.y + mm(40), "back")
 
-    return Page(size, draw, "Duplex calibration sheet (backs)")
+    return Page(size, draw, f"{CALIBRATION_LABEL} (backs)")
+
+
+def cross_point(size: tuple[float, float]) -> tuple[float, float]:
+    """Where the print guide's foot puts its calibration cross."""
+    area = printable_area(size)
+    return area.x + area.w * 0.7, area.y + mm(19)
+
+
+def _small_arrow(c: Canvas, x: float, y: float, side: str) -> None:
+    c.setFillColor(INK)
+    polygon(c, [(x, y + mm(9)), (x - mm(3.5), y + mm(3.5)), (x + mm(3.5), y + mm(3.5))], 0, 1)
+    c.rect(x - mm(1.2), y - mm(2), mm(2.4), mm(5.5), stroke=0, fill=1)
+    c.setFont(BOLD, 7)
+    c.drawCentredString(x, y - mm(5.5), f"{side}: this way up")
+
+
+def draw_cross(c: Canvas, size: tuple[float, float]) -> None:
+    """The front of the calibration folded into the print guide: a heading, how to read it,
+    the red cross and an arrow, in the guide's last 48 mm."""
+    area = printable_area(size)
+    cx, cy = cross_point(size)
+    top = area.y + mm(46)
+    c.setStrokeColor(LIGHT)
+    c.setLineWidth(0.5)
+    c.line(area.x, top + mm(2), area.x2, top + mm(2))
+    c.setFillColor(INK)
+    c.setFont(BOLD, 11)
+    c.drawString(area.x, top - mm(3), "Duplex calibration")
+    paragraph(c, "Print this first sheet double-sided, at 100 %, with the flip you chose. "
+              "Hold it against a light, back towards you: the red cross shows through on "
+              "the scales printed behind it. Read how many millimetres it sits right or "
+              "left, up or down, of their centre and set that as the printer's back-side "
+              "(duplex) offset. If the cross is nowhere near the scales, or the arrows "
+              "point different ways, switch between flipping on the long and short edge.",
+              area.x, top - mm(6), cx - area.x - mm(18), REGULAR, 8)
+    c.setStrokeColor(RED)
+    c.setLineWidth(0.8)
+    c.line(cx - mm(12), cy, cx + mm(12), cy)
+    c.line(cx, cy - mm(12), cx, cy + mm(12))
+    c.circle(cx, cy, mm(3), stroke=1, fill=0)
+    _small_arrow(c, area.x2 - mm(14), cy - mm(3), "front")
+
+
+def scales_point(size: tuple[float, float], duplex: str) -> tuple[float, float]:
+    """Where the cross lands on the back of the sheet, printed with this flip."""
+    cx, cy = cross_point(size)
+    if duplex == "short":
+        return cx, size[1] - cy
+    return size[0] - cx, cy
+
+
+def draw_scales(c: Canvas, size: tuple[float, float], duplex: str) -> None:
+    """The back of the folded-in calibration: millimetre scales behind the guide's cross."""
+    cx, cy = scales_point(size, duplex)
+    c.setStrokeColor(INK)
+    c.setFont(REGULAR, 6)
+    for k in range(-SCALE_MM, SCALE_MM + 1):
+        tick = mm(2.5) if k % 5 == 0 else mm(1.2)
+        c.setLineWidth(0.4 if k % 5 else 0.7)
+        c.line(cx + mm(k), cy - tick, cx + mm(k), cy + tick)
+        c.line(cx - tick, cy + mm(k), cx + tick, cy + mm(k))
+        if k % 5 == 0 and k:
+            c.setFillColor(GREY)
+            c.drawCentredString(cx + mm(k), cy - mm(8.5), f"{k:+d}")
+            c.drawString(cx + mm(4), cy + mm(k) - 2, f"{k:+d}")
+    c.setLineWidth(0.4)
+    c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
+    c.line(cx, cy - mm(SCALE_MM), cx, cy + mm(SCALE_MM))
+    c.setFillColor(INK)
+    c.setFont(REGULAR, 7)
+    c.drawCentredString(cx, cy - mm(SCALE_MM + 5), "mm, read from this side: + is right and up")
+    arrow_x = cx + mm(SCALE_MM + 16) if cx < size[0] / 2 else cx - mm(SCALE_MM + 16)
+    _small_arrow(c, arrow_x, cy - mm(3), "back")
 
 
 def calibration_pages(options: KitOptions) -> list[Page]:
@@ -97,4 +171,5 @@ def calibration_pages(options: KitOptions) -> list[Page]:
     return [_front(options), _back(options)]
 
 
-__all__ = ["calibration_pages"]
+__all__ = ["CALIBRATION_LABEL", "calibration_pages", "cross_point", "draw_cross", "draw_scales",
+           "scales_point"]

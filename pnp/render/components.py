@@ -22,13 +22,15 @@ from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import (
     BAND,
+    BUTT_MARK_LENGTH,
+    BUTT_MARK_MIN,
+    BUTT_MARK_OFFSET,
     MARK_OFFSET,
     Mode,
     Placed,
     SheetPlan,
     impose,
     mark_room,
-    shelf_pack,
 )
 from pnp.render.marks import (
     crop_marks,
@@ -38,6 +40,7 @@ from pnp.render.marks import (
     registration_points,
 )
 from pnp.render.options import KitOptions
+from pnp.render.pack import Item, pack, plan_sheets
 from pnp.render.piecepack import Art, Piece
 from pnp.render.recording import note_piece
 
@@ -71,18 +74,28 @@ class SheetContext:
 
 
 def gutter_for(piece: Piece) -> float:
-    return mm(6) if piece.width >= mm(30) else mm(4)
+    """Paper between two pieces: 4 mm, room for both bleeds and a knife (a large piece used
+    to get 6 mm, which cost a row of hex tiles on Letter)."""
+    return mm(4)
 
 
-def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look) -> None:
+def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look,
+                turned: bool = False) -> None:
+    """Draw a piece's art in its cut rectangle; ``turned``: a quarter turn anticlockwise (the
+    art is drawn rect.h wide and rect.w high, its top towards the left)."""
     c.saveState()
     clip = rect.expand(bleed)
     p = c.beginPath()
     p.rect(clip.x, clip.y, clip.w, clip.h)
     c.clipPath(p, stroke=0, fill=0)
     note_piece(c, rect, bleed)
-    c.translate(rect.x, rect.y)
-    art(c, rect.w, rect.h, bleed, look)
+    if turned:
+        c.translate(rect.x2, rect.y)
+        c.rotate(90)
+        art(c, rect.h, rect.w, bleed, look)
+    else:
+        c.translate(rect.x, rect.y)
+        art(c, rect.w, rect.h, bleed, look)
     c.restoreState()
 
 
@@ -145,35 +158,50 @@ def _boxes(rects: Sequence[Rect], bleed: float) -> tuple[Rect, Rect]:
 
 
 def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
-               back: bool) -> Page:
-    rects = [s.back if back else s.front for s in plan.slots]
-    arts = []
+               back: bool, header: tuple[HeaderFn, Rect] | None = None) -> Page:
+    """One side of a duplex sheet.  Pieces without a back (die nets on a mixed sheet) leave
+    their place on the backs page empty; pieces that carry their own cut outline get no crop
+    marks, and the marks of the others keep off them.  ``header`` (drawn on the fronts) is a
+    parts list at the top of the sheet."""
+    items: list[tuple[Piece, Art, Rect]] = []
     for s in plan.slots:
         piece = pieces[s.index]
         art = piece.back if back else piece.front
-        assert art is not None, f"{piece.label} has no back"
-        arts.append(art)
+        rect = s.back if back else s.front
+        if art is not None and rect is not None:
+            items.append((piece, art, rect))
     bleed, look = ctx.bleed, ctx.look
-    cut_rects = [r for r in rects if r is not None]
     size = plan.size
+    marked = [r for p, _, r in items if p.crop_marks]
+    others = [r for p, _, r in items if not p.crop_marks]
     # registration targets: computed from both sides so each has its partner behind it
     room = mark_room(bleed, ctx.options.crop_marks)
     taken = [r.expand(room) for s in plan.slots for r in (s.front, s.back) if r is not None]
     long_title = title.replace("(backs)", "(fronts)")
     taken += _band_text_boxes(size, long_title, ctx.how_to_print())
+    if header is not None:
+        box = header[1]
+        taken += [box, Rect(size[0] - box.x2, box.y, box.w, box.h),
+                  Rect(box.x, size[1] - box.y2, box.w, box.h)]
 
     targets = registration_points(printable_area(size), size, taken)
 
     def draw(c: Canvas) -> None:
-        for art, rect in zip(arts, cut_rects, strict=True):
-            _draw_piece(c, art, rect, bleed, look)
-        if ctx.options.crop_marks:
-            draw_segments(c, crop_marks(cut_rects, bleed, printable_area(size)))
+        if header is not None and not back:
+            header[0](c, header[1], look)
+        for piece, art, rect in items:
+            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look)
+        if ctx.options.crop_marks and marked:
+            draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
         draw_registration(c, targets)
         _band_text(c, size, title, ctx.how_to_print())
 
-    trim, bleed_box = _boxes(cut_rects, bleed)
-    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    if items:
+        trim, bleed_box = _boxes([r for _, _, r in items], bleed)
+    else:  # the back of a sheet of one-sided pieces only
+        trim = bleed_box = printable_area(size)
+    cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots
+                                 if pieces[s.index].crop_marks)
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
                 targets=tuple(targets))
 
@@ -209,33 +237,89 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
     return Page(size, draw, title, trim, trim, stock="card", cuts=cuts, targets=tuple(targets))
 
 
-def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str
-               ) -> Page:
-    bleed, look = ctx.bleed, ctx.look
+def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
+               header: tuple[HeaderFn, Rect] | None = None) -> Page:
+    bleed, look = (0.0 if plan.butt else ctx.bleed), ctx.look
     size = plan.size
-    fronts = [(pieces[s.index].front, s.front) for s in plan.slots]
-    backs = []
+    items: list[tuple[Piece, Art, Rect, bool]] = []
     for s in plan.slots:
-        art = pieces[s.index].back
-        assert art is not None and s.back is not None
-        backs.append((art, s.back))
-    cuts = plan.cut_rects()
+        piece = pieces[s.index]
+        items.append((piece, piece.front, s.front, s.turned))
+        if piece.back is not None and s.back is not None:
+            items.append((piece, piece.back, s.back, s.turned))
+    marked = [r for p, _, r, _ in items if p.crop_marks]
+    others = [r for p, _, r, _ in items if not p.crop_marks]
     fold = plan.fold_line
     assert fold is not None
+    short = {"offset": BUTT_MARK_OFFSET, "length": BUTT_MARK_LENGTH,
+             "min_length": BUTT_MARK_MIN} if plan.butt else {}
 
     def draw(c: Canvas) -> None:
-        for art, rect in [*fronts, *backs]:
-            _draw_piece(c, art, rect, bleed, look)
-        if ctx.options.crop_marks:
-            draw_segments(c, crop_marks(cuts, bleed, printable_area(size)))
+        if header is not None:
+            header[0](c, header[1], look)
+        for piece, art, rect, turned in items:
+            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look, turned)
+        if ctx.options.crop_marks and marked:
+            draw_segments(c, crop_marks(marked, bleed, printable_area(size), others, **short))
         area = printable_area(size)
         draw_fold_line(c, fold[0], fold[1], size,
-                       Rect(area.x, area.y + BAND, area.w, area.h - 2 * BAND))
+                       Rect(area.x, area.y + BAND, area.w, area.h - 2 * BAND),
+                       label=plan.butt is None)
         _band_text(c, size, title, ctx.how_to_print())
 
-    trim, bleed_box = _boxes(cuts, bleed)
-    front_cuts = tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
+    trim, bleed_box = _boxes([r for _, _, r, _ in items], bleed)
+    front_cuts = tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots
+                       if pieces[s.index].crop_marks)
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=front_cuts)
+
+
+def piece_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
+                 header: HeaderFn | None = None, header_height: float = 0.0) -> list[Page]:
+    """All of a kit's loose pieces, of every size, with and without backs, sharing sheets
+    (see pack.py): far fewer, fuller sheets than a sheet run per kind of piece.  Without a
+    single back among them this is :func:`one_sided_sheets`."""
+    if not any(p.back is not None for p in pieces):
+        return one_sided_sheets(ctx, pieces, name, header, header_height)
+    if ctx.mode == "fold":  # a one-sided piece would waste its place on the backs' half
+        alone = [p for p in pieces if p.back is None]
+        pieces = [p for p in pieces if p.back is not None]
+        first = one_sided_sheets(ctx, alone, f"{name} (one-sided)", header, header_height
+                                 ) if alone or header else []
+        return first + _mixed_sheets(ctx, pieces, name, None, 0.0)
+    return _mixed_sheets(ctx, pieces, name, header, header_height)
+
+
+def _mixed_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
+                  header: HeaderFn | None, header_height: float) -> list[Page]:
+    bleed = ctx.bleed
+    items = []
+    for p in pieces:
+        gap = gutter_for(p) if p.crop_marks else mm(6)
+        if p.crop_marks:
+            gap = max(gap, 2 * (bleed + MARK_OFFSET))
+        else:
+            gap = max(gap, bleed + MARK_OFFSET + mm(2))
+        items.append(Item(p.width, p.height, gap))
+    width = printable_area(paper_size(ctx.options.paper)).w
+    plans = plan_sheets(items, ctx.options.paper, ctx.mode, bleed=bleed,
+                        crop_marks=ctx.options.crop_marks,
+                        header=(header_height, width) if header else None)
+    pages: list[Page] = []
+    for k, plan in enumerate(plans):
+        count = f"sheet {k + 1} of {len(plans)}"
+        hdr = None
+        if header is not None and k == 0:
+            area = printable_area(plan.size)
+            hdr = (header, Rect(area.x, area.y2 - BAND - header_height, area.w, header_height))
+        if ctx.mode == "fold":
+            pages.append(_fold_page(ctx, plan, pieces, f"{ctx.kit_title} - {name}, {count}",
+                                    hdr))
+            continue
+        for back in (False, True):
+            side = "backs" if back else "fronts"
+            pages.append(_side_page(ctx, plan, pieces,
+                                    f"{ctx.kit_title} - {name}, {count} ({side})", back, hdr))
+    return pages
 
 
 def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
@@ -254,23 +338,17 @@ def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
     body = Rect(area.x + room, area.y + BAND + room, area.w - 2 * room,
                 area.h - 2 * BAND - 2 * room)
     first = Rect(body.x, body.y, body.w, body.h - header_height) if header else body
-    pieces = sorted(pieces, key=lambda p: -p.height)  # tallest first: fuller shelves
-    sizes = [(p.width, p.height) for p in pieces]
-    packed = shelf_pack(sizes, first, gap)
-    if len(packed) > 1:  # later sheets have the whole body
-        rest = [pieces[pl.index] for page in packed[1:] for pl in page]
-        offset = len(packed[0])
-        more = shelf_pack([(p.width, p.height) for p in rest], body, gap)
-        packed = [packed[0]] + [[Placed(pl.index + offset, pl.rect) for pl in page]
-                                for page in more]
-    packed = [_centre_shelves(page, first if i == 0 else body) for i, page in enumerate(packed)]
+    items = [Item(p.width, p.height, gap, turnable=True) for p in pieces]
+    packed = [[Placed(sp.index, sp.rect, sp.turned) for sp in sheet]
+              for sheet in pack(items, first, body)] if pieces else []
     pages: list[Page] = []
     total = len(packed)
     for k, placed in enumerate(packed):
         title = f"{ctx.kit_title} - {name}, sheet {k + 1} of {total}"
-        items = [(pieces[pl.index], pl.rect) for pl in placed]
+        on_page = [(pieces[pl.index], pl.rect, pl.turned) for pl in placed]
         with_header = header if k == 0 else None
-        pages.append(_one_sided_page(ctx, size, items, title, with_header, area, header_height))
+        pages.append(_one_sided_page(ctx, size, on_page, title, with_header, area,
+                                     header_height))
         if ctx.mode in ("long", "short"):
             pages.append(blank_back(size, title))
     if not packed and header is not None:
@@ -279,36 +357,30 @@ def one_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
     return pages
 
 
-def _centre_shelves(items: list[Placed], area: Rect) -> list[Placed]:
-    """Centre the packed block horizontally in the area (packing fills from the left)."""
-    if not items:
-        return items
-    right = max(p.rect.x2 for p in items)
-    dx = (area.x2 - right) / 2
-    return [Placed(p.index, Rect(p.rect.x + dx, p.rect.y, p.rect.w, p.rect.h)) for p in items]
-
-
 def _one_sided_page(ctx: SheetContext, size: tuple[float, float],
-                    items: Sequence[tuple[Piece, Rect]], title: str, header: HeaderFn | None,
-                    area: Rect, header_height: float) -> Page:
+                    items: Sequence[tuple[Piece, Rect, bool]], title: str,
+                    header: HeaderFn | None, area: Rect, header_height: float) -> Page:
+    """A sheet of one-sided pieces; a piece may lie a quarter turn round (``True``) where
+    that fitted one more on the sheet."""
     bleed, look = ctx.bleed, ctx.look
-    marked = [r for p, r in items if p.crop_marks]
-    obstacles = [r for _, r in items]
+    marked = [r for p, r, _ in items if p.crop_marks]
+    obstacles = [r for _, r, _ in items]
 
     def draw(c: Canvas) -> None:
         if header is not None:
             hdr = Rect(area.x, area.y2 - BAND - header_height, area.w, header_height)
             header(c, hdr, look)
-        for piece, rect in items:
-            _draw_piece(c, piece.front, rect, bleed if piece.crop_marks else 0.0, look)
+        for piece, rect, turned in items:
+            _draw_piece(c, piece.front, rect, bleed if piece.crop_marks else 0.0, look,
+                        turned)
         if ctx.options.crop_marks and marked:
-            others = [r for p, r in items if not p.crop_marks]
+            others = [r for p, r, _ in items if not p.crop_marks]
             draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
         _band_text(c, size, title, "print one-sided at 100% (actual size)")
 
     cuts = obstacles or [area]
     trim, bleed_box = _boxes(cuts, bleed)
-    lines = tuple(Cut(r, p.round) for p, r in items if p.crop_marks)  # nets: cut by hand
+    lines = tuple(Cut(r, p.round) for p, r, _ in items if p.crop_marks)  # nets: cut by hand
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=lines)
 
 

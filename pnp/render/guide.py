@@ -9,15 +9,16 @@ so every kit gets its contents and its PDF bookmarks from the pages it already h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, LIGHT, hex_color, paragraph
-from pnp.render.document import Page, section_of
+from pnp.render.art import GREY, INK, LIGHT, Look, hex_color, paragraph
+from pnp.render.calibration import CALIBRATION_LABEL, draw_cross, draw_scales
+from pnp.render.document import Page, measure, section_of
 from pnp.render.fonts import BOLD, REGULAR, text_width
-from pnp.render.geometry import mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 
 ACCENT = hex_color("#2a4d7a")
@@ -69,55 +70,93 @@ def _how(options: KitOptions, secs: Sequence[Section]) -> list[str]:
                 "fronts: glue it behind that sheet, turned over left to right like a page of "
                 "a book, lining the registration targets up against a window, then cut."]
     edge = "long" if options.duplex == "long" else "short"
-    cal = next((f"{s.first}-{s.last}" for s in secs if s.name.startswith("Duplex calibration")),
-               "at the end")
+    cal = next((f"the calibration sheet (pages {s.first}-{s.last})" for s in secs
+                if s.name.startswith("Duplex calibration")), "this first sheet (see below)")
     return [f"Print the whole file double-sided, flip on the {edge} edge. One-sided pages are "
             "followed by a blank page so every back lands behind its front.",
-            f"Before printing everything, print the calibration sheet (pages {cal}) "
-            "double-sided and hold it to a light: it says which back-side offset or flip your "
-            "printer needs. Every sheet with backs carries registration targets to check "
-            "against."]
+            f"Before printing everything, print {cal} double-sided and hold it to a light: "
+            "it says which back-side offset or flip your printer needs. Every sheet with "
+            "backs carries registration targets to check against."]
+
+
+Parts = tuple[Callable[[Canvas, Rect, Look], None], float]
+"""A parts list and its assembly notes (``parts.parts_header``): the drawing and its height."""
+
+CROSS_ROOM = mm(48)
+"""Height kept at the foot of the guide for the calibration cross and its arrow."""
+
+
+def _guide_body(c: Canvas, title: str, options: KitOptions, secs: Sequence[Section],
+                total: int, notes: Sequence[str]) -> float:
+    """The guide's text and contents; returns where they end (y)."""
+    area = printable_area(paper_size(options.paper))
+    c.setFillColor(ACCENT)
+    c.setFont(BOLD, 18)
+    c.drawString(area.x, area.y2 - mm(7), f"{title}: print guide")
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 8.5)
+    c.drawString(area.x, area.y2 - mm(12.5), f"{total} pages, {options.paper.upper()}"
+                 f" paper, seed {options.seed}. Read this page before printing.")
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.2)
+    c.line(area.x, area.y2 - mm(15), area.x2, area.y2 - mm(15))
+    y = area.y2 - mm(21)
+    c.setFillColor(INK)
+    y = _block(c, "In the print dialog", [
+        "Print at 100 % (\"Actual size\"). Never \"Fit to page\" or \"Shrink oversized "
+        "pages\": the pieces are drawn at their real size and the backs must land behind "
+        "their fronts.", *_how(options, secs)], area.x, y, area.w)
+    paper = [(s.first, s.last) for s in secs if s.stock == "paper"]
+    card = [(s.first, s.last) for s in secs if s.stock == "card"]
+    stock = []
+    if paper:
+        stock.append(f"Paper (80-100 g/m2): pages {_ranges(paper)}.")
+    if card:
+        stock.append(f"Card stock (160-250 g/m2): pages {_ranges(card)}. No card? Print "
+                     "on paper and glue it onto thin card after printing both sides.")
+    y = _block(c, "Which paper", stock, area.x, y, area.w)
+    if notes:
+        y = _block(c, "Choose", list(notes), area.x, y, area.w)
+    return _contents(c, secs, area.x, y - mm(1), area.w)
 
 
 def guide_page(title: str, options: KitOptions, pages: list[Page],
-               notes: Sequence[str] = ()) -> Page:
+               notes: Sequence[str] = (), parts: Parts | None = None,
+               cross: bool = False) -> Page:
     """The first page.  ``pages`` is the kit's final page list (this page included), read
-    when the page is drawn, so the page numbers are the printed ones."""
+    when the page is drawn, so the page numbers are the printed ones.  ``parts`` goes under
+    the contents; ``cross`` puts the duplex calibration cross at its foot (see
+    calibration.py: its scales are on the back of this page)."""
     size = paper_size(options.paper)
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        secs = sections(pages)
-        c.setFillColor(ACCENT)
-        c.setFont(BOLD, 18)
-        c.drawString(area.x, area.y2 - mm(7), f"{title}: print guide")
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, 8.5)
-        c.drawString(area.x, area.y2 - mm(12.5), f"{len(pages)} pages, {options.paper.upper()}"
-                     f" paper, seed {options.seed}. Read this page before printing.")
-        c.setStrokeColor(ACCENT)
-        c.setLineWidth(1.2)
-        c.line(area.x, area.y2 - mm(15), area.x2, area.y2 - mm(15))
-        y = area.y2 - mm(21)
-        c.setFillColor(INK)
-        y = _block(c, "In the print dialog", [
-            "Print at 100 % (\"Actual size\"). Never \"Fit to page\" or \"Shrink oversized "
-            "pages\": the pieces are drawn at their real size and the backs must land behind "
-            "their fronts.", *_how(options, secs)], area.x, y, area.w)
-        paper = [(s.first, s.last) for s in secs if s.stock == "paper"]
-        card = [(s.first, s.last) for s in secs if s.stock == "card"]
-        stock = []
-        if paper:
-            stock.append(f"Paper (80-100 g/m2): pages {_ranges(paper)}.")
-        if card:
-            stock.append(f"Card stock (160-250 g/m2): pages {_ranges(card)}. No card? Print "
-                         "on paper and glue it onto thin card after printing both sides.")
-        y = _block(c, "Which paper", stock, area.x, y, area.w)
-        if notes:
-            y = _block(c, "Choose", list(notes), area.x, y, area.w)
-        y = _contents(c, secs, area.x, y - mm(1), area.w)
+        y = _guide_body(c, title, options, sections(pages), len(pages), notes)
+        if parts is not None:
+            draw_parts, height = parts
+            draw_parts(c, Rect(area.x, y - mm(4) - height, area.w, height), Look())
+        if cross:
+            draw_cross(c, size)
 
     return Page(size, draw, f"{title} - {GUIDE_LABEL}")
+
+
+def parts_page(title: str, options: KitOptions, parts: Parts | None, scales: bool) -> Page:
+    """The back of the guide (or the page after it): the parts list, and the calibration
+    scales behind the guide's cross."""
+    size = paper_size(options.paper)
+    area = printable_area(size)
+
+    def draw(c: Canvas) -> None:
+        if parts is not None:
+            draw_parts, height = parts
+            top = area.y2 - (CROSS_ROOM if scales and options.duplex == "short" else 0.0)
+            draw_parts(c, Rect(area.x, top - height, area.w, height), Look())
+        if scales:
+            draw_scales(c, size, options.duplex)
+
+    label = f"{title} - {GUIDE_LABEL}"
+    return Page(size, draw, label if parts is not None or scales else f"{label} (blank back)")
 
 
 def _block(c: Canvas, head: str, items: Sequence[str], x: float, top: float, w: float
@@ -172,18 +211,40 @@ def _contents(c: Canvas, secs: Sequence[Section], x: float, top: float, w: float
 
 
 def with_guide(title: str, options: KitOptions, pages: list[Page],
-               notes: Sequence[str] = ()) -> tuple[list[Page], int]:
-    """The kit's pages with the guide in front (and, printed double-sided, a blank back for
-    it), and how many pages that put in front, so callers can shift their page indices."""
-    from pnp.render.components import blank_back
+               notes: Sequence[str] = (), parts: Parts | None = None
+               ) -> tuple[list[Page], int]:
+    """The kit's pages with the guide in front, and how many pages that put in front, so
+    callers can shift their page indices.
 
+    The guide takes the kit's parts list (``parts``) under its contents when there is room,
+    else on the page after it.  Printed double-sided, the guide's back is that page (or
+    blank), and the duplex calibration sheet (``calibration_pages``, passed at the end of
+    ``pages``) folds into this sheet: its cross at the foot of the guide, its scales behind
+    it, so the guide, the parts list and the calibration take one sheet instead of three."""
+    duplex = not options.gutter_fold and options.duplex in ("long", "short")
+    calibration = [p for p in pages if p.label.startswith(CALIBRATION_LABEL)]
+    rest = [p for p in pages if not p.label.startswith(CALIBRATION_LABEL)]
+    size = paper_size(options.paper)
+    area = printable_area(size)
     out: list[Page] = []
-    guide = guide_page(title, options, out, notes)
+
+    def free(parts_in: bool, cross: bool, extra: list[Page]) -> float:
+        probe = guide_page(title, options, [], notes)
+        secs = sections([probe, *([probe] if duplex or not parts_in else []), *rest, *extra])
+        end = measure(size, lambda c: _guide_body(c, title, options, secs, 0, notes))
+        need = (parts[1] + mm(4) if parts is not None and parts_in else 0.0) + (
+            CROSS_ROOM if cross else 0.0)
+        return end - area.y - need
+
+    cross = duplex and bool(calibration) and free(False, True, []) >= 0
+    parts_in = parts is not None and free(True, cross, [] if cross else calibration) >= 0
+    guide = guide_page(title, options, out, notes, parts if parts_in else None, cross)
     front = [guide]
-    if not options.gutter_fold and options.duplex in ("long", "short"):
-        front.append(blank_back(guide.size, guide.label))
-    out.extend([*front, *pages])
+    if duplex or (parts is not None and not parts_in):
+        front.append(parts_page(title, options, None if parts_in else parts, cross))
+    out.extend([*front, *rest, *([] if cross else calibration)])
     return out, len(front)
 
 
-__all__ = ["GUIDE_LABEL", "Section", "guide_page", "section_of", "sections", "with_guide"]
+__all__ = ["GUIDE_LABEL", "Parts", "Section", "guide_page", "parts_page", "section_of", "sections",
+           "with_guide"]

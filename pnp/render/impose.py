@@ -35,9 +35,9 @@ Mode = Literal["long", "short", "none", "fold", "single"]
 Axis = Literal["x", "y"]  # "x": mirror left-right (about a vertical line); "y": top-bottom
 TextSides = Literal["top-bottom", "left-right"]  # where a butted sheet writes its title
 
-MARK_OFFSET = mm(1.0)
+MARK_OFFSET = mm(0.5)
 """Gap between a cut line's corner (plus bleed) and the start of its crop mark."""
-MARK_LENGTH = mm(4.0)
+MARK_LENGTH = mm(3.0)
 BAND = mm(5.0)
 """Height kept free at the top and bottom of a component sheet for its title and print note."""
 
@@ -56,6 +56,7 @@ class Slot:
     index: int  # position of the piece in the caller's list
     front: Rect  # cut rectangle on the front page
     back: Rect | None  # cut rectangle of the same piece's back (back page, or other half)
+    turned: bool = False  # drawn a quarter turn anticlockwise (front rect is h x w)
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,8 @@ def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: fl
         return []
     if butt and mode != "fold":
         return _impose_butted(count, w, h, paper, mode, crop_marks, row_group)
+    if butt:
+        return _impose_butted_fold(count, w, h, paper, crop_marks)
     room = mark_room(bleed, crop_marks)
     gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET)  # bleeds never meet
     best: tuple[int, _Option, int, int] | None = None
@@ -288,6 +291,70 @@ def _impose_butted(count: int, w: float, h: float, paper: str, mode: Mode, crop_
     return sheets
 
 
+FOLD_GAP = mm(0.5)
+"""Butted gutter fold: the gap between the block of fronts and the fold line (the fold is
+cut away with the block's edge)."""
+
+
+def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: bool
+                        ) -> list[SheetPlan]:
+    """Gutter fold for cards: fronts butted in a block against the fold, backs mirrored on
+    the other side, turned a quarter where that fits more (four poker cards on A4 portrait,
+    folded across; on Letter landscape, folded down the middle)."""
+    room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if crop_marks else 0.0
+    best: tuple[int, bool, Axis, bool, int, int] | None = None
+    for landscape in (False, True):
+        size = paper_size(paper, landscape)
+        full = printable_area(size)
+        page = Rect(full.x, full.y + BAND, full.w, full.h - 2 * BAND)
+        for axis in ("y", "x"):
+            area = _butt_fold_area(size, page, axis, room)
+            for turned in (False, True):
+                pw, ph = (h, w) if turned else (w, h)
+                cols, rows = grid_fit(area, pw, ph, 0.0, 0.0)
+                if best is None or cols * rows > best[4] * best[5]:
+                    best = (cols * rows, landscape, axis, turned, cols, rows)
+    assert best is not None
+    per_sheet, landscape, axis, turned, cols, rows = best
+    if per_sheet == 0:
+        raise PnpError(f"a {w / mm(1):.0f} x {h / mm(1):.0f} mm card does not fit on {paper} "
+                       f"paper folded")
+    size = paper_size(paper, landscape)
+    full = printable_area(size)
+    page = Rect(full.x, full.y + BAND, full.w, full.h - 2 * BAND)
+    area = _butt_fold_area(size, page, axis, room)
+    pw, ph = (h, w) if turned else (w, h)
+    cells = grid_cells(area, pw, ph, 0.0, cols, rows)
+    # the block sits against the fold (centred the other way)
+    block = cells[0]
+    for cell in cells[1:]:
+        block = block.union(cell)
+    mid = size[0] / 2 if axis == "x" else size[1] / 2
+    dx = (mid - FOLD_GAP) - block.x2 if axis == "x" else 0.0
+    dy = (mid + FOLD_GAP) - block.y if axis == "y" else 0.0
+    cells = [Rect(c.x + dx, c.y + dy, c.w, c.h) for c in cells]
+    fold: tuple[Axis, float] = (axis, mid)
+    sheets = []
+    for start in range(0, count, per_sheet):
+        n = min(per_sheet, count - start)
+        slots = tuple(Slot(start + k, cells[k], _fold_mirror(cells[k], fold), turned)
+                      for k in range(n))
+        sheets.append(SheetPlan(size, "fold", slots, axis, fold, "top-bottom"))
+    return sheets
+
+
+def _butt_fold_area(size: tuple[float, float], page: Rect, axis: str, room: float) -> Rect:
+    """Where a butted block of fronts may go: its half of the page, crop-mark room on the
+    three outer sides, :data:`FOLD_GAP` from the fold."""
+    if axis == "x":
+        mid = size[0] / 2
+        return Rect(page.x + room, page.y + room, mid - FOLD_GAP - page.x - room,
+                    page.h - 2 * room)
+    mid = size[1] / 2
+    return Rect(page.x + room, mid + FOLD_GAP, page.w - 2 * room,
+                page.y2 - room - mid - FOLD_GAP)
+
+
 def _fold_area(opt: _Option, room: float) -> Rect:
     """The fronts' half, less crop-mark room on the three outer sides only."""
     a = opt.area
@@ -315,29 +382,4 @@ def _fold_mirror(rect: Rect, fold: tuple[Axis, float]) -> Rect:
 class Placed:
     index: int
     rect: Rect
-
-
-def shelf_pack(sizes: list[tuple[float, float]], area: Rect, gap: float) -> list[list[Placed]]:
-    """Mixed-size, one-sided pieces in rows (shelves), top to bottom, on as many areas as needed.
-
-    Pieces keep the caller's order, so related parts (a suit's die net and pawn) stay together.
-    """
-    pages: list[list[Placed]] = []
-    current: list[Placed] = []
-    x, top, shelf_h = area.x, area.y2, 0.0
-    for i, (w, h) in enumerate(sizes):
-        if w > area.w + 1e-6 or h > area.h + 1e-6:
-            raise PnpError(f"piece {i} ({w / mm(1):.0f} x {h / mm(1):.0f} mm) is larger "
-                           f"than the printable area")
-        if x + w > area.x2 + 1e-6:  # next shelf
-            x, top, shelf_h = area.x, top - shelf_h - gap, 0.0
-        if top - h < area.y - 1e-6:  # next page
-            pages.append(current)
-            current = []
-            x, top, shelf_h = area.x, area.y2, 0.0
-        current.append(Placed(i, Rect(x, top - h, w, h)))
-        x += w + gap
-        shelf_h = max(shelf_h, h)
-    if current:
-        pages.append(current)
-    return pages
+    turned: bool = False  # a quarter turn anticlockwise: rect is the piece's h x w

@@ -14,7 +14,7 @@ from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
-from pnp.render.parts import piece_pages
+from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.suits import CLASSIC, SEASONS, Suit
 
@@ -34,8 +34,8 @@ def piecepack_pages(options: KitOptions, suits: tuple[Suit, ...], title: str) ->
     extra = (f"Suits: {', '.join(s.name for s in suits)}. Each suit: six tiles, six coins, "
              "one die and one pawn; ranks null, ace, 2, 3, 4, 5.",
              "The piecepack system is public domain.")
-    pages = piece_pages(ctx, _piecepack_groups(suits), title, extra)
-    return with_guide(title, options, pages + calibration_pages(options))[0]
+    pages, parts = pieces_and_parts(ctx, _piecepack_groups(suits), title, extra)
+    return with_guide(title, options, pages + calibration_pages(options), parts=parts)[0]
 
 
 def piecepack_kit(options: KitOptions) -> list[Path]:

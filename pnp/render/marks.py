@@ -180,9 +180,10 @@ def draw_registration(c: Canvas, points: Iterable[tuple[float, float]]) -> None:
 
 
 def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
-                   page: Rect) -> None:
+                   page: Rect, label: bool = True) -> None:
     """A dashed line along the fold, broken at each end for a small "fold" label centred on
-    it (there, in the fold gap, no crop mark can cross the word)."""
+    it (there, in the fold gap, no crop mark can cross the word).  Butted cards reach the
+    fold line from both sides: ``label=False`` leaves the words out, for lack of room."""
     from pnp.render.fonts import REGULAR, text_width
 
     word, fs = "fold", 6.0
@@ -194,7 +195,12 @@ def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
     c.setLineWidth(0.5)
     c.setDash(4, 3)
     c.setFont(REGULAR, fs)
-    if axis == "x":
+    if not label:
+        if axis == "x":
+            c.line(pos, page.y, pos, page.y2)
+        else:
+            c.line(page.x, pos, page.x2, pos)
+    elif axis == "x":
         c.line(pos, page.y + w + mm(1), pos, page.y2 - w - mm(1))
         for y0 in (page.y2, page.y + w):  # read downwards, from the end of the line
             c.saveState()

@@ -14,6 +14,9 @@ Duplex = Literal["long", "short", "none"]
 Ink = Literal["full", "low"]
 
 DEFAULT_TRACKER_URL = "http://localhost:5000"
+DEFAULT_BLEED_MM = 1.5
+"""Art runs 1.5 mm past every cut line unless asked otherwise: a back printed 1 mm off its
+front, or a cut 1 mm off the line, still shows no white edge (``--bleed 0`` turns it off)."""
 
 
 def default_tracker_url() -> str:
@@ -67,7 +70,7 @@ class KitOptions:
     tracker_url: str = DEFAULT_TRACKER_URL
     duplex: Duplex = "long"
     gutter_fold: bool = False
-    bleed_mm: float = 0.0
+    bleed_mm: float = DEFAULT_BLEED_MM
     crop_marks: bool = True
     ink: Ink = "full"
     progress: bool = False

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look, paragraph
-from pnp.render.components import HeaderFn, SheetContext, one_sided_sheets, two_sided_sheets
+from pnp.render.components import HeaderFn, SheetContext, piece_sheets
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -96,14 +96,15 @@ def parts_header(title: str, pieces: Sequence[Piece], width: float,
     return ruled_header(layout, width)
 
 
-def piece_pages(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
-                extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> list[Page]:
-    """The component sheets for a set of pieces: parts list and one-sided parts first."""
-    everything = [p for ps in groups.values() for p in ps]
-    one_sided = [p for p in everything if p.back is None]
+def pieces_and_parts(ctx: SheetContext, groups: dict[str, list[Piece]], title: str,
+                     extra_lines: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+                     everything: Sequence[Piece] | None = None
+                     ) -> tuple[list[Page], tuple[HeaderFn, float]]:
+    """The component sheets, every piece of ``groups`` sharing them, and the parts list for
+    the print guide (``with_guide(..., parts=...)``): the sheets stay all pieces.  The list
+    counts ``everything`` when the kit prints more pieces elsewhere (on sheets of their own)."""
+    on_sheets = [p for ps in groups.values() for p in ps]
     width = printable_area(paper_size(ctx.options.paper)).w
-    header, height = parts_header(title, everything, width, extra_lines, notes)
-    pages = one_sided_sheets(ctx, one_sided, "parts, dice and pawns", header, height)
-    for kind, name in (("tile", "tiles"), ("coin", "coins")):
-        pages += two_sided_sheets(ctx, groups.get(kind, []), name)
-    return pages
+    parts = parts_header(title, on_sheets if everything is None else everything, width,
+                         extra_lines, notes)
+    return piece_sheets(ctx, on_sheets, "pieces"), parts

@@ -247,7 +247,10 @@ def die_net(suit: Suit) -> Art:
                 c.setFillColor(suit.color)
                 c.rect(x, y, f, f, stroke=0, fill=1)
             color = suit.color if look.low_ink else WHITE
-            draw_rank(c, rank, x + f / 2, y + f / 2, f * 0.5, color, look)
+            draw_rank(c, rank, x + f / 2 + f * 0.06, y + f / 2 - f * 0.06, f * 0.46, color,
+                      look)
+            # every face shows its suit too: a die drawn from a bag picks a suit by itself
+            draw_symbol(c, suit, x + f * 0.18, y + f * 0.82, f * 0.13, look, color)
         # cut outline: face edges not shared with another face or a tab
         tabbed = {(_NET_FACES[face], side) for face, side in _NET_TABS}
         nb = {"L": (-1, 0), "R": (1, 0), "B": (0, -1), "T": (0, 1)}

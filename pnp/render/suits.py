@@ -27,14 +27,18 @@ class Suit:
     color: Color
 
 
-SUNS = Suit("S", "Suns", hex_color("#c0392b"))
-MOONS = Suit("M", "Moons", hex_color("#34495e"))
-CROWNS = Suit("C", "Crowns", hex_color("#2e7d32"))
-ARMS = Suit("A", "Arms", hex_color("#1f4e9c"))
-SPRING = Suit("P", "Spring", hex_color("#4c7a21"))
-SUMMER = Suit("U", "Summer", hex_color("#a65f00"))
-AUTUMN = Suit("T", "Autumn", hex_color("#8e3b1e"))
-WINTER = Suit("W", "Winter", hex_color("#2f6f95"))
+# Chosen by search within each suit's hue family (tests/render/test_suits.py holds them to it):
+# any two suits differ by ΔE76 >= 33 (was 12), >= 14 under simulated protanopia,
+# deuteranopia and tritanopia (was 4), and by >= 4.5 in lightness L* (was 0.1), so a greyscale
+# print keeps them apart together with their symbols.  All dark enough for white marks.
+SUNS = Suit("S", "Suns", hex_color("#f33b57"))
+MOONS = Suit("M", "Moons", hex_color("#27262e"))
+CROWNS = Suit("C", "Crowns", hex_color("#015325"))
+ARMS = Suit("A", "Arms", hex_color("#534e95"))
+SPRING = Suit("P", "Spring", hex_color("#726f32"))
+SUMMER = Suit("U", "Summer", hex_color("#b46413"))
+AUTUMN = Suit("T", "Autumn", hex_color("#671708"))
+WINTER = Suit("W", "Winter", hex_color("#056a87"))
 
 CLASSIC = (SUNS, MOONS, CROWNS, ARMS)
 SEASONS = (SPRING, SUMMER, AUTUMN, WINTER)

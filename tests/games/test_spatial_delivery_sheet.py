@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
 from pnp.games.spatial_delivery.events import Pass
-from pnp.games.spatial_delivery.sheet import check_sheet, field_names
+from pnp.games.spatial_delivery.sheet import check_sheet, field_names, fields_from_play
 
 GAME = get_game("spatial-delivery")
 
@@ -81,7 +81,52 @@ def test_every_field_the_checker_reads_is_a_sheet_field(played: tuple[dict[str, 
                                                        ) -> None:
     fields, _ = played
     assert set(fields) <= set(field_names())
-    assert len(field_names()) == len(set(field_names())) == 2 + 5 * 17 + 1
+    assert len(field_names()) == len(set(field_names())) == 2 + 5 * 17 + 5 * 9 * 4 + 1
+
+
+def written(seed: int, names: list[str]) -> dict[str, str]:
+    """The sheet ``fields_from_play`` writes for a busy random game (the second page too)."""
+    log = new_log("spatial-delivery", names, seed)
+    states = [GAME.initial_state(log.setup, log.players, log.seed)]
+    events: list[Any] = []
+    rng = Rng(seed, "sheet-parts")
+    while (actor := GAME.actor(states[-1])) is not None:
+        if actor == CHANCE:
+            event = GAME.dealt_outcome(states[-1])
+        else:
+            choices = GAME.playout_choices(states[-1])
+            busy = [c for c in choices if not isinstance(c, Pass)]
+            event = rng.choice(busy if busy and rng.below(5) else choices)
+        events.append(event)
+        states.append(GAME.apply(states[-1], event))
+    fields = fields_from_play(states, events, names)
+    assert fields is not None
+    return fields
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_each_round_is_confirmed_from_its_parts(seed: int) -> None:
+    fields = written(seed, ["Alice", "Bob", "Carol", "Dan"])
+    report = check_sheet(fields)
+    assert report["ok"] and report["rounds_confirmed"], bad_lines(fields)
+    n = next(n for n in range(1, 6) if int(fields[f"p1_r{n}"]) > 0)
+    part = next(k for k in ("built", "deliv", "fees", "init") if int(fields[f"p1_r{n}_{k}"]))
+    # a round's line that is not the sum of its parts
+    wrong = bad_lines({**fields, f"p1_r{n}_{part}": str(int(fields[f"p1_r{n}_{part}"]) + 1)})
+    assert f"p1_r{n}" in wrong and "SD-T12" in wrong[f"p1_r{n}"]["why"]
+    # fees nobody's deliveries paid for
+    fees = bad_lines({**fields, f"p2_r{n}_fees": "40", f"p2_r{n}": str(
+        int(fields[f"p2_r{n}"]) - int(fields[f"p2_r{n}_fees"]) + 40)})
+    assert f"p2_r{n}_fees" in fees and "fee" in fees[f"p2_r{n}_fees"]["why"]
+    # station points a station cannot score
+    built = bad_lines({**fields, "p3_stations": "0"})
+    if any(int(fields[f"p3_r{k}_built"]) for k in range(1, 6)):
+        assert "p3_r1_built" in built
+    # left empty, the second page is not asked for, and the report says the rounds stand
+    # unconfirmed
+    bare = {k: v for k, v in fields.items() if not k.endswith(("_built", "_deliv", "_fees",
+                                                                "_init"))}
+    assert check_sheet(bare)["ok"] and not check_sheet(bare)["rounds_confirmed"]
 
 
 def bad_lines(fields: dict[str, str]) -> dict[str, dict[str, Any]]:

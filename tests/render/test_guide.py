@@ -33,10 +33,11 @@ def test_sections_cover_every_page_once_with_stock_and_sides(mode: dict[str, obj
     assert secs[-1].last == len(pages)
     by_name = {s.name: s for s in secs}
     assert by_name["rules reference"].stock == "paper"
-    assert by_name["tiles"].stock == "card"
-    assert by_name["tiles"].sides == (2 if "duplex" in mode else 1)
-    calibration = [s for s in secs if s.name.startswith("Duplex calibration")]
-    assert len(calibration) == (1 if mode.get("duplex") == "long" else 0)
+    assert by_name["pieces"].stock == "card"
+    assert by_name["pieces"].sides == (2 if "duplex" in mode else 1)
+    # the calibration sheet is folded into the guide's sheet (cross in front, scales behind)
+    assert not [s for s in secs if s.name.startswith("Duplex calibration")]
+    assert secs[0].last == (2 if mode.get("duplex") == "long" else 1)
 
 
 @pytest.mark.parametrize(("mode", "duplex"), [({"duplex": "long"}, "/DuplexFlipLongEdge"),

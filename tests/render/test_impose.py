@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from pnp.engine import PnpError
-from pnp.render.geometry import Rect, inch, mm, paper_size, printable_area
+from pnp.render.geometry import inch, mm, paper_size, printable_area
 from pnp.render.impose import (
     BUTT_MARK_MIN,
     BUTT_MARK_OFFSET,
@@ -16,7 +16,6 @@ from pnp.render.impose import (
     SheetPlan,
     impose,
     mark_room,
-    shelf_pack,
 )
 
 PIECES = {"tile": (inch(2), inch(2), mm(6)), "coin": (inch(0.75), inch(0.75), mm(4)),
@@ -53,8 +52,8 @@ def all_plans() -> list[tuple[str, str, Mode, float, bool, list[SheetPlan]]]:
 
 
 def butted(kind: str, mode: Mode) -> bool:
-    """Butted layout asked for and given (a gutter fold keeps the spaced one)."""
-    return kind == "card-butted" and mode != "fold"
+    """Butted layout asked for and given (a gutter fold butts the cards against the fold)."""
+    return kind == "card-butted"
 
 
 PLANS = all_plans()
@@ -122,6 +121,8 @@ def test_gutter_fold_backs_mirror_across_the_fold(
         axis, pos = plan.fold_line
         for slot in plan.slots:
             assert slot.back is not None
+            if plan.butt:
+                bleed = 0.0  # butted cards have none
             if axis == "x":
                 assert slot.front.cx + slot.back.cx == pytest.approx(2 * pos, abs=mm(0.1))
                 assert slot.front.cy == pytest.approx(slot.back.cy, abs=mm(0.1))
@@ -151,17 +152,6 @@ def test_landscape_chosen_when_it_fits_more() -> None:
 def test_piece_too_big_is_a_clear_error() -> None:
     with pytest.raises(PnpError, match="does not fit"):
         impose(1, mm(300), mm(300), "a4", "long", gutter=mm(5))
-
-
-def test_shelf_pack_keeps_order_and_bounds() -> None:
-    area = Rect(0, 0, 100, 100)
-    pages = shelf_pack([(40, 30), (40, 30), (40, 30), (90, 80)], area, 5)
-    assert [[p.index for p in page] for page in pages] == [[0, 1, 2], [3]]
-    for page in pages:
-        for p in page:
-            assert area.contains(p.rect)
-    with pytest.raises(PnpError, match="larger than the printable area"):
-        shelf_pack([(200, 10)], area, 5)
 
 
 def test_row_group_lines_up_suits_without_costing_a_sheet() -> None:
@@ -208,10 +198,24 @@ def test_butted_text_strips_are_inside_the_10mm_margin_and_outside_cards() -> No
             assert strip.overlaps(limit) is not clear
 
 
-def test_butted_fold_keeps_the_spaced_layout() -> None:
-    a = impose(20, mm(63), mm(88), "a4", "fold", gutter=mm(6), butt=True)
-    b = impose(20, mm(63), mm(88), "a4", "fold", gutter=mm(6))
-    assert a == b and all(p.butt is None for p in a)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutter_fold_puts_four_poker_cards_on_a_sheet(paper: str) -> None:
+    """Spaced, two fit (fronts and backs on one sheet); butted against the fold, four: on A4
+    turned a quarter, the sheet folded across; on Letter landscape, folded down the middle."""
+    assert len(impose(4, mm(63), mm(88), paper, "fold", gutter=mm(6))[0].slots) == 2
+    plans = impose(20, mm(63), mm(88), paper, "fold", gutter=mm(6), butt=True)
+    assert [len(p.slots) for p in plans] == [4] * 5
+    plan = plans[0]
+    assert plan.butt is not None and plan.fold_line is not None
+    assert all(s.turned for s in plan.slots) == (paper == "a4")
+    fronts = [s.front for s in plan.slots]
+    backs = [s.back for s in plan.slots if s.back is not None]
+    edge = printable_area(plan.size)
+    for r in fronts + backs:
+        assert edge.contains(r)
+        assert {round(r.w / mm(1)), round(r.h / mm(1))} == {63, 88}
+    assert not any(a.inset(0.01).overlaps(b.inset(0.01))
+                   for a, b in itertools.combinations(fronts + backs, 2))
 
 
 def test_butted_piece_too_big_is_a_clear_error() -> None:

@@ -103,13 +103,22 @@ def test_form_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
 @pytest.mark.parametrize("mode", [{"duplex": "long"}, {"duplex": "none"}, {"gutter_fold": True}])
 def test_component_sheets_start_on_a_front(mode: dict[str, object]) -> None:
     pages, _ = kit_pages(KitOptions(seed=3, **mode))  # type: ignore[arg-type]
-    first = next(i for i, p in enumerate(pages) if "dice, sheet 1" in p.label)
+    first = next(i for i, p in enumerate(pages) if "pieces, sheet 1" in p.label)
     if mode.get("duplex") == "long":
         assert first % 2 == 0
     labels = [p.label for p in pages]
-    assert any("counters, sheet 1" in x for x in labels)
-    assert any("cards, Phredd and pawns, sheet 1" in x for x in labels)
-    assert any("tiles, sheet 4" in x for x in labels)
+    assert sum(" - pieces" in x for x in labels) >= 3  # every piece shares the sheets
+
+
+def test_tiles_print_one_sided() -> None:
+    """The galaxy's tiles are never turned over: no tile backs (they were four navy pages)."""
+    from pnp.render.weird_galaxy.kit import pieces
+
+    assert all(p.back is not None for p in pieces()["tile"])  # the piecepack's own tiles
+    pages, _ = kit_pages(KitOptions(seed=3))
+    labels = [p.label for p in pages]
+    assert not any("tiles" in x for x in labels)
+    assert len(pages) <= 24
 
 
 @pytest.fixture(scope="module")

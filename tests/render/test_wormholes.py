@@ -134,7 +134,7 @@ def test_page_order_keeps_duplex_pairs(mode: dict[str, object]) -> None:
     assert "game record 3/3" in pages[record + 2].label
     maps = [i for i, p in enumerate(pages) if "map sheet" in p.label and "blank" not in p.label]
     assert len(maps) == 3
-    first_component = next(i for i, p in enumerate(pages) if "parts" in p.label)
+    first_component = next(i for i, p in enumerate(pages) if " - pieces" in p.label)
     if mode.get("duplex") == "long":
         assert record % 2 == 0 and first_component % 2 == 0
         assert all(i % 2 == 0 and "blank" in pages[i + 1].label for i in maps)

@@ -20,5 +20,13 @@ def build_kit(options: Any) -> list[Path]:
     return spatial_delivery_kit(options)
 
 
+def sheet_layouts() -> list[Any]:
+    """The score pages' printed geometry (``pnp.sheetread.layout``), imported when asked."""
+    from pnp.render.spatial_delivery.sheet import sheet_layouts as layouts
+
+    return list(layouts())
+
+
 RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES,
-                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT),
+                    sheet_layouts=sheet_layouts)

@@ -7,8 +7,17 @@ recomputes the colour bonus (SD-5: 1, 3, 6, 10, 15 for 1-5 tokens of a colour), 
 the winner with the tie-breaks (most First Delivery tokens, then most stations), and checks the
 counts are possible: at most 5 tokens of a colour on the whole table, at most 9 stations each
 (SD-5), and no fewer points during play than the stations and first deliveries alone give
-(SD-T12: a station scores at least 2, a delivery at least 1).  Field names are the AcroForm
-names of the printed sheet.
+(SD-T12: a station scores at least 2, a delivery at least 1).
+
+The second page breaks each round's points into their parts (SD-T12, SD-4): stations built,
+deliveries (their score tokens and bonuses), fees (1 for each delivery another player made at
+your station) and Initiative.  When it is filled in, the checker confirms every round: the
+round's line is the sum of its parts, the stations' points lie between 2 and 4 a station built
+(1 + up to 3 touching Settled Worlds), a player's fees in a round are no more than the other
+players' delivery points that round (each fee comes with a delivery scoring 1 or more), and
+the delivery points are at least the First Delivery tokens held.  What a part is worth on the
+board (which world, which token) is the tracker's to check from the log.  Field names are the
+AcroForm names of the printed sheet.
 """
 
 from __future__ import annotations
@@ -16,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from pnp.engine.sheetspec import (
     Block,
@@ -36,7 +44,9 @@ from pnp.games.spatial_delivery.cards import (
     COLOURS,
     STATIONS_PER_PLAYER,
     first_bonus,
+    power_of,
 )
+from pnp.games.spatial_delivery.events import Build, CardAction, Deliver
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS, MAX_ROUNDS
 from pnp.games.spatial_delivery.state import State
 
@@ -48,12 +58,23 @@ TOKENS_PER_COLOUR = 5  # SD-5
 COLOUR_FIELDS = tuple(c.lower() for c in COLOURS)  # y b p g
 PLAYER_FIELDS = ("name", *[f"r{n}" for n in range(1, ROUND_ROWS + 1)],
                  *[f"fd_{c}" for c in COLOUR_FIELDS], "bonus", "stations", "total")
+PARTS = ("built", "deliv", "fees", "init")
+"""A round's points by cause (the second page): stations, deliveries, fees, Initiative."""
+PART_LABELS = {"built": "stations built", "deliv": "deliveries", "fees": "fees",
+               "init": "Initiative"}
+STATION_MIN, STATION_MAX = 2, 4  # SD-T12: 1 + 1 to 3 touching Settled Worlds
+
+
+def part_fields(seat: int) -> list[str]:
+    return [f"p{seat}_r{n}_{part}" for n in range(1, ROUND_ROWS + 1) for part in PARTS]
 
 
 def field_names() -> list[str]:
     names = ["seed", "rounds"]
     for i in range(1, MAX_PLAYERS + 1):
         names += [f"p{i}_{f}" for f in PLAYER_FIELDS]
+    for i in range(1, MAX_PLAYERS + 1):
+        names += part_fields(i)
     return [*names, "winner"]
 
 
@@ -155,6 +176,7 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
                                                                    strict=True)))
         _total_line(f, f"p{p.seat}_total", p.total, lines,
                     f"{' + '.join(str(r) for r in p.rounds)} in play + {p.bonus} bonus")
+    confirmed = _round_parts(f, players, rounds, lines)
     winners = _winners(players)
     _winner_line(f, players, winners, lines)
     return {
@@ -162,11 +184,48 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
         "game": GAME_ID,
         "players": len(players),
         "rounds": rounds,
+        "rounds_confirmed": confirmed,
         "lines": [line.to_json() for line in lines],
         "totals": {**{f"p{p.seat}_total": str(p.total) for p in players},
                    **{f"p{p.seat}_bonus": str(p.bonus) for p in players},
                    "winner": " & ".join(p.name for p in winners)},
     }
+
+
+def _round_parts(f: Mapping[str, str], players: list[_Player], rounds: int,
+                 lines: list[Line]) -> bool:
+    """Confirm each round from its parts (the second page); False when it is left empty."""
+    if not any(f.get(name, "").strip() for p in players for name in part_fields(p.seat)):
+        return False
+    parts = {p.seat: [{part: _number(f, f"p{p.seat}_r{n}_{part}", lines) for part in PARTS}
+                      for n in range(1, rounds + 1)] for p in players}
+    for p in players:
+        for n, got in enumerate(parts[p.seat], start=1):
+            name = f"p{p.seat}_r{n}"
+            total = sum(got.values())
+            if total != p.rounds[n - 1]:
+                lines.append(Line(name, f.get(name, "").strip(), str(total), False,
+                                  f"SD-T12: round {n} is its parts: " + " + ".join(
+                                      f"{got[k]} {PART_LABELS[k]}" for k in PARTS)))
+            others = sum(parts[q.seat][n - 1]["deliv"] for q in players if q is not p)
+            if got["fees"] > others:
+                lines.append(Line(f"{name}_fees", str(got["fees"]), f"at most {others}", False,
+                                  f"SD-T12: a fee is 1 for another player's delivery at your "
+                                  f"station, and the others scored {others} for deliveries "
+                                  f"in round {n}"))
+        built = sum(r["built"] for r in parts[p.seat])
+        low, high = STATION_MIN * p.stations, STATION_MAX * p.stations
+        if not low <= built <= high:
+            lines.append(Line(f"p{p.seat}_r1_built", str(built), f"{low}-{high}", False,
+                              f"SD-T12: {p.stations} stations built score 2 to 4 each "
+                              f"(1 + the Settled Worlds they touch), the rounds give {built}"))
+        delivered = sum(r["deliv"] for r in parts[p.seat])
+        if delivered < sum(p.tokens):
+            lines.append(Line(f"p{p.seat}_r1_deliv", str(delivered),
+                              f"at least {sum(p.tokens)}", False,
+                              f"SD-T12: each of the {sum(p.tokens)} First Delivery tokens came "
+                              "with a delivery scoring 1 or more"))
+    return True
 
 
 def _rounds(f: Mapping[str, str], played: list[int], lines: list[Line]) -> int:
@@ -245,7 +304,6 @@ def fields_from_play(states: Sequence[State], events: Sequence[object],
     winner from the ranking (SD-5).  Before the end bonus is paid (an unfinished game) the
     bonus, total and winner boxes stay empty.  None for an empty play or more seats than
     columns."""
-    del events  # every entry is read from the engine's states
     if not states or len(states[0].seats) > MAX_PLAYERS:
         return None
     final = states[-1]
@@ -255,15 +313,22 @@ def fields_from_play(states: Sequence[State], events: Sequence[object],
     label = [names[i] if i < len(names) else f"Player {i + 1}"
              for i in range(len(final.seats))]
     gained = [[0] * final.rounds for _ in final.seats]
-    for before, after in pairwise(states):
+    parts = [[dict.fromkeys(PARTS, 0) for _ in range(final.rounds)] for _ in final.seats]
+    for before, event, after in zip(states, events, states[1:], strict=False):
         for i, (was, now) in enumerate(zip(before.seats, after.seats, strict=True)):
-            gained[i][before.round - 1] += now.points - was.points
+            gain = now.points - was.points
+            if gain:
+                gained[i][before.round - 1] += gain
+                for part, points in _causes(before, event, i, gain).items():
+                    parts[i][before.round - 1][part] += points
     last = final.rounds if final.phase == "over" else final.round
     for i, seat in enumerate(final.seats):
         p = f"p{i + 1}_"
         fields[p + "name"] = label[i]
         for n in range(1, last + 1):
             fields[p + f"r{n}"] = str(gained[i][n - 1])
+            for part in PARTS:
+                fields[p + f"r{n}_{part}"] = str(parts[i][n - 1][part])
         for colour, held in zip(COLOUR_FIELDS, seat.firsts, strict=True):
             fields[p + f"fd_{colour}"] = str(held)
         fields[p + "stations"] = str(len(final.stations_of(i)))
@@ -275,6 +340,20 @@ def fields_from_play(states: Sequence[State], events: Sequence[object],
                 for i, s in enumerate(final.seats)]
         fields["winner"] = " & ".join(label[i] for i, k in enumerate(keys) if k == max(keys))
     return fields
+
+
+def _causes(before: State, event: object, seat: int, gain: int) -> dict[str, int]:
+    """What a seat's points from one entry were for (SD-T12, SD-4)."""
+    if isinstance(event, Deliver):
+        if seat != before.current:
+            return {"fees": gain}
+        init = int(event.use and power_of(event.card) == "I" and seat in before.next_track)
+        return {"deliv": gain - init, "init": init}
+    if isinstance(event, Build):
+        return {"built": gain}
+    if isinstance(event, CardAction):
+        return {"init": gain}
+    raise AssertionError(f"points from {event!r}")  # pragma: no cover - a rule we missed
 
 
 ROW_LABELS = {"name": ("Player", "name"), "bonus": ("End bonus", "per colour, added"),
@@ -319,8 +398,15 @@ class ScoreSheet(SheetSpec):
             label, hint, style = _row(key)
             rows.append(GridRow(label, tuple(f"p{i}_{key}" for i in seats), hint, style))
         grid = Grid(tuple(Column(f"Player {i}") for i in seats), tuple(rows), order="columns")
+        part_rows = tuple(GridRow(f"Round {n}: {PART_LABELS[part]}",
+                                  tuple(f"p{i}_r{n}_{part}" for i in seats),
+                                  "" if n <= DEFAULT_ROUNDS else "if agreed",
+                                  "break" if part == PARTS[0] else "")
+                          for n in range(1, ROUND_ROWS + 1) for part in PARTS)
+        parts = Grid(tuple(Column(f"Player {i}") for i in seats), part_rows, order="columns")
         return Layout(head=(Field("seed", "Seed"), Field("rounds", "Rounds", "5 unless agreed")),
-                      blocks=(Block("", grid, style="players"),),
+                      blocks=(Block("", grid, style="players"),
+                              Block("Points round by round", parts, style="players")),
                       totals=(Field("winner", "Winner", "name"),))
 
     def filled(self, fields: Mapping[str, str], play: Played) -> FilledSheet:

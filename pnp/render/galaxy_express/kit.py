@@ -16,7 +16,7 @@ from pnp.render.galaxy_express.sheet import record_fields, record_page
 from pnp.render.geometry import paper_size, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
-from pnp.render.parts import piece_pages
+from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, coin, die, pawn, roll_table, tile
 from pnp.render.suits import ARMS, CLASSIC, CROWNS, MOONS, RANKS, SUNS
 
@@ -60,11 +60,11 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     ctx = SheetContext("Galaxy Express", options)
     notes = ("The twelve chart tiles are the Crowns and Arms tiles; lay them grid side up. The "
              "Sun and Moon ace tiles hold spent coins.",)
-    pages += piece_pages(ctx, pieces(), "Galaxy Express - pieces",
-                         ("From one piecepack. Dice: two for speed, two to count refuels. "
-                          "One pawn is your starship.",), notes)
-    pages += calibration_pages(options)
-    pages, shift = with_guide("Galaxy Express", options, pages)
+    sheets, parts = pieces_and_parts(ctx, pieces(), "Galaxy Express - pieces",
+                                     ("From one piecepack. Dice: two for speed, two to count "
+                                      "refuels. One pawn is your starship.",), notes)
+    pages += sheets + calibration_pages(options)
+    pages, shift = with_guide("Galaxy Express", options, pages, parts=parts)
     return pages, record_index + shift
 
 

@@ -15,7 +15,6 @@ from pnp.render.art import (
     INK,
     LIGHT,
     Look,
-    field_box,
     fit_centred,
     footer,
     hex_color,
@@ -236,7 +235,3 @@ def record_fields(options: KitOptions, size: tuple[float, float], page_index: in
                              align=0 if name in ("rating", "seed") or name.endswith("_scans")
                              else 1))
     return out
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    field_box(c, r, look, ACCENT, thick=thick)

@@ -17,7 +17,7 @@ from pnp.games.galaxy_trucker.sheet import SEATS
 from pnp.games.galaxy_trucker.tiles import generate_tiles
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
-from pnp.render.components import SheetContext, blank_back, one_sided_sheets, two_sided_sheets
+from pnp.render.components import SheetContext, blank_back, piece_sheets, two_sided_sheets
 from pnp.render.document import Page, scaled, write_pdf
 from pnp.render.galaxy_trucker.boards import board_pages
 from pnp.render.galaxy_trucker.cards import card_pieces
@@ -55,7 +55,8 @@ def parts_lines(seed: int) -> tuple[str, ...]:
         f"Bank: {COUNTS['human']} humans, {COUNTS['brown alien']} brown and "
         f"{COUNTS['purple alien']} purple aliens (11 mm), {COUNTS['battery']} battery tokens "
         f"and {COUNTS['red'] + COUNTS['yellow'] + COUNTS['green'] + COUNTS['blue']} goods "
-        f"(8 mm), number tiles 1-4 (20 mm), 4 flight-board markers (14 mm). {coins} credit "
+        f"(8 mm), number tiles 1-4 (20 mm), {COUNTS['marker']} ship markers (14 mm, two "
+        f"per colour: one on the flight board, one for the planet landed on). {coins} credit "
         f"coins (20 mm): {values}.",
         "60 adventure cards (20 each of levels I, II, III; the 8 test-flight cards carry a "
         "star), the flight board, 4 score sheets.",
@@ -108,11 +109,11 @@ def kit_pages(options: KitOptions) -> list[Page]:
         if duplex:
             pages.append(blank_back(page.size, page.label))
     ctx = SheetContext(TITLE, options)
-    header, height = parts_header(f"{TITLE} - parts", [], printable_area(size).w,
-                                  parts_lines(options.seed), NOTES)
-    pages += one_sided_sheets(ctx, bank_pieces(), "bank pieces", header, height)
-    pages += two_sided_sheets(ctx, tile_pieces(generate_tiles(options.seed)), "tiles")
-    pages += two_sided_sheets(ctx, credit_pieces(), "credits")
+    parts = parts_header(f"{TITLE} - parts", [], printable_area(size).w,
+                         parts_lines(options.seed), NOTES)
+    # tiles, credits and bank pieces share their sheets (the parts list is in the guide)
+    pages += piece_sheets(ctx, [*tile_pieces(generate_tiles(options.seed)), *credit_pieces(),
+                                *bank_pieces()], "tiles, credits and bank pieces")
     pages += two_sided_sheets(ctx, card_pieces(), "adventure cards", butt=True)
     boards, split = board_pages(options.paper, look)
     for page in boards:
@@ -120,7 +121,7 @@ def kit_pages(options: KitOptions) -> list[Page]:
         if duplex and split:
             pages.append(blank_back(page.size, page.label))
     pages += calibration_pages(options)
-    return with_guide(TITLE, options, pages)[0]
+    return with_guide(TITLE, options, pages, parts=parts)[0]
 
 
 def score_first(options: KitOptions) -> int:

@@ -54,7 +54,9 @@ COUNTS: dict[str, int] = {
     "red": _capacity((Kind.SPECIAL_CARGO,)),  # red only in reinforced containers: 6 + 3 x 2
     "yellow": 16, "green": 16, "blue": 16,
     "number": len(PILOT_COLOURS),  # number tiles 1-4
-    "marker": len(PILOT_COLOURS),  # one flight-board marker per player (GT-5)
+    # two ship markers per colour: one on the flight board (GT-5), one set in front of the
+    # player that marks the planet landed on (rules: "Take the two space ship markers")
+    "marker": 2 * len(PILOT_COLOURS),
 }
 
 
@@ -209,8 +211,9 @@ def bank_pieces() -> list[Piece]:
     """The one-sided bank pieces, in COUNTS order (number tiles first)."""
     out = [Piece("gt-number", f"number tile {n}", NUMBER, NUMBER, number_art(n))
            for n in range(1, COUNTS["number"] + 1)]
-    out += [Piece("gt-marker", f"{colour} flight marker", MARKER, MARKER, marker_art(colour),
-                  round=True) for colour in PILOT_COLOURS]
+    per_colour = COUNTS["marker"] // len(PILOT_COLOURS)
+    out += [Piece("gt-marker", f"{colour} ship marker", MARKER, MARKER, marker_art(colour),
+                  round=True) for colour in PILOT_COLOURS for _ in range(per_colour)]
     out += [Piece("gt-crew", "human", CREW, CREW, human_art, round=True)] * COUNTS["human"]
     for name, colour, letter in (("brown alien", BROWN, "B"), ("purple alien", PURPLE, "P")):
         out += [Piece("gt-crew", name, CREW, CREW, alien_art(colour, letter), round=True)

@@ -15,7 +15,7 @@ from pnp.render.components import (
     HeaderFn,
     SheetContext,
     blank_back,
-    one_sided_sheets,
+    piece_sheets,
     two_sided_sheets,
 )
 from pnp.render.document import Page, scaled, write_kit
@@ -36,7 +36,7 @@ from pnp.render.spatial_delivery.art import (
 from pnp.render.spatial_delivery.cards import cards
 from pnp.render.spatial_delivery.rules import rules_page_1, rules_page_2
 from pnp.render.spatial_delivery.setup import map_page, ring3_page, setup_page
-from pnp.render.spatial_delivery.sheet import score_fields, score_page
+from pnp.render.spatial_delivery.sheet import parts_page, score_fields, score_page
 from pnp.render.spatial_delivery.tiles import hex_tiles
 from pnp.render.spatial_delivery.tokens import segments, stations, tokens
 
@@ -91,21 +91,24 @@ def pieces() -> dict[str, list[Piece]]:
             "station": stations(), "segment": segments()}
 
 
-def component_pages(options: KitOptions) -> list[Page]:
-    ctx = SheetContext(TITLE, options)
-    groups = pieces()
-    counts = {k: len(v) for k, v in groups.items()}
+def parts_list(options: KitOptions) -> tuple[HeaderFn, float]:
+    """The parts list and how to make them, for the print guide."""
+    counts = {k: len(v) for k, v in pieces().items()}
     counts["board"] = 2
     counts["aid"] = MAX_PLAYERS
-    width = printable_area(paper_size(options.paper)).w
-    header, height = _parts_header(width, counts)
-    boards = [p for p in groups["board"] if p.kind == "board"]
-    aids = [p for p in groups["board"] if p.kind == "aid"]
-    pages = one_sided_sheets(ctx, boards, "round track and turn order card", header, height)
-    pages += one_sided_sheets(ctx, aids, "player aids")
-    for kind, name in (("tile", "hex tiles"), ("card", "cards"), ("token", "tokens"),
-                       ("station", "stations"), ("segment", "route segments")):
-        pages += two_sided_sheets(ctx, groups[kind], name, butt=kind == "card")
+    return _parts_header(printable_area(paper_size(options.paper)).w, counts)
+
+
+def component_pages(options: KitOptions) -> list[Page]:
+    """The pieces: boards, aids, tokens, stations and segments share their sheets; the hex
+    tiles (an alternative to the one-piece map) and the butted cards have sheets of their
+    own."""
+    ctx = SheetContext(TITLE, options)
+    groups = pieces()
+    shared = [*groups["board"], *groups["token"], *groups["station"], *groups["segment"]]
+    pages = piece_sheets(ctx, shared, "pieces")
+    pages += piece_sheets(ctx, groups["tile"], "hex tiles")
+    pages += two_sided_sheets(ctx, groups["card"], "cards", butt=True)
     return pages
 
 
@@ -117,24 +120,23 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     text_pages: list[Callable[[], Page]] = [
         lambda: rules_page_1(look, design), lambda: rules_page_2(look, design),
         lambda: setup_page(options, look, design), lambda: ring3_page(options, look, design),
-        lambda: score_page(options, look, design), lambda: map_page(options, look, design)]
+        lambda: score_page(options, look, design), lambda: map_page(options, look, design),
+        lambda: parts_page(options, look, design)]
     made = [make() for make in text_pages]
     if design != size:
         made = [scaled(p, size) for p in made]
-    rules1, rules2, setup, ring3, score, one_piece = made
+    rules1, rules2, setup, ring3, score, one_piece, parts = made
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
-    # printed double-sided, the ring 3 page and the score sheet get blank backs: one is
-    # folded shut, the other handed round the table
+    # printed double-sided, the ring 3 page gets a blank back (it is folded shut) and the
+    # score sheet its round-by-round page (one sheet handed round the table)
     pages = [rules1, rules2, setup, one_piece, ring3]
     if duplex:
         pages.append(blank_back(size, TITLE))
     score_index = len(pages)
-    pages.append(score)
-    if duplex:
-        pages.append(blank_back(size, TITLE))
+    pages += [score, parts]
     pages += component_pages(options)
     pages += calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts_list(options))
     return pages, score_index + shift
 
 

@@ -1,29 +1,32 @@
 """The fillable score sheet; its form fields are the ones pnp.games.spatial_delivery.sheet
-checks."""
+checks.  Two pages (the back of one sheet when printed double-sided): the totals, and each
+round's points by cause, which lets the checker confirm every round.  Both are readable
+sheets (``score_sheet``): corner markers, the sheet QR, a comb for every number."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS
-from pnp.games.spatial_delivery.sheet import COLOUR_FIELDS, MAX_PLAYERS, ROUND_ROWS, field_names
-from pnp.render.art import (
-    GREY,
-    INK,
-    Look,
-    field_box,
-    footer,
-    hex_color,
-    page_title,
-    paint,
-    tint,
+from pnp.games.spatial_delivery.sheet import (
+    COLOUR_FIELDS,
+    GAME_ID,
+    MAX_PLAYERS,
+    PART_LABELS,
+    PARTS,
+    ROUND_ROWS,
+    field_names,
 )
+from pnp.render.art import GREY, INK, Look, footer, hex_color, page_title, paint, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.forms import FormField
-from pnp.render.geometry import Rect, mm, printable_area, text_sheet_size
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.render.spatial_delivery.art import (
     ACCENT,
     CREDIT,
@@ -32,6 +35,16 @@ from pnp.render.spatial_delivery.art import (
     _para,
     bonus_table,
     tracker_url,
+)
+from pnp.sheetread.layout import (
+    MARKER_SIZE,
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
 )
 
 # -- the score sheet ---------------------------------------------------------------------------
@@ -67,21 +80,76 @@ def score_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
+def parts_layout(size: tuple[float, float]) -> dict[str, Rect]:
+    """The cells of the second page: a line per round and cause, a column per player."""
+    area = printable_area(size)
+    top = area.y2 - mm(19) - mm(8)
+    bottom = area.y + MARKER_SIZE + mm(3)
+    label_w = mm(38)
+    col_w = (area.w - label_w) / MAX_PLAYERS
+    gap = mm(1.2)
+    row_h = (top - bottom - gap * (ROUND_ROWS - 1)) / (ROUND_ROWS * len(PARTS))
+    fields: dict[str, Rect] = {}
+    y = top
+    for n in range(1, ROUND_ROWS + 1):
+        for part in PARTS:
+            y -= row_h
+            for i in range(MAX_PLAYERS):
+                x = area.x + label_w + i * col_w
+                fields[f"p{i + 1}_r{n}_{part}"] = Rect(x + 1.5, y + 1.5, col_w - 3, row_h - 3)
+        y -= gap
+    return fields
+
+
+LAYOUT_VERSION = 1
+DIGITS = {"rounds": 1, "bonus": 2, "stations": 1, "total": 3}
+
+
+def _digits(name: str) -> int:
+    key = name.split("_", 1)[-1]
+    if key.startswith("fd_"):
+        return 1
+    if key[0] == "r" and key[1:].split("_")[0].isdigit():
+        return 2
+    return DIGITS.get(key, 0)
+
+
+@lru_cache(maxsize=8)
+def score_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+    """Page 0 (totals) or 1 (round by round) as drawn and as a reader cuts it out."""
+    cells = score_layout(size) if page == 0 else parts_layout(size)
+    fields = []
+    for name, cell in cells.items():
+        digits = _digits(name)
+        fields.append(place(name, cell, "digits" if digits else "text", digits))
+    return SheetLayout(GAME_ID, f"score{page + 1}.{paper_name(size)}", LAYOUT_VERSION, size,
+                       corner_markers(size), band_qr(size), tuple(fields),
+                       seed_field="seed" if page == 0 else None,
+                       title=f"Spatial Delivery score sheet, page {page + 1}")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """Both score pages on A4 and Letter (A5 shrinks A4)."""
+    return [score_sheet(paper_size(p), page) for p in ("a4", "letter") for page in (0, 1)]
+
+
 def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     fields = score_layout(size)
+    sheet = score_sheet(size, 0)
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        page_title(c, area, "Spatial Delivery - score sheet",
-                   "Write each player's market share per round, and at the end the First Delivery "
-                   "tokens held. Fill it by hand, or type into the PDF.", ACCENT)
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), "Spatial Delivery - score sheet",
+                   "Each player's market share per round, then the First Delivery tokens held; "
+                   "one digit a box. The back breaks each round down.", ACCENT)
         c.setFillColor(INK)
         c.setFont(BOLD, 9.5)
         c.drawString(area.x, fields["seed"].y + mm(2.2), "Seed")
         c.drawString(fields["seed"].x2 + mm(4), fields["rounds"].y + mm(2.2), "Rounds")
         for name in ("seed", "rounds"):
-            _field_box(c, fields[name], look)
+            draw_field(c, sheet.field(name), look, ACCENT)
         label_x = area.x
         for k, (key, label) in enumerate(ROW_LABELS):
             first = fields[f"p1_{key}"]
@@ -105,12 +173,13 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
                 c.setFont(REGULAR, 5.5)
                 c.drawString(label_x + mm(19), row.y + row.h / 2 - 2, "if agreed")
             for i in range(MAX_PLAYERS):
-                _field_box(c, fields[f"p{i + 1}_{key}"], look, thick=key == "total")
+                draw_field(c, sheet.field(f"p{i + 1}_{key}"), look, ACCENT,
+                           thick=key == "total")
         c.setFillColor(INK)
         c.setFont(BOLD, 9.5)
         w = fields["winner"]
         c.drawString(area.x, w.y + mm(2.4), "Winner")
-        _field_box(c, w, look, thick=True)
+        draw_field(c, sheet.field("winner"), look, ACCENT, thick=True)
         # bonus table, scoring notes and QR under the grid
         y = w.y - mm(5)
         c.setFillColor(ACCENT)
@@ -123,13 +192,52 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
                   "then most stations built; still equal: a shared win.", area.x, y - mm(1),
                   text_w, 7.6)
         _para(c, "Check it: scan the code, or run 'pnp check-sheet' on the saved PDF. The "
-              "checker recomputes the bonuses, totals and the winner.", area.x, y, text_w, 7.6)
+              "checker recomputes the bonuses, totals and the winner, and each round from the "
+              "back.", area.x, y, text_w, 7.6)
         qr = mm(30)
         qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr, left=area.x,
                  right=area.x2)
-        footer(c, area, CREDIT)
+        footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, "Spatial Delivery - score sheet")
+
+
+def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
+    """The back: each round's points by cause, so the checker can confirm every round."""
+    area = printable_area(size)
+    sheet = score_sheet(size, 1)
+    cells = parts_layout(size)
+
+    def draw(c: Canvas) -> None:
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), "Spatial Delivery - round by round",
+                   "Each round's points by cause; they add up to the round's line on the front. "
+                   "Fees: 1 for each delivery another player made at your station.", ACCENT)
+        first = cells["p1_r1_built"]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 8.6)
+        for i in range(MAX_PLAYERS):
+            c.drawCentredString(cells[f"p{i + 1}_r1_built"].cx, first.y2 + mm(2.5),
+                                f"Player {i + 1}")
+        for n in range(1, ROUND_ROWS + 1):
+            for k, part in enumerate(PARTS):
+                cell = cells[f"p1_r{n}_{part}"]
+                row = Rect(area.x, cell.y - 1.5, area.w, cell.h + 3)
+                if not look.low_ink and n % 2:
+                    c.setFillColor(hex_color("#eef1f8"))
+                    c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
+                if k == 0:
+                    c.setFillColor(GREY if n > DEFAULT_ROUNDS else INK)
+                    c.setFont(BOLD, 8.4)
+                    c.drawString(area.x + mm(1.5), row.y + row.h / 2 - 3, f"Round {n}")
+                c.setFillColor(GREY if n > DEFAULT_ROUNDS else INK)
+                c.setFont(REGULAR, 7.6)
+                c.drawString(area.x + mm(17), row.y + row.h / 2 - 2.7, PART_LABELS[part])
+                for i in range(MAX_PLAYERS):
+                    draw_field(c, sheet.field(f"p{i + 1}_r{n}_{part}"), look, ACCENT)
+        footer(c, footer_area(size), CREDIT)
+
+    return Page(size, draw, "Spatial Delivery - score sheet, round by round")
 
 
 def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
@@ -137,16 +245,14 @@ def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
     design = text_sheet_size(options.paper)
     s, dx, dy = fit_transform(design, size)
     out = []
-    for name, designed in score_layout(design).items():
-        rect = Rect(dx + designed.x * s, dy + designed.y * s, designed.w * s, designed.h * s)
-        value = str(options.seed) if name == "seed" else ""
-        value = str(DEFAULT_ROUNDS) if name == "rounds" else value
-        left = name in ("winner", "seed") or name.endswith("_name")
-        out.append(FormField(name, page_index, rect, value, 9 * min(s, 1.0),
-                             align=0 if left else 1))
+    for page in (0, 1):
+        for f in score_sheet(design, page).fields:
+            name = f.name
+            rect = scaled_rect(f.rect, s, dx, dy)
+            value = str(options.seed) if name == "seed" else ""
+            value = str(DEFAULT_ROUNDS) if name == "rounds" else value
+            out.append(FormField(name, page_index + page, rect, value, 9 * min(s, 1.0),
+                                 align=0 if f.kind == "text" else 1))
     assert sorted(f.name for f in out) == sorted(field_names())
     return out
 
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    field_box(c, r, look, ACCENT, thick=thick, line=0.5)

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from pnp.render.art import Look
 from pnp.render.calibration import calibration_pages
-from pnp.render.components import SheetContext, blank_back
+from pnp.render.components import SheetContext, blank_back, piece_sheets
 from pnp.render.document import Page, scaled, write_kit
 from pnp.render.geometry import paper_size, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
-from pnp.render.parts import piece_pages
+from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.suits import CLASSIC
 from pnp.render.wormholes.art import GAME_ID, TITLE
@@ -37,7 +37,8 @@ PARTS_LINES = (
     "Wormholes uses: 23 tiles grid side up for the galaxy (any one stays out), all 24 coins "
     "as wormholes, the 4 dice and the 4 pawns as starships (Suns and Moons: OrthogonAliens; "
     "Crowns and Arms: DiagonAliens).",
-    "No tiles? The map sheets earlier in this kit carry the galaxy at full size.",
+    "No tiles? The map sheets earlier in this kit carry the galaxy at full size: then leave "
+    "out the tile sheets.",
 )
 
 
@@ -59,9 +60,14 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
         text_pages = [scaled(p, size) for p in text_pages]
     pages = text_pages + map_pages(options, look)
     ctx = SheetContext(TITLE, options)
-    pages += piece_pages(ctx, pieces(), "Wormholes - pieces", PARTS_LINES)
-    pages += calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES)
+    groups = pieces()
+    # the tiles are an alternative to the map sheets: on sheets of their own, to leave out
+    tiles = {"tile": groups.pop("tile")}
+    sheets, parts = pieces_and_parts(ctx, groups, "Wormholes - pieces", PARTS_LINES,
+                                     everything=[*tiles["tile"], *(p for ps in groups.values()
+                                                                   for p in ps)])
+    pages += piece_sheets(ctx, tiles["tile"], "tiles") + sheets + calibration_pages(options)
+    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts)
     return pages, record_index + shift
 
 

@@ -20,7 +20,6 @@ from pnp.render.art import (
     INK,
     WHITE,
     Look,
-    field_box,
     fit_centred,
     footer,
     hex_color,
@@ -316,7 +315,3 @@ def record_fields(options: KitOptions, size: tuple[float, float], first_page: in
             out.append(FormField(name, first_page + page, rect, value,
                                  (9 if big else 7.5) * min(s, 1.0), align=0 if left else 1))
     return out
-
-
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    field_box(c, r, look, ACCENT, thick=thick, thick_line=1.1)

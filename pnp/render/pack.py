@@ -1,0 +1,256 @@
+"""Mixed sheets: pieces of several sizes, with or without backs, on as few sheets as fit.
+
+A kit used to give every kind of piece its own sheets (a tile sheet, a coin sheet, a sheet of
+die nets), so the last sheet of each kind was often nearly empty: two tiles, fifteen cubes.
+Here all of a kit's card-stock pieces share sheets, packed in *shelves* (rows aligned at their
+tops, so a trimmer can still cut along a row) and, inside a shelf, *columns* (coins stack two
+or three deep beside a row of tiles), first fit over the sheets already open, in a few orders
+(tallest, largest, widest first, as given), keeping the packing with the fewest sheets.
+
+Backs need nothing special: a back is printed at the mirror image of its front's rectangle
+(:func:`pnp.render.impose.mirror` for duplex, the fold line for a gutter fold), whatever else
+is on the sheet.  A one-sided piece on a two-sided sheet simply has nothing behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.engine import PnpError
+from pnp.render.geometry import Rect, mm, paper_size
+from pnp.render.impose import (
+    Mode,
+    SheetPlan,
+    Slot,
+    _fold_area,
+    _fold_mirror,
+    _Option,
+    _options,
+    mark_room,
+    mirror,
+)
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Item:
+    """A piece to place: its cut size and the gutter it wants around it."""
+
+    w: float
+    h: float
+    gutter: float
+    turnable: bool = False  # may be placed a quarter turn round (one-sided pieces)
+
+
+@dataclass(frozen=True)
+class Spot:
+    index: int  # position in the caller's list
+    rect: Rect  # the cut rectangle
+    turned: bool = False  # placed a quarter turn round: rect is h x w
+
+
+@dataclass
+class _Shelf:
+    top: float
+    h: float
+    gutter: float  # the largest gutter of its pieces: the gap to the shelf below
+    next_x: float  # right edge of its last column
+    col: tuple[float, float, float, float]  # the last column: x, w, bottom, gutter
+
+
+class _Sheet:
+    """One page being filled: shelves top down and, in each shelf, columns.
+
+    A piece goes into the first shelf with room: under the last piece of its last column when
+    it is no wider and the shelf is deep enough, else in a new column to the right (the
+    bottom shelf deepens if it must); else it starts a new shelf.  Rows stay aligned at their
+    tops, so a trimmer can cut along a shelf.  The gap between two pieces is the larger of
+    their gutters."""
+
+    def __init__(self, area: Rect) -> None:
+        self.area = area
+        self.spots: list[Spot] = []
+        self.shelves: list[_Shelf] = []
+
+    def place(self, index: int, it: Item) -> bool:
+        """Place the piece as it is or, if that fails and it may turn, a quarter turn round."""
+        if self._place(index, it):
+            return True
+        if it.turnable and abs(it.w - it.h) > EPS:
+            turned = Item(it.h, it.w, it.gutter)
+            if self._place(index, turned):
+                last = self.spots[-1]
+                self.spots[-1] = Spot(last.index, last.rect, True)
+                return True
+        return False
+
+    def _place(self, index: int, it: Item) -> bool:
+        a = self.area
+        for k, sh in enumerate(self.shelves):
+            last = k == len(self.shelves) - 1
+            x, w, bottom, g = sh.col
+            y = bottom - max(g, it.gutter) - it.h
+            if it.w <= w + EPS and y >= sh.top - sh.h - EPS:
+                self._put(index, Rect(x, y, it.w, it.h), sh, it.gutter)
+                sh.col = (x, w, y, max(g, it.gutter))
+                return True
+            x = sh.next_x + max(g, it.gutter)
+            deep = it.h <= sh.h + EPS or (last and sh.top - it.h >= a.y - EPS)
+            if x + it.w <= a.x2 + EPS and deep:
+                self._put(index, Rect(x, sh.top - it.h, it.w, it.h), sh, it.gutter)
+                sh.h = max(sh.h, it.h)
+                sh.col = (x, it.w, sh.top - it.h, it.gutter)
+                sh.next_x = x + it.w
+                return True
+        if self.shelves:
+            below = self.shelves[-1]
+            top = below.top - below.h - max(below.gutter, it.gutter)
+        else:
+            top = a.y2
+        if it.w > a.w + EPS or top - it.h < a.y - EPS:
+            return False
+        sh = _Shelf(top, it.h, 0.0, a.x + it.w, (a.x, it.w, top - it.h, it.gutter))
+        self.shelves.append(sh)
+        self._put(index, Rect(a.x, top - it.h, it.w, it.h), sh, it.gutter)
+        return True
+
+    def _put(self, index: int, rect: Rect, shelf: _Shelf, gutter: float) -> None:
+        self.spots.append(Spot(index, rect))
+        shelf.gutter = max(shelf.gutter, gutter)
+
+    def centred(self) -> list[Spot]:
+        """The spots moved so the block they make sits in the middle of the area's width."""
+        if not self.spots:
+            return []
+        right = max(s.rect.x2 for s in self.spots)
+        dx = (self.area.x2 - right) / 2
+        return [Spot(s.index, Rect(s.rect.x + dx, s.rect.y, s.rect.w, s.rect.h), s.turned)
+                for s in self.spots]
+
+
+ORDERS = (lambda it: -it.h, lambda it: -it.w * it.h, lambda it: -it.w, lambda it: 0.0)
+"""Ways to order the pieces before packing (stable sorts): tallest, largest, widest first,
+and the caller's order.  Each is tried; shelves are greedy, so no one order always wins."""
+
+
+LAST_SHEET_FILL = 0.3
+"""The least a kit's last sheet of pieces should hold: below it, the sheets before it give up
+room (see :func:`pack`)."""
+STEP = mm(5)
+
+
+def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
+    """Place ``items`` on sheets whose free area is ``first`` for the first sheet (room left
+    under a header) and ``rest`` after it: the fewest sheets any of :data:`ORDERS` gives,
+    then the emptiest last sheet (everything as far forward as it goes).  A last sheet under
+    :data:`LAST_SHEET_FILL` pulls pieces from the sheets before it: their area is cut from
+    the bottom, 5 mm at a time, until it holds enough (never with an extra sheet)."""
+    for it in items:
+        if it.w > rest.w + EPS or it.h > rest.h + EPS:
+            raise PnpError(f"a {it.w / mm(1):.0f} x {it.h / mm(1):.0f} mm piece is larger than "
+                           f"the printable area")
+    best = _best_order(items, first, rest, 0.0, 0)
+    cut = STEP
+    while len(best) > 1 and fill(best[-1], rest) < LAST_SHEET_FILL and cut < first.h:
+        fewer = _best_order(items, first, rest, cut, len(best) - 1)
+        if len(fewer) > len(best):
+            break
+        best, cut = fewer, cut + STEP
+    return best
+
+
+def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int
+                ) -> list[list[Spot]]:
+    best: list[list[Spot]] | None = None
+    for key in ORDERS:
+        order = sorted(range(len(items)), key=lambda i: key(items[i]))
+        sheets = _first_fit(items, order, first, rest, cut, short)
+        if best is None or (len(sheets), fill(sheets[-1], rest)) < (len(best),
+                                                                   fill(best[-1], rest)):
+            best = sheets
+    assert best is not None
+    return best
+
+
+def _shorter(area: Rect, cut: float) -> Rect:
+    return Rect(area.x, area.y + cut, area.w, max(area.h - cut, 0.0))
+
+
+def _first_fit(items: Sequence[Item], order: Sequence[int], first: Rect, rest: Rect,
+               cut: float, short: int) -> list[list[Spot]]:
+    """First fit over the open sheets; the first ``short`` sheets are ``cut`` shorter (so
+    that the pieces they give up go to the last)."""
+    sheets = [_Sheet(_shorter(first, cut) if short > 0 else first)]
+    for i in order:  # first fit: a sheet stays open for smaller pieces after it is "full"
+        if not any(sheet.place(i, items[i]) for sheet in sheets):
+            sheets.append(_Sheet(_shorter(rest, cut) if len(sheets) < short else rest))
+            if not sheets[-1].place(i, items[i]):
+                sheets[-1] = _Sheet(rest)  # too tall for a short sheet: a full one
+                if not sheets[-1].place(i, items[i]):  # pragma: no cover - checked in pack
+                    raise PnpError("a piece does not fit on an empty sheet")
+    return [s.centred() for s in sheets if s.spots]
+
+
+BORDER = mm(2)
+"""Half the narrowest gutter: the paper a piece needs around it to be cut out."""
+
+
+def footprint(rect: Rect) -> float:
+    """The paper a piece takes: its cut rectangle with a :data:`BORDER` all round (a sheet of
+    25 mm tiles 4 mm apart is full at 100 %, not at the 74 % their cut area covers)."""
+    return (rect.w + 2 * BORDER) * (rect.h + 2 * BORDER)
+
+
+def fill(spots: Sequence[Spot], area: Rect) -> float:
+    """The share of ``area`` the pieces' footprints cover (0-1)."""
+    return sum(footprint(s.rect) for s in spots) / (area.w * area.h)
+
+
+def plan_sheets(items: Sequence[Item], paper: str, mode: Mode, *, bleed: float,
+                crop_marks: bool, header: tuple[float, float] | None = None) -> list[SheetPlan]:
+    """Sheet plans for mixed ``items`` in a two-sided ``mode`` (``long``, ``short``, ``none``
+    or ``fold``): every orientation (and fold direction) is tried and the one that needs the
+    fewest sheets wins (the first tried on a tie: portrait).  ``header`` (height, width) keeps
+    that much room at the top of the first sheet's fronts, on layouts at least that wide."""
+    room = mark_room(bleed, crop_marks)
+    best: tuple[list[list[Spot]], _Option, tuple[int, float]] | None = None
+    for opt in _options(paper, mode, mm(4), bleed):
+        area = opt.area if opt.fold is None else _fold_area(opt, room)
+        if opt.fold is None:
+            area = area.inset(room)
+        first = area
+        if header is not None:
+            if area.w < header[1] - room * 2 - EPS:
+                continue
+            first = Rect(area.x, area.y, area.w, area.h - header[0])
+            if first.h <= 0:
+                continue
+        try:
+            sheets = pack(items, first, area)
+        except PnpError:
+            continue
+        # fewest sheets; then a last sheet that is not nearly empty
+        key = (len(sheets), -min(fill(sheets[-1], area), LAST_SHEET_FILL))
+        if best is None or key < best[2]:
+            best = (sheets, opt, key)
+    if best is None:
+        raise PnpError(f"these pieces do not fit on {paper} paper with these options")
+    sheets, opt, _ = best
+    size = paper_size(paper, opt.landscape)
+    plans = []
+    for spots in sheets:
+        slots = []
+        for s in spots:
+            if opt.fold is not None:
+                back = _fold_mirror(s.rect, opt.fold)
+            else:
+                assert opt.axis is not None
+                back = mirror(s.rect, size, opt.axis)
+            slots.append(Slot(s.index, s.rect, back))
+        plans.append(SheetPlan(size, mode, tuple(slots), opt.axis, opt.fold))
+    return plans
+
+
+__all__ = ["BORDER", "Item", "Spot", "fill", "footprint", "pack", "plan_sheets"]
