@@ -191,10 +191,12 @@ def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: floa
 
 def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
     """A text page's credit line, small and grey along the bottom of the printable area (shrunk
-    to its width, never under 5 pt)."""
+    to its width, never under 5 pt, then wrapped upwards if still too long)."""
+    size = fitted_size(text, REGULAR, size, area.w, MIN_PRINTED_PT)
     c.setFillColor(GREY)
-    c.setFont(REGULAR, fitted_size(text, REGULAR, size, area.w, MIN_PRINTED_PT))
-    c.drawString(area.x, area.y + MM, text)
+    c.setFont(REGULAR, size)
+    for k, line in enumerate(reversed(wrap(text, REGULAR, size, area.w))):
+        c.drawString(area.x, area.y + MM + k * size * 1.2, line)
 
 
 def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float = 12,

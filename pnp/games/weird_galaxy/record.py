@@ -20,5 +20,14 @@ def build_kit(options: Any) -> list[Path]:
     return weird_galaxy_kit(options)
 
 
+def sheet_layouts() -> list[Any]:
+    """The worksheet's and ledger's printed geometry (``pnp.sheetread.layout``), imported when
+    asked."""
+    from pnp.render.weird_galaxy.sheet import sheet_layouts as layouts
+
+    return list(layouts())
+
+
 RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES,
-                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT))
+                    board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT),
+                    sheet_layouts=sheet_layouts)

@@ -12,11 +12,12 @@ from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext, blank_back, piece_sheets
 from pnp.render.document import Page, fit_transform, scaled, write_kit
 from pnp.render.forms import FormField
-from pnp.render.geometry import Rect, paper_size, printable_area, text_sheet_size
+from pnp.render.geometry import paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
 from pnp.render.parts import parts_header
 from pnp.render.piecepack import Piece, suit_set
+from pnp.render.readable import scaled_rect
 from pnp.render.suits import ALL_SUITS, RANKS
 from pnp.render.weird_galaxy.art import GAME_ID, PLAYER_COLOURS, SHORT, TITLE
 from pnp.render.weird_galaxy.board import board_page
@@ -24,10 +25,10 @@ from pnp.render.weird_galaxy.components import card_piece, counters, phredd_piec
 from pnp.render.weird_galaxy.rules import rules_page_1, rules_page_2
 from pnp.render.weird_galaxy.sheet import (
     LEDGER_PAGES,
-    ledger_layout,
     ledger_page,
-    worksheet_layout,
+    ledger_sheet,
     worksheet_page,
+    worksheet_sheet,
 )
 
 # -- pieces and the kit ----------------------------------------------------------------------------
@@ -105,17 +106,17 @@ def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, 
     """The worksheet's and the ledger's fields, placed on the printed (maybe shrunk) pages."""
     design = text_sheet_size(options.paper)
     out: list[FormField] = []
-    layouts: list[tuple[int, dict[str, Rect]]] = [(forms["worksheet"], worksheet_layout(design))]
-    layouts += [(forms[f"ledger{k}"], ledger_layout(design, k)) for k in range(LEDGER_PAGES)]
-    for index, layout in layouts:
+    sheets = [(forms["worksheet"], worksheet_sheet(design))]
+    sheets += [(forms[f"ledger{k}"], ledger_sheet(design, k)) for k in range(LEDGER_PAGES)]
+    for index, sheet in sheets:
         s, dx, dy = fit_transform(design, pages[index].size)
-        for name, d in layout.items():
-            rect = Rect(dx + d.x * s, dy + d.y * s, d.w * s, d.h * s)
+        for f in sheet.fields:
+            name = f.name
             value = str(options.seed) if name == "seed" else ""
             big = name in ("seed", "total_paid") or name.endswith(("_name", "_start"))
-            left = name == "seed" or name.endswith(("_name", "_source", "_dest"))
-            out.append(FormField(name, index, rect, value, (10 if big else 8) * min(s, 1.0),
-                                 align=0 if left else 1))
+            out.append(FormField(name, index, scaled_rect(f.rect, s, dx, dy), value,
+                                 (10 if big else 8) * min(s, 1.0),
+                                 align=0 if f.kind == "text" else 1))
     return out
 
 

@@ -1,9 +1,12 @@
 """The two fillable sheets: the worksheet (one row per action) and the Space Bucks ledger; their
-form fields are the ones pnp.games.weird_galaxy.ledger checks."""
+form fields are the ones pnp.games.weird_galaxy.ledger checks.  Every page is a readable sheet
+(``worksheet_sheet``, ``ledger_sheet``): corner markers, the sheet QR, a comb for every amount
+and turn number; tile names and player names are handwriting."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,19 +29,33 @@ from pnp.render.art import (
 )
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
-from pnp.render.geometry import Rect, mm, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
+from pnp.render.readable import draw_field, draw_frame
 from pnp.render.weird_galaxy.art import (
     ACCENT,
     CREDIT,
+    GAME_ID,
     PLAYER_COLOURS,
     SHORT,
-    _field_box,
     _heading,
     player_mark,
     tracker_url,
 )
+from pnp.sheetread.layout import (
+    MARKER_SIZE,
+    SheetLayout,
+    band_qr,
+    corner_markers,
+    footer_area,
+    paper_name,
+    place,
+    title_area,
+)
+
+LAYOUT_VERSION = 1
+BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
 
 # -- the Trade Missions worksheet ----------------------------------------------------------------
 WS_COLUMNS = (("source", "Source tile", 36.0), ("dest", "Destination tile", 36.0),
@@ -51,7 +68,7 @@ def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
     """Every field rectangle of the worksheet page (design coordinates), by field name."""
     area = printable_area(size)
     top = area.y2 - mm(19)
-    bottom = area.y + mm(6)
+    bottom = area.y + BOTTOM
     row_h = (top - HEAD_H - bottom) / wg_sheet.ROWS
     fields: dict[str, Rect] = {}
     for n in range(1, wg_sheet.ROWS + 1):
@@ -67,13 +84,65 @@ def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
+DIGITS = {"payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
+          "fees_out": 2, "spent": 2, "balance": 3, "start": 3}
+TOTAL_DIGITS = 3
+
+
+def _kind(name: str) -> tuple[str, int]:
+    """A comb of how many digits, or free text (tile and player names)."""
+    if name in DIGITS:
+        return "digits", DIGITS[name]
+    head, _, rest = name.partition("_")
+    if head[0] == "p" and head[1:].isdigit() and rest in wg_ledger.TOTALS:
+        return "digits", TOTAL_DIGITS  # a ledger's totals row
+    for key in sorted(DIGITS, key=len, reverse=True):
+        if name.endswith("_" + key):
+            return "digits", DIGITS[key]
+    return "text", 0
+
+
+def _sheet(size: tuple[float, float], layout: str, cells: Mapping[str, Rect],
+           seed: bool, title: str) -> SheetLayout:
+    fields = []
+    for name, cell in cells.items():
+        kind, digits = _kind(name)
+        fields.append(place(name, cell, kind, digits))
+    return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", LAYOUT_VERSION, size,
+                       corner_markers(size), band_qr(size), tuple(fields),
+                       seed_field="seed" if seed else None, title=title)
+
+
+@lru_cache(maxsize=4)
+def worksheet_sheet(size: tuple[float, float]) -> SheetLayout:
+    return _sheet(size, "worksheet", worksheet_layout(size), True,
+                  "Weird Galaxy Trade Missions worksheet")
+
+
+@lru_cache(maxsize=8)
+def ledger_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+    return _sheet(size, f"ledger{page + 1}", ledger_layout(size, page), False,
+                  f"Weird Galaxy Space Bucks ledger, page {page + 1}")
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """The worksheet and every ledger page, on A4 and Letter (A5 shrinks A4)."""
+    out = []
+    for paper in ("a4", "letter"):
+        size = paper_size(paper)
+        out += [worksheet_sheet(size), *(ledger_sheet(size, k) for k in range(LEDGER_PAGES))]
+    return out
+
+
 def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     fields = worksheet_layout(size)
+    sheet = worksheet_sheet(size)
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        page_title(c, area, f"{SHORT} - Trade Missions worksheet",
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Trade Missions worksheet",
                    "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
                    "Type into the PDF or write by hand.", ACCENT)
         top = area.y2 - mm(19)
@@ -83,18 +152,21 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
                {k: head for k, head, _ in WS_COLUMNS},
                {"source": "e.g. a4 or 4 of Suns", "dest": "another suit", "payoff": "$",
                 "paid": "$ when done"}, look)
+        for n in range(1, wg_sheet.ROWS + 1):
+            for key in ("payoff", "paid"):
+                draw_field(c, sheet.field(f"m{n}_{key}"), look, ACCENT)
         seed = fields["seed"]
         px = seed.x - mm(12)
         pw = area.x2 - px
         c.setFillColor(INK)
         c.setFont(BOLD, 10)
         c.drawString(px, seed.y + mm(2), "Seed")
-        _field_box(c, seed, look)
+        draw_field(c, sheet.field("seed"), look, ACCENT)
         total = fields["total_paid"]
         c.setFont(BOLD, 9)
         c.setFillColor(INK)
         c.drawString(px, total.y + mm(2.6), "Total paid out")
-        _field_box(c, total, look, thick=True)
+        draw_field(c, sheet.field("total_paid"), look, ACCENT, thick=True)
         y = total.y - mm(4)
         y = _heading(c, px, y, "Payoffs", 10)
         y = paragraph(c, "Count the tiles between source and destination along rows and "
@@ -106,8 +178,9 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
                   "column and add it to your ledger's earned column. The worksheet's total "
                   "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
         qr = min(pw - mm(4), mm(32))
-        qr_block(c, url, px + (pw - qr) / 2, area.y + mm(14), qr, left=px, right=px + pw)
-        footer(c, area, CREDIT)
+        qr_block(c, url, px + (pw - qr) / 2, area.y + BOTTOM + mm(10), qr, left=px,
+                 right=px + pw)
+        footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, f"{SHORT} - Trade Missions worksheet")
 
@@ -195,7 +268,7 @@ def _block_rect(size: tuple[float, float], slot: int) -> Rect:
     area = printable_area(size)
     w = (area.w - mm(6)) / PER_PAGE
     top = area.y2 - mm(19)
-    return Rect(area.x + slot * (w + mm(6)), area.y + mm(6), w, top - area.y - mm(6))
+    return Rect(area.x + slot * (w + mm(6)), area.y + BOTTOM, w, top - area.y - BOTTOM)
 
 
 def ledger_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
@@ -227,8 +300,8 @@ def ledger_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
 
 def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page: int
                  ) -> Page:
-    area = printable_area(size)
     fields = ledger_layout(size, page)
+    sheet = ledger_sheet(size, page)
     players = ledger_players(page)
     url = tracker_url(options)
     label = f"{SHORT} - Space Bucks ledger {page + 1}/{LEDGER_PAGES}"
@@ -236,19 +309,21 @@ def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page
     def draw(c: Canvas) -> None:
         who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
                else f"player {players[0]}")
-        page_title(c, area, f"{SHORT} - Space Bucks ledger ({who})",
+        draw_frame(c, sheet, options.seed)
+        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Space Bucks ledger ({who})",
                    "One row per turn in which your Space Bucks moved. New balance = the row above "
                    "+ earned + fees in - fees out - spent.", ACCENT)
         for slot, p in enumerate(players):
-            _ledger_block(c, fields, p, _block_rect(size, slot), look)
+            _ledger_block(c, fields, sheet, p, _block_rect(size, slot), look)
         if len(players) < PER_PAGE:
             _ledger_panel(c, _block_rect(size, len(players)), url, look)
-        footer(c, area, CREDIT)
+        footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, label)
 
 
-def _ledger_block(c: Canvas, fields: Mapping[str, Rect], p: int, box: Rect, look: Look) -> None:
+def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, box: Rect,
+                  look: Look) -> None:
     name, colour, shape = PLAYER_COLOURS[p - 1]
     name_r = fields[f"p{p}_name"]
     st, fl = paint(c, look, colour)
@@ -258,7 +333,7 @@ def _ledger_block(c: Canvas, fields: Mapping[str, Rect], p: int, box: Rect, look
     c.setFillColor(INK)
     c.setFont(BOLD, 9)
     c.drawString(box.x + mm(8), name_r.y + mm(2.2), f"P{p}")
-    _field_box(c, name_r, look)
+    draw_field(c, sheet.field(f"p{p}_name"), look, ACCENT)
     c.setFillColor(GREY)
     c.setFont(REGULAR, 5.5)
     c.drawString(name_r.x + mm(1), name_r.y2 + mm(0.8), f"name and suit ({name} counters)")
@@ -266,7 +341,7 @@ def _ledger_block(c: Canvas, fields: Mapping[str, Rect], p: int, box: Rect, look
     c.setFillColor(INK)
     c.setFont(BOLD, 8)
     c.drawRightString(start.x - mm(2), start.y + mm(2), "Balance brought forward (0 to begin)")
-    _field_box(c, start, look)
+    draw_field(c, sheet.field(f"p{p}_start"), look, ACCENT)
     top = box.y2 - mm(17)
     cols = list(wg_ledger.COLUMNS[1:])
     right = fields[wg_ledger.row_field(p, 1, "balance")].x2 + 1
@@ -277,8 +352,11 @@ def _ledger_block(c: Canvas, fields: Mapping[str, Rect], p: int, box: Rect, look
     tot_y = fields[f"p{p}_balance"]
     c.setFillColor(INK)
     fit_centred(c, "Totals", BOLD, 7, box.x + mm(5), tot_y.y + tot_y.h / 2 - 2.5, mm(9.5))
+    for n in range(1, wg_ledger.ROWS + 1):
+        for col in wg_ledger.COLUMNS:
+            draw_field(c, sheet.field(wg_ledger.row_field(p, n, col)), look, ACCENT)
     for col in wg_ledger.TOTALS:
-        _field_box(c, fields[f"p{p}_{col}"], look, thick=col == "balance")
+        draw_field(c, sheet.field(f"p{p}_{col}"), look, ACCENT, thick=col == "balance")
     del bottom_row
 
 
