@@ -115,12 +115,18 @@ def _turn_to(c: Canvas, side: Side, w: float) -> None:
     c.translate(-w / 2, -w / 2)
 
 
+def plate_span(kind: Connector) -> float:
+    """Half the width of a connector's mounting plate (0 for a smooth side)."""
+    offsets = PIPES[kind]
+    return max(abs(o) for o in offsets) + PIPE_W / 2 + mm(0.6) if offsets else 0.0
+
+
 def draw_connector(c: Canvas, kind: Connector, w: float, look: Look) -> None:
     """The pipes of one connector on the N side of a ``w`` square tile."""
     offsets = PIPES[kind]
     if not offsets:
         return
-    span = max(abs(o) for o in offsets) + PIPE_W / 2 + mm(0.6)
+    span = plate_span(kind)
     stroke, fill = paint(c, look, PIPE_INK, solid=True)
     c.setFillColor(PIPE_INK)
     plate_y = w - PIPE_DEPTH
@@ -255,16 +261,29 @@ def icon_shield(c: Canvas, w: float, look: Look) -> None:
     c.circle(cx - mm(0.8), cy - mm(0.8), mm(1.9), stroke=st, fill=fl)
 
 
-def _containers(c: Canvas, w: float, look: Look, n: int, color: Color, special: bool) -> None:
-    s = mm(5.2)
+CONTAINER = mm(4.6)
+"""Side of a cargo container box: small enough to keep CONNECTOR_GAP from every connector."""
+CONNECTOR_GAP = mm(1.2)
+
+
+def connector_reach() -> float:
+    """How far in from its edge a connector's pipes and plate reach."""
+    return PIPE_DEPTH + PLATE_H
+
+
+def container_spots(w: float, n: int) -> list[tuple[float, float]]:
+    """Centres of the ``n`` (1-3) container boxes on a cargo tile ``w`` wide."""
     if n == 1:
-        spots = [(w / 2, w / 2)]
-    elif n == 2:
-        spots = [(w / 2 - mm(3.0), w / 2), (w / 2 + mm(3.0), w / 2)]
-    else:
-        spots = [(w / 2 - mm(3.0), w / 2 - mm(2.6)), (w / 2 + mm(3.0), w / 2 - mm(2.6)),
-                 (w / 2, w / 2 + mm(2.8))]
-    for x, y in spots:
+        return [(w / 2, w / 2)]
+    if n == 2:
+        return [(w / 2 - mm(2.6), w / 2), (w / 2 + mm(2.6), w / 2)]
+    return [(w / 2 - mm(2.6), w / 2 - mm(2.5)), (w / 2 + mm(2.6), w / 2 - mm(2.5)),
+            (w / 2, w / 2 + mm(2.5))]
+
+
+def _containers(c: Canvas, w: float, look: Look, n: int, color: Color, special: bool) -> None:
+    s = CONTAINER
+    for x, y in container_spots(w, n):
         c.setLineWidth(1.6 if special else 1.0)
         c.setStrokeColor(color)
         c.setFillColor(WHITE)
