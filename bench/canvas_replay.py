@@ -14,6 +14,7 @@ on the path and text objects the canvas hands out, and the form fields written w
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -84,7 +85,10 @@ def _recording_canvas(rec: Recording) -> type[Canvas]:
     class RecordingCanvas(Canvas):
         def __init__(self, *a: Any, **k: Any) -> None:
             self._rec_calls: list[Call] = []
-            rec.canvases.append((a, k, self._rec_calls))
+            target = a[0] if a else k.get("filename")
+            if isinstance(target, (str, os.PathLike)):  # not a throwaway canvas in memory
+                rec.canvases.append((a, k, self._rec_calls))  # (``document.measure``): its
+                # calls are the kit's own layout work, not the PDF it writes
             rec.depth += 1
             try:
                 super().__init__(*a, **k)

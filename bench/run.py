@@ -5,6 +5,7 @@
 
 Kits (bench_kits.py), rules engines (bench_engines.py) and the tracker under load
 (bench_tracker.py, needs ``wrk``) each compare against a yardstick measured in the same run;
+the photo reader (bench_sheetread.py) is measured on simulated photos of played games;
 the Markdown tables in ``OUT/figures.md`` are the ones bench/README.md shows.  About 20
 minutes on two busy cores, most of it the tracker's load (``--quick`` runs fewer rounds).
 """
@@ -76,11 +77,30 @@ def tracker_md(data: dict[str, Any]) -> str:
     return markdown(data)
 
 
+def sheetread_md(data: dict[str, Any]) -> str:
+    load = ", ".join(f"{x:.1f}" for x in data["load_average"])
+    out = [f"Load average {load}.", "",
+           "| game | photos | refused | digits right | fields right, eye | fields right, "
+           "after rules | asked | text asked | sheets without error | nothing asked | "
+           "wrong accepted | mistakes reported | s/photo (median, max) |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in data["results"]:
+        out.append(f"| {r['game']} | {r['photos']} | {len(r['refused'])} | "
+                   f"{r['digit_accuracy']:.1%} of {r['digits']} | "
+                   f"{r['field_accuracy_eye']:.1%} | {r['field_accuracy_after_rules']:.1%} "
+                   f"of {r['fields']} | {r['asked_share']:.1%} | {r['text_fields_asked']} | "
+                   f"{r['sheets_no_remaining_error']} | {r['sheets_fully_automatic']} | "
+                   f"{r['wrong_accepted']} | {r['mistakes_reported']} | "
+                   f"{r['seconds_median']}, {r['seconds_max']} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE / "results")
     ap.add_argument("--quick", action="store_true", help="shorter runs (noisier figures)")
-    ap.add_argument("--skip", default="", help="comma separated: kits,engines,tracker")
+    ap.add_argument("--skip", default="",
+                    help="comma separated: kits,engines,tracker,sheetread")
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
     skip = set(a.skip.split(","))
@@ -95,9 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     if "tracker" not in skip:
         codes["tracker"] = run("bench_tracker.py", ["--seconds", "8" if a.quick else "15",
                                                     "--json", str(a.out / "tracker.json")])
+    if "sheetread" not in skip:
+        codes["sheetread"] = run("bench_sheetread.py", [
+            "--sheets", "8" if a.quick else "32", "--mistakes", "4" if a.quick else "16",
+            "--json", str(a.out / "sheetread.json")])
     parts = [f"Python {platform.python_version()}, {platform.machine()}, "
              f"{time.strftime('%Y-%m-%d')}"]
-    for name, render in (("kits", kits_md), ("engines", engines_md), ("tracker", tracker_md)):
+    for name, render in (("kits", kits_md), ("engines", engines_md), ("tracker", tracker_md),
+                         ("sheetread", sheetread_md)):
         path = a.out / f"{name}.json"
         if name in codes and path.exists():
             parts.append(f"### {name}\n\n{render(json.loads(path.read_text()))}")

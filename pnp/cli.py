@@ -115,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("game")
     k.add_argument("--seed", type=_seed, default=1)
     k.add_argument("--paper", choices=["a4", "letter", "a5"], default="a4")
-    k.add_argument("--out", type=Path, default=Path("output"))
+    k.add_argument("--out", type=Path, default=Path("output"),
+                   help="a folder for <game>-seed<N>-<paper>.pdf (default output), or the "
+                        "PDF's own name when it ends in .pdf")
     k.add_argument("--tracker-url", default=None,
                    help="base URL the QR codes open (default $PNP_TRACKER_URL or "
                         "http://localhost:5000)")

@@ -188,3 +188,12 @@ def test_a_bug_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[str],
     code, _out, err = run(capsys, "games")
     assert code == 70 and err == ("pnp: internal error (KeyError: 'cards'); please report it "
                                   "with the command that caused it\n")
+
+
+def test_kit_out_naming_a_pdf_writes_that_file(tmp_path: Path, capsys: Any) -> None:
+    target = tmp_path / "gift" / "express.pdf"
+    assert main(["kit", "galaxy-express", "--out", str(target), "--quiet",
+                 "--tracker-url", "http://192.168.1.20:5000"]) == 0
+    assert capsys.readouterr().out.strip() == str(target)
+    assert target.is_file() and target.read_bytes().startswith(b"%PDF")
+    assert [p.name for p in target.parent.iterdir()] == ["express.pdf"]  # no folder named .pdf

@@ -43,7 +43,9 @@ def piecepack_kit(options: KitOptions) -> list[Path]:
     out = []
     for name, suits, title in PIECEPACK_PARTS:
         pages = piecepack_pages(options, suits, title)
-        path = options.out / f"{name}-{options.paper}.pdf"
+        path = (options.out.with_name(f"{options.out.stem}-{name}.pdf")  # --out my.pdf
+                if options.out.suffix.lower() == ".pdf"
+                else options.out / f"{name}-{options.paper}.pdf")
         out.append(write_pdf(path, pages, title, options.progress, duplex=options.print_mode,
                              cut_file=options.cut_file))
     return out

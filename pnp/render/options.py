@@ -36,11 +36,16 @@ def table_url(options: KitOptions, game_id: str, chance: str) -> str:
 
 
 def kit_file(options: KitOptions, game_id: str) -> Path:
-    """Where a game's kit PDF is written: ``<out>/<game>-seed<N>-<paper>.pdf``.
+    """Where a game's kit PDF is written: ``<out>/<game>-seed<N>-<paper>.pdf``, or ``out``
+    itself when it names a PDF (``--out my-kit.pdf`` means that file, not a folder).
 
     >>> kit_file(KitOptions(seed=7, out=Path("out")), "wormholes").as_posix()
     'out/wormholes-seed7-a4.pdf'
+    >>> kit_file(KitOptions(seed=7, out=Path("gifts/wh.PDF")), "wormholes").as_posix()
+    'gifts/wh.PDF'
     """
+    if options.out.suffix.lower() == ".pdf":
+        return options.out
     return options.out / f"{game_id}-seed{options.seed}-{options.paper}.pdf"
 
 

@@ -30,7 +30,7 @@ TEXT_EMPTY = 0.004
 TOP_K = 3
 BAND = 2  # pixels blanked each side of a printed wall's line
 SEARCH = 5  # pixels a comb's printed lines are looked for around where the layout puts them
-STROKE = 0.5  # a pen stroke in the ink map (printed lines are fainter and are taken out)
+STROKE = 0.3  # a pen stroke in the ink map (even a thin, faint one: never call it blank)
 MAX_CANDIDATES = 6
 MIN_CANDIDATE = 0.01
 
@@ -254,16 +254,16 @@ def combine(options: list[Options]) -> Options:
         p = float(np.prod([c[1] for c in combo]))
         if p < MIN_CANDIDATE:
             continue
-        value = _joined([c[0] for c in combo])
+        value = joined([c[0] for c in combo])
         scored[value] = scored.get(value, 0.0) + p
     ranked = sorted(scored.items(), key=lambda kv: -kv[1])[:MAX_CANDIDATES]
     return tuple((v, round(p, 6)) for v, p in ranked)
 
 
-def _joined(parts: list[str]) -> str:
+def joined(parts: list[str]) -> str:
     """Digits joined; an empty box between two written ones is marked '_' (not a number)."""
     text = "".join(p or " " for p in parts).strip()
     return text.replace(" ", "_")
 
 
-__all__ = ["Draft", "combine", "pen_ink", "read_boxes"]
+__all__ = ["Draft", "combine", "joined", "pen_ink", "read_boxes"]

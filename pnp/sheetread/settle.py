@@ -11,7 +11,11 @@ A field the eye is sure of is never changed, so a real mistake written clearly i
 reported by the check, and the rules pick only a reading the eye itself found plausible.
 They overrule the eye's first reading only when the eye hesitated between the two (a first
 reading under 60 %, the other over 25 %); otherwise the person is asked which is written,
-since the "inconsistent" reading may be the player's own mistake.
+since the "inconsistent" reading may be the player's own mistake.  The values tried are all
+those the doubtful boxes could hold (``space``), not only the eye's candidates, so a misreading
+the eye never listed cannot be the only one that checks out.  Last, when the sheet as read does
+not check out, a reading the eye was not quite certain of that another digit would put right
+is asked (``_audit``): a confident misreading would otherwise pass for the player's mistake.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import SheetSpec
-from pnp.sheetread.boxes import Draft
+from pnp.sheetread.boxes import Draft, joined
 from pnp.sheetread.reading import FieldReading, Status
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
@@ -29,7 +33,35 @@ PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
 PASSES = 3
 SWITCH_BELOW = 0.6  # the rules may overrule the eye's first reading only when it is this weak
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
-MAX_JOINT = 60  # combinations tried for a group of doubtful fields settled together
+MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
+AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
+BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
+MAX_UNSURE_BOXES = 2
+ALPHABET = ("", *"0123456789")
+
+
+def space(d: Draft) -> list[str]:
+    """Every value the field could hold with its doubtful boxes written any way at all (its
+    sure boxes as read): the rules choose a value only when it is the one among all of these
+    that checks out, so a misreading the eye never listed cannot slip through."""
+    if not d.parts:
+        return [v for v, _p in d.candidates]
+    if any(not options for options in d.parts):
+        return [v for v, _p in d.candidates]
+    weakest = min(range(len(d.parts)), key=lambda i: d.parts[i][0][1])
+    choices: list[tuple[str, ...]] = []
+    for i, options in enumerate(d.parts):
+        if options[0][1] >= BOX_SURE and i != weakest:
+            choices.append((options[0][0],))
+        elif d.box.kind == "tick":
+            choices.append(("", "x"))
+        elif d.box.signed and i == 0:
+            choices.append(("", "-"))
+        else:
+            choices.append(ALPHABET)
+    if sum(len(c) > 1 for c in choices) > MAX_UNSURE_BOXES:
+        return [v for v, _p in d.candidates][:1]  # too many doubts for the rules: asked
+    return list(dict.fromkeys(joined(list(combo)) for combo in itertools.product(*choices)))
 
 
 def _wrong(spec: SheetSpec, values: Mapping[str, str]) -> tuple[int, frozenset[str]]:
@@ -60,13 +92,13 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
             doubtful.append(d)
     chosen: dict[str, float] = {}
     for _ in range(PASSES):
-        open_ = [d for d in doubtful if d.name not in chosen and len(d.candidates) > 1]
+        open_ = [d for d in doubtful if d.name not in chosen and len(space(d)) > 1]
         if not open_:
             break
-        wrong = {d.name: [_wrong(spec, {**values, d.name: v})[1] for v, _p in d.candidates]
+        wrong = {d.name: {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
                  for d in open_}
-        reach = {name: frozenset().union(*sets) - frozenset.intersection(*sets)
-                 for name, sets in wrong.items()}
+        reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
+            *sets.values()) for name, sets in wrong.items()}
         ruled = {}
         for d in open_:
             near = reach[d.name]
@@ -74,10 +106,10 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # no line of the report depends on it: the rules cannot tell
             if any(near & reach[o.name] for o in open_ if o is not d):
                 continue  # another doubtful field bears on the same lines: settled jointly
-            good = [(v, p) for (v, p), w in zip(d.candidates, wrong[d.name], strict=True)
-                    if not (w & near) and d.name not in w]
-            if len(good) == 1 and good[0][1] >= PLAUSIBLE:
-                ruled[d.name] = good[0]
+            good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
+            p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
+            if p >= PLAUSIBLE:
+                ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
         if not ruled:
@@ -101,6 +133,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {_shown(first)} first; the rules chose "
                                   f"{_shown(value)}")
             values[d.name] = value
+    _audit(spec, drafts, values, status, notes, given)
     out = []
     for d in drafts:
         st = status.get(d.name, "ask")
@@ -112,6 +145,29 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         out.append(FieldReading(d.name, value, st, confidence, d.candidates,
                                 crops.get(d.name, b""), notes.get(d.name, "")))
     return tuple(out)
+
+
+def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
+           status: dict[str, Status], notes: dict[str, str], given: Mapping[str, str]) -> None:
+    """When the sheet as read does not check out, a reading the eye was not quite certain of
+    (under ``AUDIT_BELOW``) that another value of its weakest box would put right is asked
+    rather than trusted: it may be a misreading, not the player's mistake.  Nothing is
+    changed: the person says which is written, and the check reports a real mistake."""
+    base = _wrong(spec, values)[1]
+    if not base:
+        return
+    for d in drafts:
+        if (status.get(d.name) == "ask" or d.name in given or d.box.kind != "digits"
+                or d.best[1] >= AUDIT_BELOW or not d.parts):
+            continue
+        for v in space(d):
+            if v == values[d.name]:
+                continue
+            if len(_wrong(spec, {**values, d.name: v})[1]) < len(base):
+                status[d.name] = "ask"
+                notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.0%}), but the "
+                                 f"sheet would check out with {_shown(v)}: which is written?")
+                break
 
 
 def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
@@ -129,21 +185,25 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
     for group in groups:
         if len(group) < 2:
             continue
-        options = [[c for c in d.candidates if c[1] >= PLAUSIBLE] for d in group]
+        options = [space(d) for d in group]
         if math.prod(len(o) for o in options) > MAX_JOINT:
             continue
         near = frozenset().union(*(reach[d.name] for d in group))
         names = {d.name for d in group}
         good = []
         for combo in itertools.product(*options):
-            trial = {**values, **{d.name: c[0] for d, c in zip(group, combo, strict=True)}}
+            trial = {**values, **dict(zip((d.name for d in group), combo, strict=True))}
             w = _wrong(spec, trial)[1]
             if not (w & near) and not (w & names):
                 good.append(combo)
                 if len(good) > 1:
                     break
-        if len(good) == 1:
-            out.update({d.name: c for d, c in zip(group, good[0], strict=True)})
+        if len(good) != 1:
+            continue
+        picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
+                  for d, v in zip(group, good[0], strict=True)}
+        if all(p >= PLAUSIBLE for _v, p in picked.values()):
+            out.update(picked)
     return out
 
 

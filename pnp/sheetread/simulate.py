@@ -26,14 +26,20 @@ Floats = npt.NDArray[np.float32]
 DPI = 200
 
 
+DIGITS = "held-out"
+"""Which MNIST digits the pen writes: "held-out" (the benchmark's) or "validation" (to choose
+the reader's thresholds without looking at the held-out digits)."""
+
+
 @cache
-def held_out() -> dict[int, tuple[Floats, ...]]:
-    """The held-out MNIST digits by label (ink maps 0..1)."""
+def held_out(which: str = "held-out") -> dict[int, tuple[Floats, ...]]:
+    """The held-out (or validation) MNIST digits by label (ink maps 0..1)."""
     from pnp.sheetread.train import mnist, split
 
     x, y = mnist()
-    _, _, held = split(len(x))
-    return {d: tuple(x[i] for i in held if y[i] == d) for d in range(10)}
+    _, val, held = split(len(x))
+    chosen = held if which == "held-out" else val
+    return {d: tuple(x[i] for i in chosen if y[i] == d) for d in range(10)}
 
 
 def page_from_pdf(pdf: Path | bytes, index: int, dpi: int = DPI) -> Gray:
@@ -98,7 +104,7 @@ def _pen(page: Floats, ink: Floats, x: int, y: int, darkness: float) -> None:
 
 
 def _digit_ink(d: int, height: float, rng: np.random.Generator) -> Floats:
-    pool = held_out()[d]
+    pool = held_out(DIGITS)[d]
     img = pool[int(rng.integers(len(pool)))]
     mask = img > 0.2
     rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
@@ -263,8 +269,10 @@ def _light(width: int, height: float, shadow: float, rng: np.random.Generator) -
 
 
 
-def played_fields(game_id: str, seed: int, players: int = 2) -> dict[str, str] | None:
-    """The sheet of a random seeded game played to its end (None: the sheet has no room)."""
+def played_fields(game_id: str, seed: int, players: int = 2,
+                  stream: str = "sheetread/bench") -> dict[str, str] | None:
+    """The sheet of a random seeded game played to its end (None: the sheet has no room);
+    another ``stream`` plays other random decisions from the same deal."""
     from pnp.engine import Rng, get_game, new_log
     from pnp.engine.log import play_log
     from pnp.engine.play import random_playout
@@ -274,7 +282,7 @@ def played_fields(game_id: str, seed: int, players: int = 2) -> dict[str, str] |
     n = min(game.max_players, max(game.min_players, players))
     log = new_log(game_id, [f"P{i + 1}" for i in range(n)], seed, {"chance": "seeded"})
     state = game.initial_state(log.setup, log.players, log.seed)
-    _, events = random_playout(game, state, Rng(seed, "sheetread/bench"))
+    _, events = random_playout(game, state, Rng(seed, stream))
     log = log.with_events([game.notation(e) for e in events])
     return sheet_spec(game_id).fields_from_play(play_log(log))
 

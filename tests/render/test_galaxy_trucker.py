@@ -345,13 +345,8 @@ def test_cargo_boxes_keep_clear_of_every_connector(n: int) -> None:
     """Shape against shape: a container box (its stroke included) never touches the reach of
     a connector on any side, whatever the connectors (cargo boxes used to butt against the
     pipes' plates on tiles 102, 104-106, 108)."""
-    from pnp.render.galaxy_trucker.tiles import (
-        CONNECTOR_GAP,
-        CONTAINER,
-        connector_reach,
-        container_spots,
-        plate_span,
-    )
+    from pnp.render.galaxy_trucker.tile_icons import CONNECTOR_GAP, CONTAINER, container_spots
+    from pnp.render.galaxy_trucker.tiles import connector_reach, plate_span
 
     reach, span = connector_reach(), plate_span(Connector.UNIVERSAL)  # the widest plate
     lo, hi = TILE / 2 - span, TILE / 2 + span
@@ -372,7 +367,8 @@ def test_every_cargo_tile_draws_its_boxes_clear_of_its_pipes() -> None:
 
     from pnp.render.art import Look
     from pnp.render.fonts import REGULAR, register_fonts
-    from pnp.render.galaxy_trucker.tiles import CONNECTOR_GAP, CONTAINER, tile_face
+    from pnp.render.galaxy_trucker.tile_icons import CONNECTOR_GAP, CONTAINER
+    from pnp.render.galaxy_trucker.tiles import tile_face
     from pnp.render.layout import RecordingCanvas
 
     register_fonts()

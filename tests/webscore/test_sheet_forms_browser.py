@@ -59,11 +59,12 @@ def test_spatial_delivery_form_on_phone_and_desktop(server: str, browser: Any,  
         page = browser.new_page(viewport=viewport)
         page.goto(f"{server}/sheets/spatial-delivery")
         # the row labels stay in view when the grid is scrolled sideways
-        label = page.locator("th.rowlabel", has_text="Round 1")
+        label = page.get_by_role("rowheader", name="Round 1", exact=True)
         x0 = label.bounding_box()["x"]
-        page.locator(".sheet-block.players .sheet-scroll").evaluate("b => b.scrollLeft = 400")
+        grid = page.locator(".sheet-block.players .sheet-scroll").first  # the totals grid
+        grid.evaluate("b => b.scrollLeft = 400")
         assert abs(label.bounding_box()["x"] - x0) < 1
-        page.locator(".sheet-block.players .sheet-scroll").evaluate("b => b.scrollLeft = 0")
+        grid.evaluate("b => b.scrollLeft = 0")
         fill(page, SD_GOOD)
         page.click("form.sheet button[type=submit]")
         page.wait_for_selector("#report")

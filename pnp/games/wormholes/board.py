@@ -79,8 +79,11 @@ def direction_name(seat: int, vector: Vector) -> str:
 
 def axis_vectors(suit: Suit) -> tuple[Vector, Vector]:
     """The two directions a wormhole of this suit can send a ship (OrthogonAlien compass)."""
-    a, b = AXES[suit]
-    return COMPASS[0][a], COMPASS[0][b]
+    return _AXIS_VECTORS[suit]
+
+
+_AXIS_VECTORS: dict[Suit, tuple[Vector, Vector]] = {
+    suit: (COMPASS[0][a], COMPASS[0][b]) for suit, (a, b) in AXES.items()}
 
 
 def cell_name(cell: Cell) -> str:

@@ -227,7 +227,7 @@ class Wormholes(Game[State, WHEvent]):
         if state.step == "roll-choice":
             return [RollChoice(ch) for ch in self._roll_choices(state)]
         if state.step == "move":
-            return [Move(s, d) for s, d, _ in self._moves(state)]
+            return [_move_event(s, d) for s, d, _ in self._moves(state)]
         return []
 
     def chance_outcomes(self, state: State) -> list[WHEvent]:
@@ -633,23 +633,22 @@ class Wormholes(Game[State, WHEvent]):
         value it may still show (the mover cannot know which)."""
         goal = BASES[opponent(OWNER[suit])]
         partner = state.ship(other).cell
-
-        def wins(cell: Cell) -> bool:
-            return cell in goal and (not state.two_ships or partner in goal)
-
-        if wins(end):
+        # a landing in the goal wins when the partner needs not be there too, or is
+        goal_wins = not state.two_ships or partner in goal
+        if goal_wins and end in goal:
             return [None]
         coin = state.coin_at(end)
         if coin is None:
             return [end]
         values = ([coin.value] if coin.value is not None
                   else self._values_known_to(state, coin, OWNER[suit]))
+        vectors = axis_vectors(coin.suit)
         out: list[Cell | None] = []
         for value in values:
             jumps = [] if value == 0 else [
-                c for c in (ray(end, vec, value) for vec in axis_vectors(coin.suit))
+                c for c in (ray(end, vec, value) for vec in vectors)
                 if c is not None and c != partner]
-            out += [None if wins(c) else c for c in jumps] or [end]
+            out += [None if goal_wins and c in goal else c for c in jumps] or [end]
         return out
 
     def _move(self, state: State, event: Move) -> State:
@@ -962,6 +961,12 @@ def _is_base(cell: Cell) -> bool:
 
 
 _PLACEABLE = tuple(c for c in ORDERED_CELLS if not _is_base(c))  # WH-2: not on a base
+
+
+@lru_cache(maxsize=64)
+def _move_event(suit: Suit, direction: str | None) -> Move:
+    """One immutable event per ship and direction (the legal list offers them all the time)."""
+    return Move(suit, direction)
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.galaxy_trucker.tiles import MIX, PILOT_COLOURS, Kind
 from pnp.render.art import GREY, INK, PAPER, WHITE, Look, centred_text, hex_color, paint, tint
 from pnp.render.fonts import BOLD
-from pnp.render.galaxy_trucker.tiles import BATTERY, BROWN, PURPLE, SPECIAL
+from pnp.render.galaxy_trucker.tile_icons import BATTERY, BROWN, PURPLE, SPECIAL
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece
 
@@ -154,7 +154,7 @@ def number_art(n: int) -> Art:
 
 def marker_art(colour: str) -> Art:
     """A ship seen from above in the player's colour, lettered for greyscale prints."""
-    from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as INKS
+    from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as INKS
 
     ink = INKS[colour]
 

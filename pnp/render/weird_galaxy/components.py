@@ -30,7 +30,8 @@ from pnp.render.art import (
 )
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm
-from pnp.render.piecepack import Art, Piece, fold_standee
+from pnp.render.piecepack import Art, Piece
+from pnp.render.standee import fold_standee
 from pnp.render.weird_galaxy.art import (
     ACCENT,
     COUNTER,

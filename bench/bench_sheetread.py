@@ -1,0 +1,266 @@
+"""The photo reader on simulated phone photos of real played games, per game.
+
+For every game with readable printed sheets (``pnp.sheetread.layout.layouts``): seeded games
+are played to their end by the engine (random decisions, ``--sheets`` of them), written on the
+kit's own printed page (the page whose form fields are the layout's; the layout drawn alone
+when the kit has none) by "hand" (held-out MNIST digits, never trained on, in the comb boxes),
+then photographed in simulation (``pnp.sheetread.simulate.random_shot``: tilt up to 25
+degrees, turned, uneven light and a shadow, blur, JPEG 60-91, 1536x2048 or 3024x4032) and read
+with ``read_photo``.  A second set has one real mistake per sheet (a written number off by
+1-3); after the person confirms what was asked (with what is written), the check must still
+report it.
+
+    .venv/bin/python bench/bench_sheetread.py [--sheets 12] [--mistakes 8] [--json out.json]
+
+Figures (per game): the classifier's digit accuracy alone (its first guess for each written
+digit), field accuracy of the eye alone and after the rules, the share of fields asked (digit
+and tick fields; handwritten text fields are always asked and counted apart), sheets with no
+remaining error, wrong values accepted without asking (read or ruled, and wrong: must be 0),
+mistakes reported, and the time per photo (wall clock, with the load average).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pnp.sheetread import SheetReadError, read_photo
+from pnp.sheetread import simulate as sim
+from pnp.sheetread.layout import SheetLayout, layouts
+from pnp.sheets import check_sheet, sheet_games
+
+SEED = 7
+
+
+def pages(game_id: str, seed: int, tmp: Path) -> dict[str, np.ndarray]:
+    """Each layout's blank printed page (A4), from the game's kit where it has it."""
+    from pnp.render.kits import build_kit
+    from pnp.render.options import KitOptions
+
+    a4 = [lay for lay in layouts(game_id) if lay.layout.endswith(".a4")] or list(
+        layouts(game_id))
+    pdfs = [p for p in build_kit(game_id, KitOptions(seed=seed, out=tmp, duplex="none",
+                                                     progress=False))
+            if p.suffix == ".pdf"]
+    out = {}
+    for lay in a4:
+        for pdf in pdfs:
+            index = sim.kit_page(pdf, lay)
+            if index is not None:
+                out[lay.layout] = sim.page_from_pdf(pdf, index)
+                break
+        else:
+            out[lay.layout] = sim.page_from_layout(lay, seed)
+    return out
+
+
+def _mistake(fields: dict[str, str], lay: SheetLayout, game_id: str,
+             rng: np.random.Generator) -> tuple[str, str] | None:
+    """A written number changed by 1-3 in a field the check recomputes."""
+    report = check_sheet(game_id, fields)
+    checked = {str(line["field"]) for line in report["lines"]  # type: ignore[union-attr]
+               if isinstance(line, dict)}
+    names = [f.name for f in lay.fields if f.kind == "digits" and f.name in checked
+             and fields.get(f.name, "").isdigit()]
+    if not names:
+        return None
+    name = names[int(rng.integers(len(names)))]
+    old = int(fields[name])
+    for _ in range(10):
+        new = old + int(rng.choice([-3, -2, -1, 1, 2, 3]))
+        if new >= 0 and len(str(new)) <= lay.field(name).max_digits:
+            return name, str(new)
+    return None
+
+
+def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[str, Any]:
+    blank = pages(game_id, SEED, tmp)
+    lays = [lay for lay in layouts(game_id) if lay.layout in blank]
+    rng = np.random.default_rng(19)
+    stats: dict[str, Any] = {"game": game_id, "layouts": [lay.layout for lay in lays],
+                             "photos": 0, "digits": 0, "digits_right": 0, "fields": 0,
+                             "eye_right": 0, "final_right": 0, "asked": 0, "text_asked": 0,
+                             "text_fields": 0, "wrong_accepted": 0, "wrong_examples": [],
+                             "clean_sheets": 0, "automatic_sheets": 0, "times": [],
+                             "mistakes": 0, "mistakes_reported": 0, "missed": [],
+                             "refused": [], "asked_why": {}, "eye_p": []}
+    played = 0
+    for i in range(n_sheets + n_mistakes):
+        fields = sim.played_fields(game_id, SEED, players=4, stream=f"bench/{i}")
+        if fields is None:
+            continue
+        lay = lays[i % len(lays)]
+        mistake = None
+        if i >= n_sheets:
+            mistake = _mistake(fields, lay, game_id, rng)
+            if mistake is None:
+                continue
+            fields = {**fields, mistake[0]: mistake[1]}
+        written = sim.write(blank[lay.layout], lay, fields, rng)
+        shot = sim.random_shot(rng)
+        photo = sim.photograph(written.image, shot, rng)
+        start = time.perf_counter()
+        try:
+            reading = read_photo(photo)
+        except SheetReadError as exc:
+            stats["refused"].append({"error": f"{type(exc).__name__}: {exc}",
+                                     "shot": shot.__dict__})
+            if os.environ.get("BENCH_KEEP"):
+                Path(os.environ["BENCH_KEEP"], f"refused-{game_id}-{i}.jpg").write_bytes(photo)
+            continue
+        stats["times"].append(time.perf_counter() - start)
+        stats["photos"] += 1
+        played += 1
+        given = lay.given(sim_code(reading))
+        confirmed = {}
+        wrong_here = 0
+        asked_here = 0
+        for f in reading.fields:
+            box = lay.field(f.name)
+            truth = given.get(f.name) or _truth(box.kind, f.name, fields, written)
+            confirmed[f.name] = truth if f.status == "ask" else f.value
+            if box.kind == "text":
+                stats["text_fields"] += 1
+                stats["text_asked"] += f.status == "ask"
+            else:
+                stats["fields"] += 1
+                eye_right = (f.candidates[0][0] if f.candidates else "") == truth
+                stats["eye_right"] += eye_right
+                if f.candidates and truth:  # how sure the eye was, for the written fields
+                    stats["eye_p"].append((round(f.candidates[0][1], 4), bool(eye_right)))
+                stats["final_right"] += f.value == truth
+                stats["asked"] += f.status == "ask"
+                asked_here += f.status == "ask"
+                if f.status == "ask":
+                    eye = (f.candidates[0][0] if f.candidates else "") == truth
+                    why = f.note.split(":")[0].split(" (")[0][:40]
+                    key = f"{'eye right' if eye else 'eye wrong'}: {why}"
+                    stats["asked_why"][key] = stats["asked_why"].get(key, 0) + 1
+            if f.status != "ask" and f.value != truth:
+                wrong_here += 1
+                stats["wrong_examples"].append(
+                    {"field": f.name, "read": f.value, "truth": truth, "status": f.status,
+                     "candidates": f.candidates[:3], "shot": shot.__dict__})
+            for bi, part in enumerate(_parts(reading, f.name)):
+                chars = written.digits.get(f.name, ())
+                if box.kind == "digits" and bi < len(chars) and chars[bi].isdigit():
+                    stats["digits"] += 1
+                    stats["digits_right"] += bool(part) and part[0][0] == chars[bi]
+        stats["wrong_accepted"] += wrong_here
+        if wrong_here and os.environ.get("BENCH_KEEP"):
+            Path(os.environ["BENCH_KEEP"], f"wrong-{game_id}-{i}.jpg").write_bytes(photo)
+        stats["clean_sheets"] += wrong_here == 0
+        stats["automatic_sheets"] += wrong_here == 0 and asked_here == 0
+        if mistake is not None:
+            stats["mistakes"] += 1
+            report = check_sheet(game_id, confirmed)
+            if report["ok"]:
+                stats["missed"].append({"field": mistake[0], "written": mistake[1]})
+            else:
+                stats["mistakes_reported"] += 1
+        print(f"{game_id} {lay.layout} #{i}: {reading.to_json()['counts']} "
+              f"wrong={wrong_here} {stats['times'][-1]:.2f}s", file=sys.stderr)
+    stats["sheets"] = played
+    return stats
+
+
+_LAST_PARTS: dict[str, Any] = {}
+
+
+def _parts(reading: Any, name: str) -> tuple[Any, ...]:
+    return tuple(_LAST_PARTS.get(name, ()))
+
+
+def sim_code(reading: Any) -> Any:
+    from pnp.sheetread.layout import SheetCode
+
+    return SheetCode(reading.game, reading.layout, reading.version, reading.seed)
+
+
+def _truth(kind: str, name: str, fields: dict[str, str], written: sim.Written) -> str:
+    if kind == "digits":
+        chars = written.digits.get(name)
+        return "".join(chars) if chars else ""
+    if kind == "tick":
+        return "x" if name in written.digits else ""
+    return fields.get(name, "")
+
+
+def _capture_parts() -> None:
+    """Keep each field's per-box options of the last reading (the eye's digit guesses)."""
+    from pnp.sheetread import boxes
+
+    original = boxes.read_boxes
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        drafts = original(*args, **kwargs)
+        _LAST_PARTS.clear()
+        _LAST_PARTS.update({d.name: d.parts for d in drafts})
+        return drafts
+
+    boxes.read_boxes = spy  # type: ignore[assignment]
+
+
+def summary(s: dict[str, Any]) -> dict[str, Any]:
+    times = sorted(s["times"])
+    return {
+        "game": s["game"], "photos": s["photos"], "refused": s["refused"],
+        "digit_accuracy": round(s["digits_right"] / max(1, s["digits"]), 4),
+        "digits": s["digits"],
+        "field_accuracy_eye": round(s["eye_right"] / max(1, s["fields"]), 4),
+        "field_accuracy_after_rules": round(s["final_right"] / max(1, s["fields"]), 4),
+        "fields": s["fields"],
+        "asked_share": round(s["asked"] / max(1, s["fields"]), 4),
+        "text_fields_asked": f"{s['text_asked']}/{s['text_fields']}",
+        "asked_why": s["asked_why"],
+        "eye_wrong_at": sorted(p for p, ok in s["eye_p"] if not ok)[-8:],
+        "eye_right_below": {t: sum(1 for p, ok in s["eye_p"] if ok and p < t)
+                            for t in (0.9, 0.95, 0.985, 0.995)},
+        "sheets_no_remaining_error": f"{s['clean_sheets']}/{s['photos']}",
+        "sheets_fully_automatic": f"{s['automatic_sheets']}/{s['photos']}",
+        "wrong_accepted": s["wrong_accepted"],
+        "mistakes_reported": f"{s['mistakes_reported']}/{s['mistakes']}",
+        "seconds_median": round(statistics.median(times), 2) if times else None,
+        "seconds_max": round(times[-1], 2) if times else None,
+        "wrong_examples": s["wrong_examples"][:10], "missed": s["missed"],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sheets", type=int, default=12)
+    ap.add_argument("--mistakes", type=int, default=8)
+    ap.add_argument("--games", default="")
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--digits", choices=["held-out", "validation"], default="held-out",
+                    help="validation: write the validation digits, to choose thresholds")
+    a = ap.parse_args(argv)
+    _capture_parts()
+    games = [g for g in sheet_games() if layouts(g)]
+    if a.games:
+        games = [g for g in games if g in a.games.split(",")]
+    sim.DIGITS = a.digits
+    sim.held_out(a.digits)  # load the digits before timing
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for game_id in games:
+            results.append(summary(bench_game(game_id, a.sheets, a.mistakes, Path(tmp))))
+    out = {"load_average": os.getloadavg(), "results": results}
+    text = json.dumps(out, indent=2, default=str)
+    print(text)
+    if a.json:
+        a.json.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
