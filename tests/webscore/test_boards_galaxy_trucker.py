@@ -447,7 +447,8 @@ def tiles_named_of(event: Any) -> tuple[int, ...]:
 # -- in a browser: the page as a phone and a desktop show it -----------------------------------
 def midround_table(client: FlaskClient, cards: int = 3) -> tuple[str, str, dict[str, Any]]:
     """A seeded 4-player table played by legal entries and "Roll for us" until a card's own
-    decision (not the go/quit gate) is awaited after ``cards`` cards: the gallery's table."""
+    decision about its ship's tiles (not the go/quit gate) is awaited after ``cards`` cards:
+    the gallery's table."""
     t = client.post("/api/tables", json={
         "game": "galaxy-trucker", "seed": 11, "players": ["Ana", "Bo", "Zoë", "Kai"],
         "chance": "tracker", "auto_deal": False}).get_json()
@@ -455,8 +456,9 @@ def midround_table(client: FlaskClient, cards: int = 3) -> tuple[str, str, dict[
     for _ in range(600):
         sm = s["summary"]
         if sm["cards_turned"] >= cards and s["awaiting"] == "decision" \
-                and sm["phase"] == "card" and sm["decision"]["kind"] != "gate":
-            break
+                and sm["phase"] == "card" and sm["decision"]["kind"] != "gate" \
+                and any(tiles_named_of(GAME.parse(e)) for e in s["legal"]):
+            break  # a decision about tiles of the deciding ship: tap targets on it
         if s["awaiting"] == "chance":
             r = post(client, t, "roll", {"seq": s["seq"]})
         else:
@@ -482,6 +484,11 @@ def shoot(base: str, client: FlaskClient, browser: Any, out: Path, prefix: str) 
         assert 300 < box["width"] <= viewport["width"]
         assert page.locator("svg.board g.rocket").count() == flying
         assert page.locator("svg.board svg.ship-mini").count() == 4
+        spots = page.locator("#live button.spot").all()
+        assert spots, "the deciding ship's tiles are tap targets"
+        for spot in spots:  # a thumb's target on the zoomed ship, also on a phone
+            b = spot.bounding_box()
+            assert b is not None and b["width"] >= 44 and b["height"] >= 44, b
         for rocket in page.locator("svg.board g.rocket").all():
             r = rocket.bounding_box()
             assert r is not None and r["x"] >= box["x"] and r["x"] + r["width"] <= (

@@ -155,10 +155,10 @@ def _phredd_figure(c: Canvas, w: float, h: float, look: Look) -> None:
     c.circle(w * 0.815, h * 0.758, w * 0.02, stroke=0, fill=1)
     c.setStrokeColor(INK)
     c.line(w * 0.87, h * 0.71, w * 0.93, h * 0.72)
-    # spit
+    # spit: kept a clear 2.5 % of the width inside the cut (it used to cross the edge)
     c.setFillColor(SPIT)
-    for k, (sx, sy) in enumerate(((0.97, 0.7), (0.9, 0.62), (0.95, 0.56))):
-        c.circle(w * sx, h * sy, w * (0.03 - k * 0.006), stroke=0, fill=1)
+    for sx, sy, sr in ((0.955, 0.66, 0.02), (0.905, 0.6, 0.016), (0.95, 0.55, 0.013)):
+        c.circle(w * sx, h * sy, w * sr, stroke=0, fill=1)
     # tail
     c.setStrokeColor(PHREDD)
     c.setLineWidth(max(0.6, w * 0.02))
