@@ -12,6 +12,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import INK, WHITE, Look, tint
+from pnp.render.fonts import BOLD
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect
 from pnp.render.qr import draw_qr
@@ -45,14 +46,45 @@ def draw_frame(c: Canvas, layout: SheetLayout, seed: int | None) -> None:
 
 
 def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = False) -> None:
-    """A comb (outer box, light walls, faint guide), a tick box, or a text box."""
+    """A comb (outer box, light walls, faint guide), a tick box, a choice (a tick box after
+    each option's letter, then its comb), or a text box."""
+    if f.kind == "choice":
+        _draw_choice(c, f, look, colour)
+        return
     c.saveState()
     c.setStrokeColor(colour)
     c.setLineWidth(1.2 if thick else 0.6)
     c.setFillColor(WHITE)
     r = f.rect
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-    if f.kind == "digits":
+    _comb_inside(c, f, colour)
+    c.restoreState()
+
+
+def _draw_choice(c: Canvas, f: FieldBox, look: Look, colour: Color) -> None:
+    c.saveState()
+    c.setStrokeColor(colour)
+    c.setLineWidth(0.6)
+    c.setFillColor(WHITE)
+    fill = 0 if look.low_ink else 1
+    for option, box in zip(f.options, f.option_boxes, strict=True):
+        c.setFillColor(WHITE)
+        c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=fill)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 6)
+        c.drawRightString(box.x - 0.8, box.y + box.h / 2 - 2.1, option)
+    if f.boxes:
+        comb = f.boxes[0].union(f.boxes[-1])
+        c.setFillColor(WHITE)
+        c.rect(comb.x, comb.y, comb.w, comb.h, stroke=1, fill=fill)
+        _comb_inside(c, f, colour)
+    c.restoreState()
+
+
+def _comb_inside(c: Canvas, f: FieldBox, colour: Color) -> None:
+    """A comb's light walls between the digits and its faint dashed guide."""
+    r = f.rect if f.kind == "digits" else (f.boxes[0].union(f.boxes[-1]) if f.boxes else f.rect)
+    if f.kind in ("digits", "choice") and f.boxes:
         c.setStrokeColor(tint(colour, 0.45))
         c.setLineWidth(0.5)
         for b in f.boxes[1:]:
@@ -62,7 +94,7 @@ def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = 
         c.setDash(1, 1.5)
         for b in f.boxes:
             c.line(b.x + b.w * 0.2, b.y + b.h * 0.18, b.x2 - b.w * 0.2, b.y + b.h * 0.18)
-    c.restoreState()
+        c.setDash()
 
 
 def form_field(f: FieldBox, page: int, value: str = "", size: float = 9.0,

@@ -45,8 +45,8 @@ SCHEME = "pnpsheet"
 FORMAT = 1
 """The payload format (the number after ``pnpsheet:``); a layout's own version is separate."""
 
-Kind = Literal["digits", "tick", "text"]
-KINDS: tuple[str, ...] = ("digits", "tick", "text")
+Kind = Literal["digits", "tick", "choice", "text"]
+KINDS: tuple[str, ...] = ("digits", "tick", "choice", "text")
 
 MARKER_SIZE = mm(9)
 """A marker's side, border included (6 modules of 1.5 mm); a module of white around it is
@@ -57,6 +57,9 @@ DIGIT_W = mm(5.2)
 """A comb box's width: wide enough for a pen digit, narrow enough for 4 in a 26 mm cell."""
 DIGIT_H = mm(6.4)
 TICK = mm(5.0)
+OPTION = mm(3.2)
+"""A choice's tick box; its option's letter is printed just left of it."""
+OPTION_LABEL = mm(2.6)
 
 
 class SheetCodeError(PnpError):
@@ -131,9 +134,12 @@ class FieldBox:
     ``kind`` "digits": a comb, ``boxes`` one box per digit left to right (``max_digits`` of
     them); a ``signed`` field's value may be negative, its minus sign written in a box of its
     own (the first), so it has one box more than its digits.  "tick": ``boxes`` is the one box
-    to tick (a mark means yes).  "text": free writing in ``rect`` (names, card ids, board
-    cells), no boxes; a reader asks the person for these.  ``rect`` bounds the field (the
-    AcroForm widget of the fillable PDF is this rectangle).
+    to tick (a mark means yes).  "choice": a letter part ticked among ``options`` (one box
+    each in ``option_boxes``, its letter printed left of it), then a comb of ``boxes`` for a
+    number (maybe none): the value is the ticked option followed by the digits
+    (:meth:`value`), as the Galaxy Express coin "S2" or direction "N".  "text": free writing
+    in ``rect`` (names, card ids, board cells), no boxes; a reader asks the person for these.
+    ``rect`` bounds the field (the AcroForm widget of the fillable PDF is this rectangle).
     """
 
     name: str
@@ -141,6 +147,8 @@ class FieldBox:
     rect: Rect
     boxes: tuple[Rect, ...] = ()
     signed: bool = False
+    options: tuple[str, ...] = ()
+    option_boxes: tuple[Rect, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -151,16 +159,33 @@ class FieldBox:
             raise ValueError(f"tick field {self.name} needs exactly one box")
         if self.kind == "digits" and len(self.boxes) < 1 + self.signed:
             raise ValueError(f"digits field {self.name} needs a box per digit")
+        if (self.kind == "choice") != bool(self.options) or (
+                len(self.options) != len(self.option_boxes)):
+            raise ValueError(f"field {self.name}: a choice, and only a choice, has a box per "
+                             "option")
+
+    def value(self, option: str | None, digits: str = "") -> str:
+        """A choice's value from its ticked option and its digits.
+
+        >>> f = choice("t1_coin", Rect(0, 0, 60, 20), ("S", "M"), 1)
+        >>> f.value("M", "4"), f.value(None, "")
+        ('M4', '')
+        """
+        return (option or "") + digits
 
     @property
     def max_digits(self) -> int:
         """The most digits the comb holds (0 for tick and text fields)."""
+        if self.kind == "choice":
+            return len(self.boxes)
         return len(self.boxes) - self.signed if self.kind == "digits" else 0
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "rect": _box(self.rect),
                 "boxes": [_box(b) for b in self.boxes], "signed": self.signed,
-                "max_digits": self.max_digits}
+                "max_digits": self.max_digits,
+                "options": [{"value": v, "box": _box(b)}
+                            for v, b in zip(self.options, self.option_boxes, strict=True)]}
 
 
 def _box(r: Rect) -> list[float]:
@@ -283,6 +308,25 @@ def text(name: str, cell: Rect) -> FieldBox:
     return FieldBox(name, "text", cell)
 
 
+def choice(name: str, cell: Rect, options: tuple[str, ...], digits: int = 0,
+           box: float = OPTION, width: float = DIGIT_W, height: float = DIGIT_H) -> FieldBox:
+    """Tick boxes for ``options`` (each after its printed letter), then a comb of ``digits``,
+    centred in ``cell``."""
+    step = OPTION_LABEL + box + mm(1.0)
+    w = min(width, (cell.w - len(options) * step) / digits) if digits else 0.0
+    h = min(height, cell.h)
+    total = len(options) * step + digits * w
+    x = cell.cx - total / 2
+    s = min(box, cell.h)
+    option_boxes = tuple(Rect(x + k * step + OPTION_LABEL, cell.cy - s / 2, s, s)
+                         for k in range(len(options)))
+    x0 = x + len(options) * step
+    boxes = tuple(Rect(x0 + i * w, cell.cy - h / 2, w, h) for i in range(digits))
+    # the field (and its form widget) takes the cell's height, so a typed value fits
+    return FieldBox(name, "choice", Rect(x, cell.y, total, cell.h), boxes, options=options,
+                    option_boxes=option_boxes)
+
+
 def place(name: str, cell: Rect, kind: str, digits: int = 0, signed: bool = False) -> FieldBox:
     """A field of ``kind`` in ``cell``: a comb of ``digits``, a tick box or free text."""
     if kind == "digits":
@@ -383,6 +427,6 @@ def by_name(fields: Iterable[FieldBox]) -> Mapping[str, FieldBox]:
 
 __all__ = ["DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
            "FieldBox", "Kind", "Marker", "SheetCode", "SheetCodeError", "SheetLayout",
-           "band_qr", "by_name", "check_fields", "comb", "corner_markers", "footer_area",
+           "band_qr", "by_name", "check_fields", "choice", "comb", "corner_markers", "footer_area",
            "layout_for", "layouts", "paper_name", "place", "sheet_layout", "text", "tick",
            "title_area"]

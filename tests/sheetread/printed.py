@@ -60,7 +60,7 @@ def problems(img: Image.Image, layout: SheetLayout) -> list[str]:
                 if white != (v > 128):
                     out.append(f"marker {m.id} module ({r}, {c}) is {v}")
     for f in layout.fields:
-        for i, b in enumerate(f.boxes):
+        for i, b in enumerate((*f.boxes, *f.option_boxes)):
             edges = {"left": (b.x, b.cy), "right": (b.x2, b.cy), "bottom": (b.cx, b.y),
                      "top": (b.cx, b.y2)}
             for side, (x, y) in edges.items():

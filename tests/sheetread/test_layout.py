@@ -85,7 +85,7 @@ def test_layouts_place_the_checkers_fields_without_overlap(game: str) -> None:
         parts = [m.rect.expand(m.module) for m in x.markers] + [x.qr]
         for f in x.fields:
             assert page.contains(f.rect), f.name
-            for b in f.boxes:
+            for b in (*f.boxes, *f.option_boxes):
                 assert f.rect.contains(b, tol=0.01), f.name
             assert not any(f.rect.overlaps(p) for p in parts), f.name
         rects = sorted(x.fields, key=lambda f: (f.rect.x, f.rect.y))
@@ -159,3 +159,14 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
             w = widgets[f.name]
             assert abs(w.x - f.rect.x) < 0.01 and abs(w.y - f.rect.y) < 0.01, f.name
             assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name
+
+
+def test_a_choice_ticks_a_letter_then_writes_digits() -> None:
+    coin = sheet_layout("galaxy-express", "record.a4", 1).field("t1_coin")
+    assert coin.kind == "choice" and coin.options == ("S", "M") and coin.max_digits == 1
+    assert coin.value("S", "3") == "S3"
+    left = [b.x for b in coin.option_boxes] + [b.x for b in coin.boxes]
+    assert left == sorted(left)  # options, then the comb, left to right
+    direction = sheet_layout("galaxy-express", "record.a4", 1).field("t1_dir")
+    assert direction.options == ("N", "E", "S", "W") and direction.boxes == ()
+    assert [o["value"] for o in direction.to_json()["options"]] == ["N", "E", "S", "W"]

@@ -3,7 +3,7 @@
 
 It is the toy dice game under another id, with everything a record can declare: a score
 sheet (a row per turn, laid out and filled by the generic renderers), a one-page kit, an
-option field for the new-table form and a board drawer.
+option field for the new-table form, a board drawer with tap targets and a table timer.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp.engine import BoardDrawing, GameRecord, OptionField, Played
 from pnp.engine.sheetspec import Line, SheetSpec
+from pnp.games.galaxy_trucker import buildtimer
 
 from .toygame import Roll, Take, ToyDice
 
@@ -101,4 +102,5 @@ def place(summary: dict[str, Any], notation: str,
 GAME = SixthDice()
 RECORD = GameRecord(GAME, TurnSheet(), build_kit,
                     (OptionField("short", "Short game: first to 5", kind="checkbox"),),
-                    BoardDrawing(draw, place, spot=20))
+                    BoardDrawing(draw, place, spot=20),
+                    build_timer=buildtimer)  # a sand timer's rules, reused: any TimerRules will do

@@ -4,7 +4,8 @@
 ``*.dist-info`` folder on ``sys.path`` whose ``entry_points.txt`` names its record in the
 ``pnp.games`` group.  With no other change it shows up in ``pnp games``, ``pnp replay`` and
 ``pnp kit``, and the tracker hosts it: new-table form option, table page with its board and
-the tap targets the board places, score-sheet form and the result PDF with its sheet filled in.
+the tap targets the board places, its table timer, score-sheet form and the result PDF with
+its sheet filled in.
 """
 
 from __future__ import annotations
@@ -92,6 +93,9 @@ def test_the_tracker_hosts_it(installed: None, client: FlaskClient, tmp_path: Pa
         assert r.status_code in (200, 201), r.get_json()
         state = r.get_json()
     assert tapped and 'class="sixth-board"' in client.get(table).data.decode()  # its drawer
+    timer = client.post(f"/api/tables/{tid}/timer", json={"action": "new", "round": 1},
+                        headers={"X-Table-Token": _token(client, tid)})  # its build_timer
+    assert timer.status_code == 200 and timer.get_json()["timer"]["phase"] == "ready"
 
     form = client.get("/sheets/sixth-dice").data.decode()
     assert 'name="t1_roll"' in form and 'name="winner"' in form

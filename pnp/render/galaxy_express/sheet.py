@@ -36,8 +36,10 @@ from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.sheetread.layout import (
     MARKER_SIZE,
+    FieldBox,
     SheetLayout,
     band_qr,
+    choice,
     corner_markers,
     footer_area,
     paper_name,
@@ -53,11 +55,11 @@ TURN_COLUMNS = ("coin", "speed", "dir", "scans", "deliver", "refuel")
 
 COLUMN_HEADS = {"coin": "Coin", "speed": "Speed", "dir": "Dir", "scans": "Scans",
                 "deliver": "Deliver", "refuel": "Refuel"}
-COLUMN_HINTS = {"coin": "S0-5 / M0-5", "speed": "0-10", "dir": "N E S W",
+COLUMN_HINTS = {"coin": "tick S or M, 0-5", "speed": "0-10", "dir": "tick one",
                 "scans": "planets seen", "deliver": "x", "refuel": "x"}
 PANEL_MIN = mm(46)
-COLUMN_WIDTHS = {"coin": 18.0, "speed": 14.0, "dir": 12.0, "scans": 30.0, "deliver": 14.0,
-                 "refuel": 14.0}
+COLUMN_WIDTHS = {"coin": 19.0, "speed": 13.0, "dir": 28.0, "scans": 18.0, "deliver": 12.0,
+                 "refuel": 12.0}
 
 
 def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
@@ -98,11 +100,20 @@ KINDS: dict[str, tuple[str, int, bool]] = {
     "coins_left": ("digits", 2, False), "score": ("digits", 3, True)}
 
 
+CHOICES: dict[str, tuple[tuple[str, ...], int]] = {"coin": (("S", "M"), 1),
+                                                   "dir": (("N", "E", "S", "W"), 0)}
+
+
 @lru_cache(maxsize=4)
 def record_sheet(size: tuple[float, float]) -> SheetLayout:
     """The record sheet as drawn and as a reader cuts it out."""
-    fields = []
+    fields: list[FieldBox] = []
     for name, cell in record_layout(size).items():
+        column = name.split("_", 1)[-1]
+        if name[0] == "t" and column in CHOICES:
+            options, digits = CHOICES[column]
+            fields.append(choice(name, cell, options, digits))
+            continue
         kind, digits, signed = KINDS.get(name.rsplit("_", 1)[-1] if name.startswith("t")
                                          and name[1].isdigit() else name, ("text", 0, False))
         fields.append(place(name, cell, kind, digits, signed))
@@ -166,7 +177,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         c.setLineWidth(1)
         c.rect(table_x, bottom, table_right - table_x, top - bottom, stroke=1, fill=0)
         for n in range(1, TURN_ROWS + 1):
-            for col in ("speed", "deliver", "refuel"):
+            for col in ("coin", "speed", "dir", "deliver", "refuel"):
                 draw_field(c, sheet.field(f"t{n}_{col}"), look, ACCENT)
         _record_panel(c, fields, sheet, look, url, options.seed, area)
         footer(c, footer_area(size), CREDIT)
