@@ -149,16 +149,24 @@ def icon_shield(c: Canvas, w: float, look: Look) -> None:
     st, fl = paint(c, look, SHIELD, solid=True)
     c.circle(cx - mm(0.8), cy - mm(0.8), mm(1.9), stroke=st, fill=fl)
 
-def _containers(c: Canvas, w: float, look: Look, n: int, color: Color, special: bool) -> None:
-    s = mm(5.2)
+CONTAINER = mm(4.6)
+"""Side of a cargo container box: small enough to keep CONNECTOR_GAP from every connector."""
+CONNECTOR_GAP = mm(1.2)
+
+
+def container_spots(w: float, n: int) -> list[tuple[float, float]]:
+    """Centres of the ``n`` (1-3) container boxes on a cargo tile ``w`` wide."""
     if n == 1:
-        spots = [(w / 2, w / 2)]
-    elif n == 2:
-        spots = [(w / 2 - mm(3.0), w / 2), (w / 2 + mm(3.0), w / 2)]
-    else:
-        spots = [(w / 2 - mm(3.0), w / 2 - mm(2.6)), (w / 2 + mm(3.0), w / 2 - mm(2.6)),
-                 (w / 2, w / 2 + mm(2.8))]
-    for x, y in spots:
+        return [(w / 2, w / 2)]
+    if n == 2:
+        return [(w / 2 - mm(2.6), w / 2), (w / 2 + mm(2.6), w / 2)]
+    return [(w / 2 - mm(2.6), w / 2 - mm(2.5)), (w / 2 + mm(2.6), w / 2 - mm(2.5)),
+            (w / 2, w / 2 + mm(2.5))]
+
+
+def _containers(c: Canvas, w: float, look: Look, n: int, color: Color, special: bool) -> None:
+    s = CONTAINER
+    for x, y in container_spots(w, n):
         c.setLineWidth(1.6 if special else 1.0)
         c.setStrokeColor(color)
         c.setFillColor(WHITE)

@@ -103,12 +103,23 @@ def _turn_to(c: Canvas, side: Side, w: float) -> None:
     c.translate(-w / 2, -w / 2)
 
 
+def plate_span(kind: Connector) -> float:
+    """Half the width of a connector's mounting plate (0 for a smooth side)."""
+    offsets = PIPES[kind]
+    return max(abs(o) for o in offsets) + PIPE_W / 2 + mm(0.6) if offsets else 0.0
+
+
+def connector_reach() -> float:
+    """How far in from its edge a connector's pipes and plate reach."""
+    return PIPE_DEPTH + PLATE_H
+
+
 def draw_connector(c: Canvas, kind: Connector, w: float, look: Look) -> None:
     """The pipes of one connector on the N side of a ``w`` square tile."""
     offsets = PIPES[kind]
     if not offsets:
         return
-    span = max(abs(o) for o in offsets) + PIPE_W / 2 + mm(0.6)
+    span = plate_span(kind)
     stroke, fill = paint(c, look, PIPE_INK, solid=True)
     c.setFillColor(PIPE_INK)
     plate_y = w - PIPE_DEPTH
