@@ -4,8 +4,10 @@ One module per concept:
 
 * ``geometry`` units, paper sizes, rectangles; ``fonts`` the bundled DejaVu family;
 * ``document`` pages as data and the deterministic PDF writer; ``progress`` the terminal bar;
-* ``impose`` imposition (grids, duplex mirroring, gutter fold, shelf packing);
+* ``impose`` imposition (grids, duplex mirroring, gutter fold, shelf packing); ``pack`` mixed
+  pieces sharing sheets; ``paper`` pages and sheet fill per kit;
 * ``marks`` crop marks, registration targets, fold lines; ``qr`` vector QR codes;
+* ``colour`` colour differences and colour-vision simulation for the suit palette;
 * ``art`` colours, the low-ink look, shapes, text and the shared page furniture (footer,
   heading, shrink-to-fit text, form-field boxes); ``suits`` the eight piecepack suits;
 * ``piecepack`` tiles, coins, dice nets, pawns, the roll table; ``standee`` fold-and-glue

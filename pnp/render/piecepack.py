@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.engine import Rng
@@ -153,10 +154,8 @@ def tile(suit: Suit, rank: str) -> Piece:
 
 # -- coins -------------------------------------------------------------------------------------
 
-def _coin_disc(c: Canvas, w: float, bleed: float, look: Look, fill: object) -> None:
-    from reportlab.lib.colors import Color
-
-    assert isinstance(fill, Color)
+def round_face(c: Canvas, w: float, bleed: float, look: Look, fill: Color) -> None:
+    """A round piece's ground: filled out to the bleed, or in low ink only its grey cut guide."""
     if look.low_ink:
         c.setStrokeColor(GREY)
         c.setLineWidth(0.3)
@@ -168,7 +167,7 @@ def _coin_disc(c: Canvas, w: float, bleed: float, look: Look, fill: object) -> N
 
 def coin_suit_side(suit: Suit) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _coin_disc(c, w, bleed, look, suit.color)
+        round_face(c, w, bleed, look, suit.color)
         color = suit.color if look.low_ink else WHITE
         draw_symbol(c, suit, w / 2, h / 2, w * 0.3, look, color)
     return draw
@@ -176,7 +175,7 @@ def coin_suit_side(suit: Suit) -> Art:
 
 def coin_rank_side(rank: str) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _coin_disc(c, w, bleed, look, PAPER)
+        round_face(c, w, bleed, look, PAPER)
         c.setStrokeColor(LIGHT if look.low_ink else hex_color("#b9b1a0"))
         c.setLineWidth(0.5)
         c.circle(w / 2, h / 2, w / 2 - mm(1.3), stroke=1, fill=0)

@@ -413,6 +413,15 @@ def test_tiles_of_the_deciding_ship_are_tap_targets(client: FlaskClient, rounds:
             summary = {**s["summary"], "player_names": s["players"], "offered": s["legal"]}
             layout = gt.focus_layout(summary)
             for text, tiles in named.items():
+                if text.startswith("land:"):  # a planet of the card, over the ship
+                    where = gt.planet_centre(summary, int(text.split(":")[1]))
+                    assert where is not None and text in spots, text
+                    x, y, size = spots[text]
+                    assert (round(x, 1), round(y, 1)) == (round(where[0], 1),
+                                                          round(where[1], 1))
+                    assert size >= 54
+                    seen["land"] = seen.get("land", 0) + 1
+                    continue
                 if not tiles:
                     assert text not in spots, text
                     continue

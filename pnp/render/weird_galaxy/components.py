@@ -30,7 +30,7 @@ from pnp.render.art import (
 )
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm
-from pnp.render.piecepack import Art, Piece
+from pnp.render.piecepack import Art, Piece, round_face
 from pnp.render.standee import fold_standee
 from pnp.render.weird_galaxy.art import (
     ACCENT,
@@ -49,19 +49,9 @@ CARD_W, CARD_H = mm(84), mm(118)
 PHREDD_W, PHREDD_BASE, PHREDD_FIG = mm(34), mm(12), mm(38)
 
 
-def _counter_edge(c: Canvas, w: float, bleed: float, look: Look, fill: Color) -> None:
-    if look.low_ink:
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.3)
-        c.circle(w / 2, w / 2, w / 2, stroke=1, fill=0)
-    else:
-        c.setFillColor(fill)
-        c.circle(w / 2, w / 2, w / 2 + bleed, stroke=0, fill=1)
-
-
 def station_front(colour: Color, shape: str, index: int) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _counter_edge(c, w, bleed, look, colour)
+        round_face(c, w, bleed, look, colour)
         mark = colour if look.low_ink else WHITE
         station_icon(c, w / 2, h * 0.58, w * 0.36, mark)
         c.setFillColor(mark)
@@ -73,7 +63,7 @@ def station_front(colour: Color, shape: str, index: int) -> Art:
 def station_back(colour: Color, shape: str, index: int) -> Art:
     """The disabled side: the station knocked sideways and splashed with spit."""
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _counter_edge(c, w, bleed, look, tint(colour, 0.45))
+        round_face(c, w, bleed, look, tint(colour, 0.45))
         mark = colour if look.low_ink else INK
         station_icon(c, w / 2, h * 0.6, w * 0.3, mark, angle=-70)  # wings clear the label
         c.setFillColor(SPIT)
@@ -88,7 +78,7 @@ def station_back(colour: Color, shape: str, index: int) -> Art:
 
 def shield_art(colour: Color, shape: str) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _counter_edge(c, w, bleed, look, colour)
+        round_face(c, w, bleed, look, colour)
         mark = colour if look.low_ink else WHITE
         c.saveState()
         c.setStrokeColor(mark)

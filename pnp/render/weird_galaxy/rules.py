@@ -22,10 +22,10 @@ from pnp.games.weird_galaxy.data import (
 from pnp.render.art import (
     GREY,
     INK,
-    LIGHT,
     WHITE,
     Look,
     centred_text,
+    divider,
     fit_centred,
     footer,
     numbered_steps,
@@ -179,9 +179,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         )
         y = numbered_steps(c, steps, x2, y, col, body, mm(1.2))
         y = min(y, left) - mm(3)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         y -= mm(3)
         y = _heading(c, area.x, y, f"Your turn: {POINTS_PER_TURN} action points")
         c.setFillColor(INK)
@@ -222,9 +220,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
             y = paragraph(c, text, area.x, y, col, REGULAR, body) - mm(1.6)
         y = min(y, payoff_diagram(c, area.x + col + mm(7), top, area.w - col - mm(7), look))
         y -= mm(2)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         y -= mm(3)
         y = _heading(c, area.x, y, "Stations, shields and fees")
         y = paragraph(c, "Stations go up in order, each on your suit's tile of the next rank, "
