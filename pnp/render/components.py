@@ -164,11 +164,13 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     marks, and the marks of the others keep off them.  ``header`` (drawn on the fronts) is a
     parts list at the top of the sheet."""
     items: list[tuple[Piece, Art, Rect]] = []
+    turned: dict[int, bool] = {}  # one-sided pieces may lie a quarter turn round
     for s in plan.slots:
         piece = pieces[s.index]
         art = piece.back if back else piece.front
         rect = s.back if back else s.front
         if art is not None and rect is not None:
+            turned[len(items)] = s.turned
             items.append((piece, art, rect))
     bleed, look = ctx.bleed, ctx.look
     size = plan.size
@@ -189,8 +191,8 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     def draw(c: Canvas) -> None:
         if header is not None and not back:
             header[0](c, header[1], look)
-        for piece, art, rect in items:
-            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look)
+        for k, (piece, art, rect) in enumerate(items):
+            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look, turned[k])
         if ctx.options.crop_marks and marked:
             draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
         draw_registration(c, targets)
@@ -299,7 +301,7 @@ def _mixed_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
             gap = max(gap, 2 * (bleed + MARK_OFFSET))
         else:
             gap = max(gap, bleed + MARK_OFFSET + mm(2))
-        items.append(Item(p.width, p.height, gap))
+        items.append(Item(p.width, p.height, gap, turnable=p.back is None))
     width = printable_area(paper_size(ctx.options.paper)).w
     plans = plan_sheets(items, ctx.options.paper, ctx.mode, bleed=bleed,
                         crop_marks=ctx.options.crop_marks,

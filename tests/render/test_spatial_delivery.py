@@ -265,3 +265,15 @@ def test_ring3_warning_stays_outside_when_z_folded(paper: str) -> None:
     names = {HEX_NAMES[h] for h in RING_HEXES[3]}
     secret = [m for m in texts if m.text in names]
     assert len(secret) >= len(names) and all(m.box.y2 < upper for m in secret)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tokens_fit_the_spaces_they_sit_on(paper: str) -> None:
+    """Tokens on the round track, the turn-order tracks, and two to a world on the one-piece
+    map (the map's hexes are as wide as 7 fit across the page: 27 mm on A4)."""
+    from pnp.render.spatial_delivery.aids import SPACE_BOX
+    from pnp.render.spatial_delivery.art import TOKEN
+
+    assert TOKEN + mm(1) <= SPACE_BOX
+    flats = printable_area(paper_size(paper)).w / 7  # the map's hex, across its flats
+    assert flats - mm(1) >= 2 * TOKEN
