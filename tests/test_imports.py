@@ -28,14 +28,6 @@ ENGINE_MAY_NOT_IMPORT = ("pnp.games", "pnp.render", "pnp.sheets", "pnp.cli", "we
 # none is added unnoticed and a closed one must be struck off.
 WEBSCORE_GAPS = {
     ("webscore.serve", "pnp.cli"),  # `make run --kit` prints a kit through the command
-    # the Galaxy Trucker ship workshop (/ships: a ship tapped together and spot-checked, and
-    # a stand-alone GT-9 timer) is a page of its own over the ship library, not yet declared
-    # through the game's record
-    ("webscore.ships", "pnp.games.galaxy_trucker"),
-    ("webscore.ships", "pnp.games.galaxy_trucker.buildtimer"),
-    ("webscore.ships", "pnp.games.galaxy_trucker.check"),  # the function the package exports
-    ("webscore.ships", "pnp.games.galaxy_trucker.ship_drawing"),
-    ("webscore.ships", "pnp.games.galaxy_trucker.shipcheck"),
 }
 KNOWN_CIRCLES = [  # in pnp, counting the imports inside functions too
     # the captions ask the rules (inside a function) and the rules import the captions

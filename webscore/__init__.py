@@ -50,9 +50,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         health,
         live,
         moves,
+        pages,
         sheetphoto,
         sheets,
-        ships,
         tables,
         timers,
     )
@@ -63,11 +63,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(sheetphoto.bp)
     app.register_blueprint(api.bp)
-    app.register_blueprint(ships.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(timers.bp)
     app.register_blueprint(favicon.bp)
+    from pnp.engine import all_records
+
+    app.jinja_env.globals["game_pages"] = pages.register(app, list(all_records()))
     devices.init_app(app)
 
     if app.config.get("PROXY_FIX") or os.environ.get("WEBSCORE_PROXY_FIX") == "1":

@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.engine.drawing import BoardDrawing
 from pnp.engine.game import JSON, Game
+from pnp.engine.pages import GamePages
 from pnp.engine.sheetspec import SheetSpec
 from pnp.engine.timer import TimerRules
 
@@ -52,9 +53,9 @@ class OptionField:
 @dataclass(frozen=True)
 class GameRecord:
     """A game: its rules engine, and optionally its score sheet, printed kit, new-table option
-    fields, board drawer and rule-id table (every ``IllegalMove.rule`` it cites, one line
-    each).  ``sheet_layouts`` lists the printed sheets' geometry (``pnp.sheetread.layout``),
-    imported when asked for like the kit."""
+    fields, board drawer, tracker pages of its own and rule-id table (every
+    ``IllegalMove.rule`` it cites, one line each).  ``sheet_layouts`` lists the printed
+    sheets' geometry (``pnp.sheetread.layout``), imported when asked for like the kit."""
 
     game: Game[Any, Any]
     sheet: SheetSpec | None = None
@@ -67,6 +68,9 @@ class GameRecord:
     ``buildtimer``): the tracker offers each table one, shared by every phone
     (webscore.timers)."""
     sheet_layouts: LayoutSource | None = None
+    pages: GamePages | None = None
+    """Pages of the game's own in the tracker, with their templates (Galaxy Trucker's ship
+    workshop at ``/ships``: ``workshop.PAGES``), served by ``webscore.pages``."""
 
     @property
     def id(self) -> str:

@@ -4,14 +4,23 @@ One module per concept:
 
 * ``geometry`` units, paper sizes, rectangles; ``fonts`` the bundled DejaVu family;
 * ``document`` pages as data and the deterministic PDF writer; ``progress`` the terminal bar;
-* ``impose`` imposition (grids, duplex mirroring, gutter fold, shelf packing);
+* ``impose`` imposition (grids, duplex mirroring, gutter fold, shelf packing); ``pack`` mixed
+  pieces sharing sheets; ``paper`` pages and sheet fill per kit;
 * ``marks`` crop marks, registration targets, fold lines; ``qr`` vector QR codes;
-* ``art`` colours, the low-ink look, shapes and text; ``suits`` the eight piecepack suits;
-* ``piecepack`` tiles, coins, dice nets, pawn standees, the roll table;
-* ``components`` component sheets; ``parts`` the parts list and assembly notes;
-* ``forms`` fillable fields with the embedded font;
+* ``colour`` colour differences and colour-vision simulation for the suit palette;
+* ``art`` colours, the low-ink look, shapes, text and the shared page furniture (footer,
+  heading, shrink-to-fit text, form-field boxes); ``suits`` the eight piecepack suits;
+* ``piecepack`` tiles, coins, dice nets, pawns, the roll table; ``standee`` fold-and-glue
+  standees;
+* ``components`` component sheets; ``butted`` butted cards' strips, marks and targets;
+  ``parts`` the parts list and assembly notes;
+* ``forms`` fillable fields with the embedded font; ``readable`` sheets drawn from their
+  photo-reader layout;
+* ``recording`` a canvas that records what it draws; ``layout`` the layout check on it;
 * one package per game kit (``galaxy_express``, ``galaxy_trucker``, ``spatial_delivery``,
   ``weird_galaxy``, ``wormholes``): art, rules pages, the fillable sheet, the game's own
   pages and pieces, and ``kit`` (page order and the PDF);
+* ``guide`` the print guide a kit opens with; ``calibration`` the duplex calibration sheet;
+  ``cutfile`` the SVG cut lines;
 * ``kits`` what `pnp kit GAME` builds; ``options`` the `pnp kit` flags.
 """

@@ -209,6 +209,13 @@ def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float
     return y - size - gap
 
 
+def divider(c: Canvas, area: Rect, y: float) -> None:
+    """A thin light rule across a text page at ``y``, between its sections."""
+    c.setStrokeColor(LIGHT)
+    c.setLineWidth(0.6)
+    c.line(area.x, y, area.x2, y)
+
+
 def field_box(c: Canvas, r: Rect, look: Look, accent: Color, *, thick: bool = False,
               line: float = 0.6, thick_line: float = 1.2) -> None:
     """The box a sheet's form field sits in: white (left unfilled in low ink), accent edge."""

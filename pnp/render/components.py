@@ -4,7 +4,7 @@ Two-sided pieces of one size (tiles, coins) go through :func:`two_sided_sheets`;
 pieces of mixed sizes (die nets, standees, cards) through :func:`one_sided_sheets`, whose first
 sheet can carry a header (the parts list and assembly notes).  Cards can be printed butted
 (``two_sided_sheets(..., butt=True)``): edge to edge, nine poker cards a sheet, the sheet text
-in thin strips placed by :func:`butted_labels`.
+in thin strips placed by ``butted.butted_labels``.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
+from pnp.render.butted import butted_labels, butted_marks, butted_note, butted_targets
 from pnp.render.cutfile import Cut
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
+from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.impose import (
     BAND,
@@ -32,9 +32,7 @@ from pnp.render.impose import (
     impose,
     mark_room,
 )
-from pnp.render.layout import note_piece
 from pnp.render.marks import (
-    Segment,
     crop_marks,
     draw_fold_line,
     draw_registration,
@@ -44,6 +42,7 @@ from pnp.render.marks import (
 from pnp.render.options import KitOptions
 from pnp.render.pack import Item, pack, plan_sheets
 from pnp.render.piecepack import Art, Piece
+from pnp.render.recording import note_piece
 
 HeaderFn = Callable[[Canvas, Rect, Look], None]
 
@@ -165,11 +164,13 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     marks, and the marks of the others keep off them.  ``header`` (drawn on the fronts) is a
     parts list at the top of the sheet."""
     items: list[tuple[Piece, Art, Rect]] = []
+    turned: dict[int, bool] = {}  # one-sided pieces may lie a quarter turn round
     for s in plan.slots:
         piece = pieces[s.index]
         art = piece.back if back else piece.front
         rect = s.back if back else s.front
         if art is not None and rect is not None:
+            turned[len(items)] = s.turned
             items.append((piece, art, rect))
     bleed, look = ctx.bleed, ctx.look
     size = plan.size
@@ -190,8 +191,8 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     def draw(c: Canvas) -> None:
         if header is not None and not back:
             header[0](c, header[1], look)
-        for piece, art, rect in items:
-            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look)
+        for k, (piece, art, rect) in enumerate(items):
+            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look, turned[k])
         if ctx.options.crop_marks and marked:
             draw_segments(c, crop_marks(marked, bleed, printable_area(size), others))
         draw_registration(c, targets)
@@ -205,114 +206,6 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
                                  if pieces[s.index].crop_marks)
     return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
                 targets=tuple(targets))
-
-
-@dataclass(frozen=True)
-class Label:
-    """One line of sheet text: its baseline starts at (x, y) and reads along ``angle``."""
-
-    text: str
-    font: str
-    size: float
-    x: float
-    y: float
-    angle: int  # 0: left to right; 90: bottom to top (along a side margin)
-
-    def box(self) -> Rect:
-        asc, desc = getAscentDescent(self.font, self.size)  # desc is negative
-        w = text_width(self.text, self.font, self.size)
-        if self.angle == 90:  # ascenders point to -x once turned
-            return Rect(self.x - asc, self.y, asc - desc, w)
-        return Rect(self.x, self.y + desc, w, asc - desc)
-
-    def draw(self, c: Canvas) -> None:
-        c.saveState()
-        c.setFont(self.font, self.size)
-        c.translate(self.x, self.y)
-        if self.angle:
-            c.rotate(self.angle)
-        c.drawString(0, 0, self.text)
-        c.restoreState()
-
-
-MIN_TEXT = 5.0  # points: the smallest sheet text shrunk to fit
-
-
-def butted_note(ctx: SheetContext) -> str:
-    """How to cut a butted sheet (said on the sheet itself; docs/printing.md says why)."""
-    how = "cut shared lines mark to mark first, outer edges last"
-    return f"cards touch, no bleed: {how}" if ctx.bleed > 0 else f"cards touch: {how}"
-
-
-def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Label]:
-    """Title, print note and cutting hint in the strips the butted plan keeps free.
-
-    Top and bottom: the title over the block's left half, note and hint under its two halves.
-    Along the sides (Letter): title up the left strip, note and hint up the right strip's two
-    halves.  The middle of each edge stays free for registration targets.  Text too long for
-    its half-strip runs on to the paper's margin, then is set smaller.
-    """
-    register_fonts()
-    first, second = plan.text_strips()
-    block = plan.block()
-    turned = plan.butt == "left-right"
-    thick = first.w if turned else first.h
-    if plan.strips_clear():
-        lo, hi = (block.y, block.y2) if turned else (block.x, block.x2)
-        edge_lo, edge_hi = (first.y, first.y2) if turned else (first.x, first.x2)
-        mid, gap = (lo + hi) / 2, mm(4)
-        spans = [(edge_lo, mid - gap, lo), (edge_lo, mid - gap, lo), (mid + gap, edge_hi, hi)]
-    else:  # between the crop marks of the rows (Letter): top row, top row, bottom row
-        lines = sorted({r.y for r in plan.cut_rects()} | {r.y2 for r in plan.cut_rects()})
-        pad = BUTT_MARK_OFFSET + mm(1)
-        top = (lines[-2] + pad, min(lines[-1] - pad, first.y2))
-        bottom = (max(lines[0] + pad, first.y), lines[1] - pad)
-        spans = [(*top, top[0]), (*top, top[0]), (*bottom, bottom[1])]
-    labels = []
-    for (text, font, size, strip, at_end), (a, b, align) in zip(
-            ((title, BOLD, 8.0, first, False), (note, REGULAR, 6.5, second, False),
-             (hint, REGULAR, 6.5, second, True)), spans, strict=True):
-        asc, desc = getAscentDescent(font, 1.0)
-        size = min(size, thick / (asc - desc))
-        w = text_width(text, font, size)
-        z = max(MIN_TEXT, min(size, size * (b - a) / w))
-        w = w * z / size
-        asc, desc = getAscentDescent(font, z)
-        # aligned with the block's (or row's) edge; pushed out when longer than its span
-        start = max(a, align - w) if at_end else min(align, b - w)
-        if turned:  # baseline parallel to the strip, ascenders towards the paper's inside
-            across = strip.x + (strip.w - (asc - desc)) / 2 + asc
-            labels.append(Label(text, font, z, across, start, 90))
-        else:
-            across = strip.y + (strip.h - (asc - desc)) / 2 - desc
-            labels.append(Label(text, font, z, start, across, 0))
-    return labels
-
-
-def _segment_box(s: Segment, pad: float) -> Rect:
-    return Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1)).expand(pad)
-
-
-def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
-    """Crop marks of a butted sheet: only outside the block, clear of the text strips."""
-    rects = [r for r in (s.back if back else s.front for s in plan.slots) if r is not None]
-    return crop_marks(rects, 0.0, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
-                      length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
-
-
-def butted_targets(ctx: SheetContext, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
-    """Registration targets of a butted sheet where there is room (A4: top and bottom;
-    Letter: the sides), clear of both sides' cards, marks and text so each has its partner
-    behind it."""
-    long_title = title.replace("(backs)", "(fronts)")
-    pad = mm(0.5)
-    taken = [r.expand(BUTT_MARK_OFFSET) for s in plan.slots for r in (s.front, s.back)
-             if r is not None]
-    if ctx.options.crop_marks:
-        taken += [_segment_box(seg, pad) for b in (False, True) for seg in butted_marks(plan, b)]
-    taken += [lb.box().expand(pad)
-              for lb in butted_labels(plan, long_title, ctx.how_to_print(), butted_note(ctx))]
-    return registration_points(plan.margin_area(), plan.size, taken)
 
 
 def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
@@ -408,7 +301,7 @@ def _mixed_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str,
             gap = max(gap, 2 * (bleed + MARK_OFFSET))
         else:
             gap = max(gap, bleed + MARK_OFFSET + mm(2))
-        items.append(Item(p.width, p.height, gap))
+        items.append(Item(p.width, p.height, gap, turnable=p.back is None))
     width = printable_area(paper_size(ctx.options.paper)).w
     plans = plan_sheets(items, ctx.options.paper, ctx.mode, bleed=bleed,
                         crop_marks=ctx.options.crop_marks,

@@ -38,6 +38,7 @@ from pnp.render.art import (
 )
 from pnp.render.fonts import REGULAR, text_width
 from pnp.render.geometry import inch, mm
+from pnp.render.standee import fold_standee
 from pnp.render.suits import CLASSIC, RANKS, SEASONS, Suit, draw_symbol
 
 Art = Callable[[Canvas, float, float, float, Look], None]
@@ -153,10 +154,8 @@ def tile(suit: Suit, rank: str) -> Piece:
 
 # -- coins -------------------------------------------------------------------------------------
 
-def _coin_disc(c: Canvas, w: float, bleed: float, look: Look, fill: object) -> None:
-    from reportlab.lib.colors import Color
-
-    assert isinstance(fill, Color)
+def round_face(c: Canvas, w: float, bleed: float, look: Look, fill: Color) -> None:
+    """A round piece's ground: filled out to the bleed, or in low ink only its grey cut guide."""
     if look.low_ink:
         c.setStrokeColor(GREY)
         c.setLineWidth(0.3)
@@ -168,7 +167,7 @@ def _coin_disc(c: Canvas, w: float, bleed: float, look: Look, fill: object) -> N
 
 def coin_suit_side(suit: Suit) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _coin_disc(c, w, bleed, look, suit.color)
+        round_face(c, w, bleed, look, suit.color)
         color = suit.color if look.low_ink else WHITE
         draw_symbol(c, suit, w / 2, h / 2, w * 0.3, look, color)
     return draw
@@ -176,7 +175,7 @@ def coin_suit_side(suit: Suit) -> Art:
 
 def coin_rank_side(rank: str) -> Art:
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _coin_disc(c, w, bleed, look, PAPER)
+        round_face(c, w, bleed, look, PAPER)
         c.setStrokeColor(LIGHT if look.low_ink else hex_color("#b9b1a0"))
         c.setLineWidth(0.5)
         c.circle(w / 2, h / 2, w / 2 - mm(1.3), stroke=1, fill=0)
@@ -335,47 +334,6 @@ def _pawn_figure(c: Canvas, suit: Suit, w: float, h: float, look: Look) -> None:
     polygon(c, outline, s, f)
     color = suit.color if look.low_ink else WHITE
     draw_symbol(c, suit, cx, h * 0.33, w * 0.17, look, color)
-
-
-def fold_standee(c: Canvas, w: float, h: float, bleed: float, look: Look, base: float, fig: float,
-                 colour: Color, figure: Callable[[Canvas, float, float, Look], None], *,
-                 turned_label: bool = True) -> None:
-    """A fold-and-glue standee ``w`` by ``h``: base, the figure, the figure upside down (its other
-    side, so both stand upright when folded back to back), base; dashed fold lines, and
-    "base" on both ends (the far one turned, unless ``turned_label`` is False).  ``figure(c,
-    w, fig, look)`` draws one side from its feet up."""
-    if not look.low_ink:
-        c.setFillColor(colour)
-        c.rect(-bleed, base, w + 2 * bleed, 2 * fig, stroke=0, fill=1)
-        c.setFillColor(hex_color("#e4e4e4"))
-        c.rect(-bleed, -bleed, w + 2 * bleed, base + bleed, stroke=0, fill=1)
-        c.rect(-bleed, base + 2 * fig, w + 2 * bleed, base + bleed, stroke=0, fill=1)
-    c.saveState()
-    c.translate(0, base)
-    figure(c, w, fig, look)
-    c.restoreState()
-    c.saveState()
-    c.translate(w, base + 2 * fig)
-    c.rotate(180)
-    figure(c, w, fig, look)
-    c.restoreState()
-    c.setStrokeColor(GREY)
-    c.setLineWidth(0.4)
-    c.setDash(1.5, 1.5)
-    for y in (base, base + fig, base + 2 * fig):
-        c.line(0, y, w, y)
-    c.setDash()
-    c.setFillColor(GREY)
-    c.setFont(REGULAR, 5)
-    c.drawCentredString(w / 2, base / 2 - 1.5, "base")
-    if not turned_label:
-        c.drawCentredString(w / 2, h - base / 2 - 1.5, "base")
-        return
-    c.saveState()
-    c.translate(w / 2, h - base / 2)
-    c.rotate(180)
-    c.drawCentredString(0, -1.5, "base")
-    c.restoreState()
 
 
 def pawn_standee(suit: Suit) -> Art:

@@ -28,8 +28,8 @@ class Suit:
 
 
 # Chosen by search within each suit's hue family (tests/render/test_suits.py holds them to it):
-# any two suits differ by ΔE76 >= 33 (was 12), >= 14 under simulated protanopia,
-# deuteranopia and tritanopia (was 4), and by >= 4.5 in lightness L* (was 0.1), so a greyscale
+# any two suits differ by ΔE76 >= 33 (was 12), >= 13.9 under simulated protanopia,
+# deuteranopia and tritanopia (was 4), and by >= 4.4 in lightness L* (was 0.1), so a greyscale
 # print keeps them apart together with their symbols.  All dark enough for white marks.
 SUNS = Suit("S", "Suns", hex_color("#f33b57"))
 MOONS = Suit("M", "Moons", hex_color("#27262e"))

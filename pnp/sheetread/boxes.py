@@ -24,6 +24,7 @@ Options = tuple[tuple[str, float], ...]
 
 EMPTY_BELOW = 0.012  # share of a box's pixels inked: below, the box is empty ...
 INKED_ABOVE = 0.03  # ... above, something is written; between, either
+UNSURE_BLANK = 0.9  # a box that looks empty but has ink in its middle
 TICK_EMPTY = 0.02
 TICK_MARKED = 0.06
 TEXT_EMPTY = 0.004
@@ -191,6 +192,8 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
             area = _area(layout, fbox.boxes[-1], scale)
             for bi, cut in enumerate(_box_cuts(ink, layout, fbox.boxes, scale)):
                 blank = _blank_odds(_share(cut, area), EMPTY_BELOW, INKED_ABOVE)
+                if blank == 1.0 and _inked_middle(ink, layout, fbox.boxes[bi], scale):
+                    blank = UNSURE_BLANK  # ink in the box's middle: never surely empty
                 if fbox.signed and bi == 0:
                     if blank == 1:
                         options.append((("", 1.0),))
@@ -201,7 +204,8 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
                     continue
                 prepared = digits.prepare(cut) if blank < 1 else None
                 if prepared is None:
-                    options.append((("", 1.0),))
+                    options.append((("", 1.0),) if blank == 1 else
+                                   (("", blank), ("?", 1 - blank)))
                     continue
                 pending.append((fi, bi, blank))
                 inputs.append(prepared)
@@ -232,6 +236,14 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
         crop = _pixels(layout, fbox.rect.expand(3), scale, ink.shape)
         drafts.append(Draft(fbox, combine(options), crop, tuple(options)))
     return drafts
+
+
+def _inked_middle(ink: Floats, layout: SheetLayout, rect: Rect, scale: float) -> bool:
+    """Whether the middle of a box (away from its printed walls) holds any ink at all."""
+    left, top, right, bottom = layout.image_box(rect, scale)
+    dx, dy = (right - left) // 4, (bottom - top) // 5
+    middle = ink[top + dy:bottom - dy, left + dx:right - dx]
+    return bool(middle.size) and float((middle > STROKE).mean()) > EMPTY_BELOW / 2
 
 
 def _area(layout: SheetLayout, rect: Rect, scale: float) -> int:

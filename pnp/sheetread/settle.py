@@ -86,7 +86,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         elif not d.candidates:
             status[d.name] = "ask"
             notes[d.name] = "handwriting: type what the sheet says"
-        elif d.best[1] >= READ_AT:
+        elif d.best[1] >= READ_AT and not _unclean(d.best[0]):
             status[d.name] = "read"
         else:
             doubtful.append(d)
@@ -108,7 +108,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # another doubtful field bears on the same lines: settled jointly
             good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
             p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
-            if p >= PLAUSIBLE:
+            if p >= PLAUSIBLE and not _unclean(good[0]):
                 ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
@@ -202,9 +202,15 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
-        if all(p >= PLAUSIBLE for _v, p in picked.values()):
+        if all(p >= PLAUSIBLE and not _unclean(v) for v, p in picked.values()):
             out.update(picked)
     return out
+
+
+def _unclean(value: str) -> bool:
+    """A reading with an unknown mark ('?': ink in a sign box that is no minus) or a gap
+    between digits ('_') is never taken without the person."""
+    return "?" in value or "_" in value
 
 
 def _shown(value: str) -> str:

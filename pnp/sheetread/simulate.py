@@ -60,8 +60,10 @@ def page_from_layout(layout: SheetLayout, seed: int | None, dpi: int = DPI) -> G
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.render.art import INK, Look
+    from pnp.render.fonts import register_fonts
     from pnp.render.readable import draw_field, draw_frame
 
+    register_fonts()  # a choice field prints its options' letters
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=layout.page)
     draw_frame(c, layout, seed)

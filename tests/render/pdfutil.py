@@ -58,10 +58,11 @@ def box(page: object, name: str) -> tuple[float, float, float, float]:
 
 
 def guide_pages(path: Path) -> int:
-    """How many pages the print guide takes at the front of a kit (1, or 2 with its blank
-    back when the kit prints double-sided): add it to a page index counted from the rules."""
+    """How many pages the print guide takes at the front of a kit (1, or 2 with its back:
+    the parts list and calibration scales, or blank): add it to a page index counted from the
+    rules.  Read from the bookmarks: the section after "Print guide" starts there."""
     reader = PdfReader(path)
-    if ": print guide" not in (reader.pages[0].extract_text() or ""):
+    outline = [o for o in reader.outline if not isinstance(o, list)]
+    if not outline or outline[0].title != "Print guide":
         return 0
-    second = reader.pages[1].extract_text() or "" if len(reader.pages) > 1 else ""
-    return 2 if "back of the sheet before" in second else 1
+    return reader.get_destination_page_number(outline[1]) if len(outline) > 1 else 1

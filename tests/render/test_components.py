@@ -9,15 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp.render.components import (
-    SheetContext,
-    butted_labels,
-    butted_marks,
-    butted_note,
-    butted_targets,
-    one_sided_sheets,
-    two_sided_sheets,
-)
+from pnp.render.butted import butted_labels, butted_marks, butted_note, butted_targets
+from pnp.render.components import SheetContext, one_sided_sheets, two_sided_sheets
 from pnp.render.document import write_pdf
 from pnp.render.geometry import Rect, mm, printable_area
 from pnp.render.impose import SheetPlan, impose

@@ -14,15 +14,14 @@ from pnp.engine import PnpError
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, fits, generate_tiles, joins
-from pnp.render.components import gutter_for
 from pnp.render.galaxy_trucker import galaxy_trucker_kit, kit_pages, tracker_url
 from pnp.render.galaxy_trucker.boards import CELL, board_pages, discard_slots, plan_parts
 from pnp.render.galaxy_trucker.rules import join_word
 from pnp.render.galaxy_trucker.tiles import PIPES, SAMPLE_OFFSETS, TILE, tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, bank_pieces, credit_pieces
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
-from pnp.render.impose import impose
 from pnp.render.kits import build_kit, kit_ids
+from pnp.render.layout import record_pages
 from pnp.render.options import KitOptions
 
 from .pdfutil import box, decode_qr, guide_pages, unembedded_fonts
@@ -143,12 +142,17 @@ def kit_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _tile_sheet_slots(options: KitOptions) -> list[list[tuple[int, Rect]]]:
-    """(piece index, front cut rect) of every tile, sheet by sheet, as the kit imposes them."""
-    mode = "fold" if options.gutter_fold else options.duplex
-    plans = impose(144, TILE, TILE, options.paper, mode,  # type: ignore[arg-type]
-                   gutter=gutter_for(tile_pieces(generate_tiles(1))[0]),
-                   bleed=mm(options.bleed_mm), crop_marks=options.crop_marks)
-    return [[(s.index, s.front) for s in plan.slots] for plan in plans]
+    """(slot number, front cut rect) of every tile, sheet by sheet, where the kit drew them
+    (tiles share their sheets with credits and bank pieces: the 25 mm squares are the tiles)."""
+    pages = kit_pages(options)
+    out = []
+    for page, record in zip(pages, record_pages(pages), strict=True):
+        if "tiles, credits" not in page.label or page.label.endswith("(backs)"):
+            continue
+        tiles = [p.trim for p in record.pieces
+                 if abs(p.trim.w - TILE) < 0.01 and abs(p.trim.h - TILE) < 0.01]
+        out.append(list(enumerate(tiles)))
+    return out
 
 
 def _pattern(gray: object, height_px: int, scale: float, x: float, y: float, dx: float,
@@ -173,7 +177,7 @@ def _read_tiles(path: Path, options: KitOptions, sheets: int | None = None
     import pypdfium2 as pdfium
 
     labels = [p.label for p in kit_pages(options)]
-    fronts = [i for i, label in enumerate(labels) if "tiles, sheet" in label
+    fronts = [i for i, label in enumerate(labels) if "tiles, credits" in label
               and not label.endswith("(backs)")]
     scale = 150 / 72
     depth = mm(2.5)
@@ -183,11 +187,10 @@ def _read_tiles(path: Path, options: KitOptions, sheets: int | None = None
     try:
         for page_index, slots in list(zip(fronts, _tile_sheet_slots(options),
                                            strict=True))[:sheets]:
-            # the slots are re-planned here: they must be the kit's (its TrimBox is their union)
-            rects = [r for _, r in slots]
-            union = (min(r.x for r in rects), min(r.y for r in rects),
-                     max(r.x2 for r in rects), max(r.y2 for r in rects))
-            assert box(reader.pages[page_index], "trimbox") == pytest.approx(union, abs=0.01)
+            # the slots are recorded from the drawing: the page's TrimBox holds them all
+            x0, y0, x1, y1 = box(reader.pages[page_index], "trimbox")
+            assert all(x0 - 0.01 <= r.x and r.x2 <= x1 + 0.01 and y0 - 0.01 <= r.y
+                       and r.y2 <= y1 + 0.01 for _, r in slots)
             page = doc[page_index]
             text = page.get_textpage()
             gray = page.render(scale=scale, grayscale=True).to_pil().convert("L")
@@ -335,3 +338,51 @@ def test_cut_lines_and_bleed_stay_inside_the_margin(tmp_path: Path) -> None:
         assert x1 >= m - 0.01 and y1 >= m - 0.01
         assert x2 <= w - m + 0.01 and y2 <= h - m + 0.01
     assert cut_pages >= 10
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_cargo_boxes_keep_clear_of_every_connector(n: int) -> None:
+    """Shape against shape: a container box (its stroke included) never touches the reach of
+    a connector on any side, whatever the connectors (cargo boxes used to butt against the
+    pipes' plates on tiles 102, 104-106, 108)."""
+    from pnp.render.galaxy_trucker.tile_icons import CONNECTOR_GAP, CONTAINER, container_spots
+    from pnp.render.galaxy_trucker.tiles import connector_reach, plate_span
+
+    reach, span = connector_reach(), plate_span(Connector.UNIVERSAL)  # the widest plate
+    lo, hi = TILE / 2 - span, TILE / 2 + span
+    plates = (Rect(lo, TILE - reach, hi - lo, reach), Rect(lo, 0, hi - lo, reach),
+              Rect(0, lo, reach, hi - lo), Rect(TILE - reach, lo, reach, hi - lo))
+    stroke = 1.6 / 2  # the special containers' heavier line, half of it outside the box
+    for x, y in container_spots(TILE, n):
+        half = CONTAINER / 2 + stroke
+        box_ = Rect(x - half, y - half, 2 * half, 2 * half)
+        for plate in plates:
+            assert not box_.expand(CONNECTOR_GAP - 1e-6).overlaps(plate), (n, x, y)
+
+
+def test_every_cargo_tile_draws_its_boxes_clear_of_its_pipes() -> None:
+    """The same on the drawn tiles: every outlined square a cargo tile draws (its containers)
+    keeps clear of the dark connector rectangles it draws."""
+    import io
+
+    from pnp.render.art import Look
+    from pnp.render.fonts import REGULAR, register_fonts
+    from pnp.render.galaxy_trucker.tile_icons import CONNECTOR_GAP, CONTAINER
+    from pnp.render.galaxy_trucker.tiles import tile_face
+    from pnp.render.layout import RecordingCanvas
+
+    register_fonts()
+    tiles = [t for t in generate_tiles(1).tiles if t.kind in (Kind.CARGO, Kind.SPECIAL_CARGO)]
+    assert tiles
+    for tile in tiles:
+        c = RecordingCanvas(io.BytesIO(), pagesize=(mm(100), mm(100)), initialFontName=REGULAR)
+        tile_face(tile)(c, TILE, TILE, 0.0, Look())
+        c.showPage()
+        shapes = [m for m in c.pages[0].marks if m.kind == "shape" and m.shape == "rect"]
+        boxes = [m.box for m in shapes if abs(m.box.w - CONTAINER) < mm(0.7)
+                 and abs(m.box.h - m.box.w) < 0.01]
+        pipes = [m.box for m in shapes if m.fill and (m.box.w < mm(2) or m.box.h < mm(2))
+                 and max(m.box.w, m.box.h) > mm(2)]
+        assert boxes, tile.id
+        for b in boxes:
+            assert not any(b.expand(CONNECTOR_GAP - mm(0.3)).overlaps(p) for p in pipes), tile.id

@@ -54,9 +54,9 @@ def test_piecepack_kit(tmp_path: Path) -> None:
 def test_written_duplex_pages_have_mirrored_trim_boxes(tmp_path: Path) -> None:
     (path, _) = build_kit("piecepack", KitOptions(out=tmp_path, bleed_mm=3))
     reader = PdfReader(path)
-    # the guide and sheet 1 (parts, one-sided) with their blank backs, then tiles fronts/backs
+    # the guide (and its back), then sheet 1 of pieces: tiles and coins, fronts and backs
     pages = reader.pages
-    front, back = pages[guide_pages(path) + 4], pages[guide_pages(path) + 5]
+    front, back = pages[guide_pages(path)], pages[guide_pages(path) + 1]
     w = float(front.mediabox.width)
     fx1, fy1, fx2, fy2 = box(front, "trimbox")
     bx1, by1, bx2, by2 = box(back, "trimbox")
@@ -116,8 +116,8 @@ def _ink_mask(path: Path, index: int, dark: bool) -> object:
 def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str) -> None:
     """Turn the rendered back page the way the printer does; its tiles cover the fronts.
 
-    Uses the Galaxy Express kit's second tile sheet: two tiles in the top row, a layout with
-    no symmetry, so a back mirrored the wrong way cannot pass.
+    Uses the Galaxy Express kit's second sheet of pieces: a part-filled layout with no
+    symmetry, so a back mirrored the wrong way cannot pass.
     """
     from PIL import ImageChops, ImageOps, ImageStat
 
@@ -126,15 +126,33 @@ def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str)
     opts = KitOptions(out=tmp_path, duplex=duplex)  # type: ignore[arg-type]
     (path,) = galaxy_express_kit(opts)
     labels = [p.label for p in kit_pages(opts)[0]]
-    front = labels.index("Galaxy Express - tiles, sheet 2 of 2 (fronts)")
-    assert labels[front + 1] == "Galaxy Express - tiles, sheet 2 of 2 (backs)"
+    front = labels.index("Galaxy Express - pieces, sheet 2 of 2 (fronts)")
+    assert labels[front + 1] == "Galaxy Express - pieces, sheet 2 of 2 (backs)"
     # compare inside the front's trim box only: crop marks and titles are not piece art
     page = PdfReader(path).pages[front]
     x1, y1, x2, y2 = box(page, "trimbox")
     k, height = 50 / 72, float(page.mediabox.height)
     crop = (int(x1 * k) - 2, int((height - y2) * k) - 2,
             int(x2 * k) + 2, int((height - y1) * k) + 2)
-    fronts = _ink_mask(path, front, dark=False).crop(crop)  # type: ignore[attr-defined]
+    # only the tiles (dark backs): the sheet also carries coins (pale backs), dice nets and a
+    # pawn (no backs)
+    from PIL import Image, ImageDraw
+
+    from pnp.render.layout import record_pages
+
+    pages = kit_pages(opts)[0]
+    width = float(page.mediabox.width)
+    two_sided = Image.new("L", (round(width * k), round(height * k)), 0)
+    pen = ImageDraw.Draw(two_sided)
+    tiles = [p.trim.expand(mm(opts.bleed_mm)) for p in record_pages([pages[front + 1]])[0].pieces
+             if p.trim.w > mm(50)]  # 2 in tiles, as placed on the back page
+    assert tiles
+    for r in tiles:
+        fx, fy = (width - r.x2, r.y) if duplex == "long" else (r.x, height - r.y2)
+        pen.rectangle((fx * k, (height - fy - r.h) * k, (fx + r.w) * k, (height - fy) * k),
+                      fill=255)
+    fronts = ImageChops.multiply(_ink_mask(path, front, dark=False),  # type: ignore[arg-type]
+                                 two_sided).crop(crop)
     backs = _ink_mask(path, front + 1, dark=True)
 
     def overlap(turned: object) -> float:

@@ -23,16 +23,9 @@ from pnp.render.fonts import REGULAR, register_fonts
 from pnp.render.galaxy_trucker import kit as galaxy_trucker
 from pnp.render.geometry import Rect, mm
 from pnp.render.kits import PIECEPACK_PARTS, kit_ids, piecepack_pages
-from pnp.render.layout import (
-    PageRecord,
-    RecordingCanvas,
-    check_page,
-    normalise,
-    note_piece,
-    page_kind,
-    record_pages,
-)
+from pnp.render.layout import check_page, normalise, page_kind, record_pages
 from pnp.render.options import KitOptions
+from pnp.render.recording import PageRecord, RecordingCanvas, note_piece
 
 A4 = (mm(210), mm(297))
 

@@ -244,3 +244,36 @@ def test_low_ink_and_fold_variants(tmp_path: Path) -> None:
         (path,) = spatial_delivery_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert decode_qr(path, guide_pages(path) + 2) == [tracker_url(opts)], n
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_ring3_warning_stays_outside_when_z_folded(paper: str) -> None:
+    """Folded in thirds (bottom third up, printed sides together, then back behind the top
+    third), the top third is the only printed face outside: the warning is all there, and
+    every ring 3 tile (the secret) is below it."""
+    from pnp.games.spatial_delivery.board import HEX_NAMES, RING_HEXES
+    from pnp.render.art import Look
+    from pnp.render.geometry import paper_size
+    from pnp.render.layout import record_pages
+    from pnp.render.spatial_delivery.setup import ring3_page
+
+    page = ring3_page(KitOptions(seed=3, paper=paper), Look(), paper_size(paper))  # type: ignore[arg-type]
+    texts = [m for m in record_pages([page])[0].marks if m.kind == "text"]
+    upper = page.size[1] * 2 / 3
+    warning = [m for m in texts if "DO NOT OPEN" in m.text or "keep folded" in m.text]
+    assert len(warning) == 2 and all(m.box.y > upper for m in warning)
+    names = {HEX_NAMES[h] for h in RING_HEXES[3]}
+    secret = [m for m in texts if m.text in names]
+    assert len(secret) >= len(names) and all(m.box.y2 < upper for m in secret)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tokens_fit_the_spaces_they_sit_on(paper: str) -> None:
+    """Tokens on the round track, the turn-order tracks, and two to a world on the one-piece
+    map (the map's hexes are as wide as 7 fit across the page: 27 mm on A4)."""
+    from pnp.render.spatial_delivery.aids import SPACE_BOX
+    from pnp.render.spatial_delivery.art import TOKEN
+
+    assert TOKEN + mm(1) <= SPACE_BOX
+    flats = printable_area(paper_size(paper)).w / 7  # the map's hex, across its flats
+    assert flats - mm(1) >= 2 * TOKEN

@@ -260,3 +260,27 @@ def test_cut_lines_and_bleed_stay_inside_the_margin(tmp_path: Path) -> None:
         assert x1 >= mm(10) - 0.01 and y1 >= mm(10) - 0.01
         assert x2 <= w - mm(10) + 0.01 and y2 <= h - mm(10) + 0.01
     assert cut_pages >= 15
+
+
+def test_phredd_stays_inside_his_cut_outline() -> None:
+    """Every round shape of the standee (spots, eyes, antenna tips, spit) keeps 0.5 mm inside
+    the strip's cut edges: the spit used to cross the right-hand edge."""
+    import io
+
+    from pnp.render.art import Look
+    from pnp.render.fonts import REGULAR, register_fonts
+    from pnp.render.geometry import Rect, mm
+    from pnp.render.layout import RecordingCanvas
+    from pnp.render.weird_galaxy.components import phredd_piece
+
+    register_fonts()
+    piece = phredd_piece()
+    c = RecordingCanvas(io.BytesIO(), pagesize=(mm(210), mm(297)), initialFontName=REGULAR)
+    c.translate(mm(50), mm(50))
+    piece.front(c, piece.width, piece.height, 0.0, Look())
+    c.showPage()
+    inside = Rect(mm(50), mm(50), piece.width, piece.height).inset(mm(0.5))
+    circles = [m for m in c.pages[0].marks if m.shape == "circle"]
+    assert len(circles) > 10
+    assert all(inside.contains(m.box) for m in circles), [m.describe() for m in circles
+                                                          if not inside.contains(m.box)]

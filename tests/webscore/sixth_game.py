@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.engine import BoardDrawing, GameRecord, OptionField, Played
+from pnp.engine.pages import GamePages, Page, PageAnswer, PageRequest, bad
 from pnp.engine.sheetspec import Line, SheetSpec
 from pnp.games.galaxy_trucker import buildtimer
 
@@ -99,8 +100,20 @@ def place(summary: dict[str, Any], notation: str,
     return 40.0 * points, 15.0, f"take {points}"
 
 
+def odds(req: PageRequest) -> PageAnswer:
+    """A page of the game's own (``GameRecord.pages``): its template, its JSON-less view."""
+    face = req.values.get("face", "1")
+    if face not in ("1", "2", "3", "4", "5", "6"):
+        raise bad("face", "face is 1-6")
+    return PageAnswer("sixth_odds.html", {"face": int(face), "sides": 6})
+
+
+PAGES = GamePages("sixth", "Odds", (Page("index", "/sixth", lambda req: PageAnswer(
+    redirect=req.link("odds", face=1), status=302)), Page("odds", "/sixth/odds", odds)),
+    Path(__file__).resolve().parent / "sixth_templates")
 GAME = SixthDice()
 RECORD = GameRecord(GAME, TurnSheet(), build_kit,
                     (OptionField("short", "Short game: first to 5", kind="checkbox"),),
                     BoardDrawing(draw, place, spot=20),
-                    build_timer=buildtimer)  # a sand timer's rules, reused: any TimerRules will do
+                    build_timer=buildtimer,  # a sand timer's rules, reused: any TimerRules will do
+                    pages=PAGES)

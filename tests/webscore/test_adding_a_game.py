@@ -4,8 +4,8 @@
 ``*.dist-info`` folder on ``sys.path`` whose ``entry_points.txt`` names its record in the
 ``pnp.games`` group.  With no other change it shows up in ``pnp games``, ``pnp replay`` and
 ``pnp kit``, and the tracker hosts it: new-table form option, table page with its board and
-the tap targets the board places, its table timer, score-sheet form and the result PDF with
-its sheet filled in.
+the tap targets the board places, its table timer, score-sheet form, the result PDF with
+its sheet filled in, and its pages of its own (``GameRecord.pages``).
 """
 
 from __future__ import annotations
@@ -66,6 +66,16 @@ def test_the_command_lists_replays_and_prints_it(installed: None, tmp_path: Path
     assert cli.main(["kit", "sixth-dice", "--seed", "3", "--out", str(tmp_path / "kit")]) == 0
     (pdf,) = capsys.readouterr().out.split()
     assert "seed 3" in PdfReader(pdf).pages[0].extract_text()
+
+
+def test_the_tracker_serves_its_own_pages(installed: None, client: FlaskClient) -> None:
+    home = client.get("/").get_data(as_text=True)
+    assert 'href="/sixth"' in home  # the record's pages get a top-bar link
+    resp = client.get("/sixth")
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("/sixth/odds?face=1")
+    body = client.get("/sixth/odds?face=6").get_data(as_text=True)
+    assert "one time in 6" in body and 'href="/sixth/odds?face=1"' in body  # its template
+    assert client.get("/sixth/odds?face=9").status_code == 422  # its view's PageError
 
 
 def test_the_tracker_hosts_it(installed: None, client: FlaskClient, tmp_path: Path) -> None:

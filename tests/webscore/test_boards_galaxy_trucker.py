@@ -413,6 +413,15 @@ def test_tiles_of_the_deciding_ship_are_tap_targets(client: FlaskClient, rounds:
             summary = {**s["summary"], "player_names": s["players"], "offered": s["legal"]}
             layout = gt.focus_layout(summary)
             for text, tiles in named.items():
+                if text.startswith("land:"):  # a planet of the card, over the ship
+                    where = gt.planet_centre(summary, int(text.split(":")[1]))
+                    assert where is not None and text in spots, text
+                    x, y, size = spots[text]
+                    assert (round(x, 1), round(y, 1)) == (round(where[0], 1),
+                                                          round(where[1], 1))
+                    assert size >= 54
+                    seen["land"] = seen.get("land", 0) + 1
+                    continue
                 if not tiles:
                     assert text not in spots, text
                     continue
@@ -447,7 +456,8 @@ def tiles_named_of(event: Any) -> tuple[int, ...]:
 # -- in a browser: the page as a phone and a desktop show it -----------------------------------
 def midround_table(client: FlaskClient, cards: int = 3) -> tuple[str, str, dict[str, Any]]:
     """A seeded 4-player table played by legal entries and "Roll for us" until a card's own
-    decision (not the go/quit gate) is awaited after ``cards`` cards: the gallery's table."""
+    decision about its ship's tiles (not the go/quit gate) is awaited after ``cards`` cards:
+    the gallery's table."""
     t = client.post("/api/tables", json={
         "game": "galaxy-trucker", "seed": 11, "players": ["Ana", "Bo", "Zoë", "Kai"],
         "chance": "tracker", "auto_deal": False}).get_json()
@@ -455,8 +465,9 @@ def midround_table(client: FlaskClient, cards: int = 3) -> tuple[str, str, dict[
     for _ in range(600):
         sm = s["summary"]
         if sm["cards_turned"] >= cards and s["awaiting"] == "decision" \
-                and sm["phase"] == "card" and sm["decision"]["kind"] != "gate":
-            break
+                and sm["phase"] == "card" and sm["decision"]["kind"] != "gate" \
+                and any(tiles_named_of(GAME.parse(e)) for e in s["legal"]):
+            break  # a decision about tiles of the deciding ship: tap targets on it
         if s["awaiting"] == "chance":
             r = post(client, t, "roll", {"seq": s["seq"]})
         else:
@@ -482,6 +493,11 @@ def shoot(base: str, client: FlaskClient, browser: Any, out: Path, prefix: str) 
         assert 300 < box["width"] <= viewport["width"]
         assert page.locator("svg.board g.rocket").count() == flying
         assert page.locator("svg.board svg.ship-mini").count() == 4
+        spots = page.locator("#live button.spot").all()
+        assert spots, "the deciding ship's tiles are tap targets"
+        for spot in spots:  # a thumb's target on the zoomed ship, also on a phone
+            b = spot.bounding_box()
+            assert b is not None and b["width"] >= 44 and b["height"] >= 44, b
         for rocket in page.locator("svg.board g.rocket").all():
             r = rocket.bounding_box()
             assert r is not None and r["x"] >= box["x"] and r["x"] + r["width"] <= (

@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.games.galaxy_trucker import Placement, buildtimer, check, generate_tiles, shipcheck
+from pnp.games.galaxy_trucker import workshop as ships
 from pnp.games.galaxy_trucker.build import fits_cleanly
 from pnp.games.galaxy_trucker.notation import format_ship, parse_ship
-from webscore import create_app, ships
+from webscore import create_app
 
 from .conftest import csrf
 

@@ -21,7 +21,8 @@ from pnp.engine.svg import esc, short, svg, text
 from pnp.games.galaxy_trucker import ship_drawing
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.captions import tiles_named
-from pnp.games.galaxy_trucker.events import parse_event
+from pnp.games.galaxy_trucker.cards import card as card_named
+from pnp.games.galaxy_trucker.events import Land, parse_event
 from pnp.games.galaxy_trucker.notation import parse_ship, placed_cells
 from pnp.games.galaxy_trucker.state import LOOP, tiles_of
 
@@ -50,6 +51,7 @@ SHIP_W = W - 2 * PAD
 SHIP_MAX_H = 400.0
 MIN_CELL = 58.0  # a tile is at least this big (47 px on a 390 px phone: a thumb's target)
 MAX_CELL = 88.0
+PLANET_H = 60.0  # a Planets card's planets as tap targets, over the zoomed ship
 SPARE_H = 110.0  # no ship to zoom on (building, between rounds): its outline, or the pay
 SPOT_SHARE = 0.94  # a tile's tap target: nearly the whole tile
 
@@ -348,6 +350,63 @@ def _ship(summary: dict[str, Any], s: dict[str, Any],
                     window=window, cls=cls)
 
 
+# -- a Planets card's planets, tapped to land -------------------------------------------------
+def _landings(summary: dict[str, Any]) -> dict[int, str]:
+    """The planets the offered entries land on (row -> its notation)."""
+    out: dict[int, str] = {}
+    for notation in _list(summary.get("offered")):
+        try:
+            event = parse_event(str(notation))
+        except PnpError:
+            continue
+        if isinstance(event, Land):
+            out[event.row] = str(notation)
+    return out
+
+
+def _card_planets(summary: dict[str, Any]) -> tuple[str, ...]:
+    card_id = _dict(summary.get("card")).get("id")
+    try:
+        return card_named(str(card_id)).planets if card_id else ()
+    except (PnpError, KeyError, ValueError):
+        return ()
+
+
+def _shift(summary: dict[str, Any]) -> float:
+    """How far the zoomed ship moves down for a row of planets to land on."""
+    return PLANET_H + 6 if _landings(summary) and _card_planets(summary) else 0.0
+
+
+def planet_centre(summary: dict[str, Any], row: int) -> tuple[float, float] | None:
+    planets = _card_planets(summary)
+    if not _shift(summary) or not 1 <= row <= len(planets):
+        return None
+    width = (W - 2 * PAD - 6 * (len(planets) - 1)) / len(planets)
+    return PAD + (row - 1) * (width + 6) + width / 2, FOCUS_Y + PLANET_H / 2
+
+
+def _planets(summary: dict[str, Any]) -> list[str]:
+    """The card's planets in a row (their goods as cubes); those still free to land on are
+    tap targets (``place``), the taken ones faded."""
+    if not _shift(summary):
+        return []
+    planets, free = _card_planets(summary), _landings(summary)
+    width = (W - 2 * PAD - 6 * (len(planets) - 1)) / len(planets)
+    out = []
+    for i, goods in enumerate(planets, 1):
+        x = PAD + (i - 1) * (width + 6)
+        faded = "" if i in free else ' opacity="0.45"'
+        cubes = "".join(
+            f'<rect x="{x + 8 + 13 * k:.1f}" y="{FOCUS_Y + 30}" width="11" height="11" rx="2" '
+            f'fill="{GOODS.get(g, MUTED)}" stroke="#0b1026"/>' for k, g in enumerate(goods[:6]))
+        out.append(f'<g class="planet"{faded}><rect x="{x:.1f}" y="{FOCUS_Y}" '
+                   f'width="{width:.1f}" height="{PLANET_H}" rx="8" fill="#151c3d" '
+                   f'stroke="{ACCENT if i in free else "#2a3463"}"/>'
+                   + text(x + 8, FOCUS_Y + 20, f"planet {i}" if i in free else f"{i} taken",
+                          size=11, weight="bold", fill=INK) + cubes + "</g>")
+    return out
+
+
 # -- the ship to decide on, zoomed -----------------------------------------------------------
 @dataclass(frozen=True)
 class Focus:
@@ -427,28 +486,30 @@ def focus_layout(summary: dict[str, Any], ships: list[dict[str, Any]] | None = N
     if len(rows) > 12 or len(cols) > 12:
         return None
     by_tile = {tile: where for where, tile in placed.items()}
-    cell = min(SHIP_W / len(cols), SHIP_MAX_H / len(rows), MAX_CELL)
+    max_h = SHIP_MAX_H - _shift(summary)
+    cell = min(SHIP_W / len(cols), max_h / len(rows), MAX_CELL)
     shown_rows, shown_cols = rows, cols
     if cell < MIN_CELL and placed:  # the board's empty edge squares can go: the ship alone
         shown_rows = range(min(r for r, _ in placed), max(r for r, _ in placed) + 1)
         shown_cols = range(min(c for _, c in placed), max(c for _, c in placed) + 1)
-        cell = min(SHIP_W / len(shown_cols), SHIP_MAX_H / len(shown_rows), MAX_CELL)
+        cell = min(SHIP_W / len(shown_cols), max_h / len(shown_rows), MAX_CELL)
     if cell < MIN_CELL:  # still too big for a thumb's tiles: a window round the targets
         within = (shown_rows, shown_cols)
         wanted = [by_tile[t] for t in _offered_tiles(summary) if t in by_tile] \
             or list(placed) or list(cells)
-        n_rows = min(len(within[0]), int(SHIP_MAX_H // MIN_CELL))
+        n_rows = min(len(within[0]), int(max_h // MIN_CELL))
         n_cols = min(len(within[1]), int(SHIP_W // MIN_CELL))
         shown_rows = _span(min(r for r, _ in wanted), max(r for r, _ in wanted), n_rows,
                            within[0])
         shown_cols = _span(min(c for _, c in wanted), max(c for _, c in wanted), n_cols,
                            within[1])
-        cell = min(SHIP_W / n_cols, SHIP_MAX_H / n_rows, MAX_CELL)
+        cell = min(SHIP_W / n_cols, max_h / n_rows, MAX_CELL)
     x = (W - len(shown_cols) * cell) / 2
     if placed:  # the window cuts the ship only where tiles lie beyond it
         rows = range(min(r for r, _ in placed), max(r for r, _ in placed) + 1)
         cols = range(min(c for _, c in placed), max(c for _, c in placed) + 1)
-    return Focus(seat, shown_rows, shown_cols, cell, x, SHIP_Y, by_tile, (rows, cols))
+    return Focus(seat, shown_rows, shown_cols, cell, x, SHIP_Y + _shift(summary), by_tile,
+                 (rows, cols))
 
 
 def _focus(summary: dict[str, Any], ships: list[dict[str, Any]], layout: Focus | None,
@@ -460,7 +521,7 @@ def _focus(summary: dict[str, Any], ships: list[dict[str, Any]], layout: Focus |
     colour = seat_colour(seat)
     decision = _dict(summary.get("decision"))
     deciding = _int(decision.get("seat")) == seat and summary.get("awaiting") == "decision"
-    y = FOCUS_Y
+    y = FOCUS_Y + _shift(summary)
     rank = (ORDINAL[min(order.index(seat), 4)] if seat in order
             else PHASE_WORDS.get(str(summary.get("phase")), "not flying"))
     status = "gave up" if s.get("gave_up") else rank
@@ -496,7 +557,8 @@ def _focus(summary: dict[str, Any], ships: list[dict[str, Any]], layout: Focus |
                    f'fill="{GOODS[g]}" stroke="#0b1026"/>')
         gx += 12
     if layout is None:
-        out.append(_ship(summary, s, (PAD, SHIP_Y, SHIP_W, SPARE_H), cls="ship-focus"))
+        out.append(_ship(summary, s, (PAD, SHIP_Y + _shift(summary), SHIP_W, SPARE_H),
+                         cls="ship-focus"))
     else:
         rows, cols = layout.rows, layout.cols
         frame = (layout.x, layout.y, len(cols) * layout.cell, len(rows) * layout.cell)
@@ -609,7 +671,7 @@ def draw(summary: dict[str, Any]) -> str:
     if layout is not None:
         bottom = layout.y + len(layout.rows) * layout.cell
     elif ships:
-        bottom = SHIP_Y + SPARE_H
+        bottom = SHIP_Y + _shift(summary) + SPARE_H
     else:
         bottom = STRIP_Y
     height = bottom + PAD + 4
@@ -627,6 +689,7 @@ def draw(summary: dict[str, Any]) -> str:
     body += _loop(summary, ships)
     body += _centre(summary)
     body += _chips(summary, ships, focus)
+    body += _planets(summary)
     body += _focus(summary, ships, layout, [_int(i) for i in _list(summary.get("order"))])
     return svg(W, height, body, "Galaxy Trucker flight board and ships")
 
@@ -634,20 +697,26 @@ def draw(summary: dict[str, Any]) -> str:
 # -- tapping the board: a tile of the zoomed ship makes the entry the engine offers there ----
 def spot_size(summary: dict[str, Any]) -> float:
     layout = focus_layout(summary)
-    return (layout.cell if layout is not None else MIN_CELL) * SPOT_SHARE
+    size = (layout.cell if layout is not None else MIN_CELL) * SPOT_SHARE
+    return min(size, PLANET_H) if _shift(summary) else size  # a planet's row holds it
 
 
 def place(summary: dict[str, Any], notation: str, after: Any) -> tuple[float, float, str] | None:
-    """The tile of the zoomed (deciding) ship an entry is tapped on: the first tile it names.
-    Entries naming no tile (fly on, give up, land, decline, enter a ship) stay buttons."""
+    """Where an entry is tapped: landing on a planet on that planet of the card; any other
+    on the tile of the zoomed (deciding) ship it names first.  Entries naming neither (fly
+    on, give up, accept or decline, enter a ship) stay buttons."""
     decision = _dict(summary.get("decision"))
     layout = focus_layout(summary)
     if layout is None or _int(decision.get("seat")) != layout.seat:
         return None
     try:
-        tiles = tiles_named(parse_event(notation))
+        event = parse_event(notation)
     except PnpError:
         return None
+    if isinstance(event, Land):  # a planet of the card, over the ship
+        where = planet_centre(summary, event.row)
+        return None if where is None else (where[0], where[1], f"planet {event.row}")
+    tiles = tiles_named(event)
     if not tiles:
         return None
     where = layout.centre(tiles[0])

@@ -1,5 +1,5 @@
-"""The Galaxy Trucker record: the rules, the score sheets and the kit (the ``pnp.games`` entry
-point)."""
+"""The Galaxy Trucker record: the rules, the score sheets, the kit, the board, the build timer
+and the ship workshop pages (the ``pnp.games`` entry point)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.engine.drawing import BoardDrawing
 from pnp.engine.record import GameRecord
-from pnp.games.galaxy_trucker import GAME, buildtimer, drawing
+from pnp.games.galaxy_trucker import GAME, buildtimer, drawing, workshop
 from pnp.games.galaxy_trucker.rule_ids import RULES
 from pnp.games.galaxy_trucker.sheet import SHEET
 
@@ -30,4 +30,4 @@ def sheet_layouts() -> list[Any]:
 RECORD = GameRecord(GAME, SHEET, build_kit, rules=RULES, build_timer=buildtimer,
                     board=BoardDrawing(drawing.draw, drawing.place,
                                          spot_size=drawing.spot_size),
-                    sheet_layouts=sheet_layouts)
+                    sheet_layouts=sheet_layouts, pages=workshop.PAGES)

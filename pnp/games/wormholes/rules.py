@@ -707,7 +707,7 @@ class Wormholes(Game[State, WHEvent]):
         victim = next((s for s in state.ships if s.cell == end and s.suit != suit), None)
         if victim is not None:  # the text's order: send first, then activate
             tasks.append(SendAway(victim.suit, OWNER[suit]))
-        return replace(state, stack=(*state.stack, *tasks))
+        return replace(state, stack=(*state.stack, *tasks)) if tasks else state
 
     def _wins(self, state: State, suit: Suit) -> bool:
         """WH-2, WH-6, WH-13: the ship's landing ends the game."""

@@ -7,9 +7,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import (
     INK,
-    LIGHT,
     Look,
     centred_text,
+    divider,
     footer,
     hex_color,
     numbered_steps,
@@ -129,9 +129,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         )
         y = numbered_steps(c, steps, x2, y, col, body, mm(1.8))
         y = min(y, left_bottom) - mm(4)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         _diagram(c, Rect(area.x, area.y + mm(8), area.w, y - mm(5) - area.y - mm(8)), look)
         footer(c, area, CREDIT)
 
@@ -255,9 +253,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         right = _score_panel(c, Rect(area.x + col + mm(8), area.y + mm(10), col,
                                      top - area.y - mm(10)), look)
         y = min(y, right) - mm(6)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         y -= mm(4)
         c.setFillColor(ACCENT)
         c.setFont(BOLD, 12)

@@ -34,7 +34,7 @@ from pnp.render.art import (
 )
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, text_width
-from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as INKS
+from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as INKS
 from pnp.render.galaxy_trucker.tiles import TILE
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 

@@ -20,7 +20,8 @@ from pnp.games.galaxy_trucker.state import BEST_LOOKING, LOOP, REWARDS, ROUND_BO
 from pnp.render.art import GREY, INK, WHITE, Look, centred_text, hex_color, paint, polygon, tint
 from pnp.render.document import Page, scaled
 from pnp.render.fonts import BOLD, REGULAR
-from pnp.render.galaxy_trucker.cards import LEVEL_INK, LEVEL_NAMES, coin, cube
+from pnp.render.galaxy_trucker.card_icons import coin, cube
+from pnp.render.galaxy_trucker.cards import LEVEL_INK, LEVEL_NAMES
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 
 ACROSS, DOWN = 12, 10  # spaces along the top and bottom rows; rows of the side columns + 2

@@ -22,7 +22,8 @@ from pnp.render.document import Page, scaled, write_pdf
 from pnp.render.galaxy_trucker.boards import board_pages
 from pnp.render.galaxy_trucker.cards import card_pieces
 from pnp.render.galaxy_trucker.flight_board import flight_board_page
-from pnp.render.galaxy_trucker.rules import rules_page_1, rules_page_2
+from pnp.render.galaxy_trucker.flight_rules import rules_page_2
+from pnp.render.galaxy_trucker.rules import rules_page_1
 from pnp.render.galaxy_trucker.score import score_fields, score_page
 from pnp.render.galaxy_trucker.tiles import tile_pieces
 from pnp.render.galaxy_trucker.tokens import COUNTS, CREDIT_VALUES, bank_pieces, credit_pieces

@@ -27,9 +27,9 @@ from pnp.render.art import GREY, INK, Look, hex_color, paint, paragraph, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
-from pnp.render.galaxy_trucker.cards import cube
+from pnp.render.galaxy_trucker.card_icons import cube
 from pnp.render.galaxy_trucker.rules import ACCENT, CREDIT
-from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as PILOT_INKS
+from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as PILOT_INKS
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.qr import draw_qr
 from pnp.render.readable import draw_field, draw_frame, scaled_rect

@@ -15,11 +15,11 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.galaxy_trucker.tiles import MIX, PILOT_COLOURS, Kind
-from pnp.render.art import GREY, INK, PAPER, WHITE, Look, centred_text, hex_color, paint, tint
+from pnp.render.art import INK, PAPER, WHITE, Look, centred_text, hex_color, paint, tint
 from pnp.render.fonts import BOLD
-from pnp.render.galaxy_trucker.tiles import BATTERY, BROWN, PURPLE, SPECIAL
+from pnp.render.galaxy_trucker.tile_icons import BATTERY, BROWN, PURPLE, SPECIAL
 from pnp.render.geometry import mm
-from pnp.render.piecepack import Art, Piece
+from pnp.render.piecepack import Art, Piece, round_face
 
 CREW = mm(11)
 SMALL = mm(8)
@@ -60,16 +60,6 @@ COUNTS: dict[str, int] = {
 }
 
 
-def _disc(c: Canvas, w: float, bleed: float, look: Look, fill: Color) -> None:
-    if look.low_ink:
-        c.setStrokeColor(GREY)
-        c.setLineWidth(0.3)
-        c.circle(w / 2, w / 2, w / 2, stroke=1, fill=0)
-    else:
-        c.setFillColor(fill)
-        c.circle(w / 2, w / 2, w / 2 + bleed, stroke=0, fill=1)
-
-
 def _person(c: Canvas, cx: float, base: float, s: float, color: Color, look: Look) -> None:
     st, fl = paint(c, look, color, solid=True)
     c.circle(cx, base + s * 0.74, s * 0.2, stroke=st, fill=fl)
@@ -81,7 +71,7 @@ def _person(c: Canvas, cx: float, base: float, s: float, color: Color, look: Loo
 
 
 def human_art(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-    _disc(c, w, bleed, look, HUMAN)
+    round_face(c, w, bleed, look, HUMAN)
     _person(c, w / 2, h * 0.16, h * 0.72, HUMAN if look.low_ink else WHITE, look)
 
 
@@ -89,7 +79,7 @@ def alien_art(colour: Color, letter: str) -> Art:
     """A one-eyed blob with antennae, lettered B or P so the colours survive greyscale."""
 
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _disc(c, w, bleed, look, colour)
+        round_face(c, w, bleed, look, colour)
         ink = colour if look.low_ink else WHITE
         st, fl = paint(c, look, ink, solid=True)
         c.setStrokeColor(ink)
@@ -106,7 +96,7 @@ def alien_art(colour: Color, letter: str) -> Art:
 
 
 def battery_art(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-    _disc(c, w, bleed, look, BATTERY)
+    round_face(c, w, bleed, look, BATTERY)
     c.setFillColor(BATTERY if look.low_ink else WHITE)
     bolt = [(0.56, 0.86), (0.3, 0.46), (0.48, 0.46), (0.42, 0.14), (0.7, 0.56), (0.52, 0.56)]
     p = c.beginPath()
@@ -154,12 +144,12 @@ def number_art(n: int) -> Art:
 
 def marker_art(colour: str) -> Art:
     """A ship seen from above in the player's colour, lettered for greyscale prints."""
-    from pnp.render.galaxy_trucker.tiles import PILOT_COLOURS as INKS
+    from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as INKS
 
     ink = INKS[colour]
 
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _disc(c, w, bleed, look, ink)
+        round_face(c, w, bleed, look, ink)
         body = ink if look.low_ink else WHITE
         st, fl = paint(c, look, body, solid=True)
         p = c.beginPath()
@@ -183,7 +173,7 @@ def credit_front(value: int) -> Art:
     gold = hex_color("#d4a017")
 
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        _disc(c, w, bleed, look, tint(gold, 0.55) if value < 10 else gold)
+        round_face(c, w, bleed, look, tint(gold, 0.55) if value < 10 else gold)
         c.setStrokeColor(INK if look.low_ink else hex_color("#7a5a00"))
         c.setLineWidth(0.6)
         c.circle(w / 2, h / 2, w / 2 - mm(1.3), stroke=1, fill=0)
@@ -198,7 +188,7 @@ def credit_front(value: int) -> Art:
 
 def credit_back(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
     """One back for every value: a stack kept face down shows nothing."""
-    _disc(c, w, bleed, look, hex_color("#7a5a00"))
+    round_face(c, w, bleed, look, hex_color("#7a5a00"))
     ink = INK if look.low_ink else hex_color("#f3d37a")
     c.setStrokeColor(ink)
     c.setLineWidth(0.7)

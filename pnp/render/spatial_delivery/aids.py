@@ -16,6 +16,7 @@ from pnp.render.piecepack import Piece
 from pnp.render.spatial_delivery.art import (
     ACCENT,
     POWER_SHORT,
+    TOKEN,
     _heading,
     _para,
     draw_action_icon,
@@ -45,24 +46,25 @@ def round_track(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 11)
     c.drawString(mm(4), h - mm(7), "Round track")
-    box = mm(10)
+    box = SPACE_BOX
     x0 = mm(4)
-    _track_boxes(c, x0, h - mm(26), ROUND_ROWS, box, [str(n) for n in range(1, ROUND_ROWS + 1)],
+    row = h - mm(12) - box
+    _track_boxes(c, x0, row, ROUND_ROWS, box, [str(n) for n in range(1, ROUND_ROWS + 1)],
                  DEFAULT_ROUNDS)
     c.setFillColor(GREY)
     c.setFont(REGULAR, 6.5)
-    c.drawString(x0, h - mm(30), f"Rounds 6-{ROUND_ROWS} only if you agreed to play longer.")
+    c.drawString(x0, row - mm(4), f"Rounds 6-{ROUND_ROWS} only if you agreed to play longer.")
     gx = x0 + 2 * (box + mm(2)) - mm(1)
     c.setStrokeColor(hex_color("#c8421e"))
     c.setLineWidth(1.6)
-    c.line(gx, h - mm(28), gx, h - mm(9))
+    c.line(gx, row - mm(2), gx, h - mm(9))
     c.setFillColor(hex_color("#c8421e"))
     c.setFont(BOLD, 6.5)
     c.drawString(gx + mm(1), h - mm(9.5), "lay ring 3 here")
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 11)
     c.drawString(mm(4), mm(17), "This Turn")
-    _track_boxes(c, mm(30), mm(6), MAX_PLAYERS, mm(14), ["1st", "2nd", "3rd", "4th", "5th"])
+    _track_boxes(c, mm(30), mm(6), MAX_PLAYERS, SPACE_BOX, ["1st", "2nd", "3rd", "4th", "5th"])
     c.setFillColor(GREY)
     c.setFont(REGULAR, 6.5)
     c.drawString(mm(4), mm(11), "player tokens")
@@ -76,7 +78,7 @@ def turn_order_card(c: Canvas, w: float, h: float, bleed: float, look: Look) -> 
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 11)
     c.drawString(mm(4), h - mm(7), "Next Turn")
-    box = mm(13)
+    box = SPACE_BOX
     _track_boxes(c, mm(4), mm(9), MAX_PLAYERS, box, ["1st", "2nd", "3rd", "4th", "5th"])
     c.setFillColor(GREY)
     c.setFont(REGULAR, 6.3)
@@ -124,8 +126,14 @@ def player_aid(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
     c.drawString(x, y - mm(6.3), bonus)
 
 
+SPACE_BOX = TOKEN + mm(1.3)
+"""A space on the round track or a turn-order track: a token with a little room (the round
+track's 10 mm spaces used to sit under 16 mm tokens)."""
+ROUND_BOARD_W = mm(4) + ROUND_ROWS * (SPACE_BOX + mm(2)) + mm(2)
+
+
 def board_pieces() -> list[Piece]:
-    out = [Piece("board", "round track board", mm(114), mm(58), round_track),
+    out = [Piece("board", "round track board", ROUND_BOARD_W, mm(58), round_track),
            Piece("board", "turn order card", mm(90), mm(36), turn_order_card)]
     out += [Piece("aid", "player aid", mm(86), mm(122), player_aid) for _ in range(MAX_PLAYERS)]
     return out

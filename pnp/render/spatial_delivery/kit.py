@@ -44,7 +44,7 @@ from pnp.render.spatial_delivery.tokens import segments, stations, tokens
 PART_GROUPS: tuple[tuple[str, str], ...] = (
     ("tile", "hex tiles: Earth, 16 space, 20 worlds"),
     ("card", f"cards: 60 goods, {FUEL_CARDS} Rocket Fuel"),
-    ("token", "16 mm tokens: score, 1st, ships, ..."),
+    ("token", "1/2 in tokens: score, 1st, ships, ..."),
     ("station", "trade stations, 9 per colour"),
     ("segment", f"route segments, {SEGMENTS_PER_COLOUR} per colour"),
     ("board", "round track, turn order card"),
@@ -57,7 +57,7 @@ def _parts_header(width: float, counts: dict[str, int]) -> tuple[HeaderFn, float
         "Print the sheets with backs double-sided (see the print note at the foot of each "
         "sheet). Hex tiles: cut along the thin hex outline; the crop marks give the two "
         "straight sides. Cards: cut on the crop marks; sleeve them if you like.",
-        "Tokens: a 5/8 in (16 mm) punch or scissors. Spaceships show the ship upright on one "
+        "Tokens: a 1/2 in (12.7 mm) punch or scissors. Spaceships show the ship upright on one "
         "side and lying down (passed) on the other. Stations and segments come in the five "
         "player colours: " + ", ".join(n for n, _ in PLAYERS) + ".",
         f"Score tokens: {', '.join(f'{n} x {v}' for v, n in SCORE_TOKENS)}; the supply is "

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.spatial_delivery.board import HEX_COUNT, RING, RING_HEXES
 from pnp.games.spatial_delivery.cards import POWERS
-from pnp.render.art import GREY, INK, LIGHT, Look, footer, page_title, paragraph
+from pnp.render.art import GREY, INK, LIGHT, Look, divider, footer, page_title, paragraph
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.geometry import Rect, mm, printable_area
@@ -101,9 +101,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
                   "named by its three hexes (A1B1B2), a border by its two (A1|B2).", x2, y,
                   col, 8.2)
         y = min(y, left_bottom) - mm(2)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         _explore_diagram(c, Rect(area.x, area.y + mm(7), area.w, y - mm(3) - area.y - mm(7)),
                          look)
         footer(c, area, CREDIT)

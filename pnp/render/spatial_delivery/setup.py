@@ -78,46 +78,59 @@ def setup_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
 
 
 def ring3_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
+    """Ring 3, kept secret until round 3 by a Z fold: the bottom third folds up onto the
+    middle (printed sides together: the galaxy and its list are inside), then those two fold
+    back behind the top third, whose warning stays outside, in front, whatever the printer.
+    (A fold in half, printed side in, used to hide the warning with the rest.)"""
     area = printable_area(size)
     kinds = seed_layout(options.seed, (1, 2, 3))
-    mid = size[1] / 2
+    third = size[1] / 3
+    upper = 2 * third
 
     def draw(c: Canvas) -> None:
         y = page_title(c, area, f"Ring 3 for seed {options.seed} - keep folded",
-                       "Fold this sheet in half on the dashed line, printed side in, before the "
-                       "game. Open it only when round 2 is over.", ACCENT)
+                       "Z-fold it before the game (below): this warning stays outside.", ACCENT)
         c.setFillColor(hex_color("#c8421e"))
-        centred_text(c, "DO NOT OPEN BEFORE THE END OF ROUND 2", area.cx, (y + mid) / 2 + mm(8),
+        centred_text(c, "DO NOT OPEN BEFORE THE END OF ROUND 2", area.cx, (y + upper) / 2 + mm(10),
                      mm(5), BOLD, area.w)
         c.setFillColor(INK)
         centred_text(c, "Ring 3 of the galaxy is still unexplored.", area.cx,
-                     (y + mid) / 2 - mm(3), mm(2.8), REGULAR, area.w)
-        draw_rocket(c, area.cx, (y + mid) / 2 - mm(22), mm(20), PLAYERS[2][1], look)
-        draw_fold_line(c, "y", mid, size, area)
-        # lower half: the whole galaxy, ring 3 revealed
-        r = min((mid - area.y - mm(26)) / 11, area.w * 0.62 / (7 * SQ3))
-        gw, gh = galaxy_size(r)
-        top = mid - mm(8)
+                     (y + upper) / 2 + mm(1), mm(2.8), REGULAR, area.w)
+        draw_rocket(c, area.cx, (y + upper) / 2 - mm(13), mm(12), PLAYERS[2][1], look)
+        c.setFont(REGULAR, 8)
+        for k, line in enumerate(("1. Fold the bottom third up on the lower dashed line, "
+                                  "printed sides together.",
+                                  "2. Fold that back, behind this top third, on the upper "
+                                  "dashed line.")):
+            c.drawCentredString(area.cx, upper + mm(9) - k * mm(4), line)
+        draw_fold_line(c, "y", upper, size, area)
+        draw_fold_line(c, "y", third, size, area)
+        # middle third: the whole galaxy, ring 3 revealed
+        top = upper - mm(4)
         c.setFillColor(ACCENT)
         c.setFont(BOLD, 11)
-        c.drawString(area.x, top - 11, "After round 2: lay ring 3")
-        cx = area.x + gw / 2
-        cy = top - mm(6) - gh / 2
-        draw_galaxy(c, cx, cy, r, kinds, look)
-        tx = area.x + gw + mm(6)
-        tw = area.x2 - tx
+        c.drawString(area.x, top - 11, "After round 2:")
+        c.drawString(area.x, top - 11 - mm(5), "lay ring 3")
+        r = min((third - mm(7)) / 11, area.w * 0.62 / (7 * SQ3))
+        draw_galaxy(c, area.cx + mm(22), (upper + third) / 2, r, kinds, look)
+        # bottom third: the tiles of ring 3, three columns
         words = {SPACE: "space", **{k: f"{GOODS_WORD[k]} world" for k in COLOURS}}
-        yy = top - mm(7)
-        for h in RING_HEXES[3]:
+        hexes = RING_HEXES[3]
+        rows = -(-len(hexes) // 3)
+        col_w = area.w / 3
+        y0 = third - mm(6)
+        for k, h in enumerate(hexes):
+            x = area.x + (k // rows) * col_w
+            yy = y0 - (k % rows) * mm(3.9)
             c.setFillColor(INK)
             c.setFont(BOLD, 8)
-            c.drawString(tx, yy - 8, HEX_NAMES[h])
+            c.drawString(x, yy - 8, HEX_NAMES[h])
             c.setFont(REGULAR, 8)
-            c.drawString(tx + mm(9), yy - 8, words[str(kinds[h])])
-            yy -= mm(3.9)
-        yy = _para(c, "Worlds in ring 3 get a First Delivery token of their colour and a score "
-                   f"token of {SCORE_TOKEN_BY_RING[3]}. The tracker asks for these tiles after "
-                   "round 2 (in seeded play it lays them itself).", tx, yy - mm(2), tw, 7.6)
+            c.drawString(x + mm(9), yy - 8, words[str(kinds[h])])
+        _para(c, "Worlds in ring 3 get a First Delivery token of their colour and a score "
+              f"token of {SCORE_TOKEN_BY_RING[3]}. The tracker asks for these tiles after "
+              "round 2 (in seeded play it lays them itself).", area.x,
+              y0 - rows * mm(3.9) - mm(2), area.w, 7.6)
         footer(c, area, CREDIT)
 
     return Page(size, draw, f"Spatial Delivery - ring 3, seed {options.seed}")

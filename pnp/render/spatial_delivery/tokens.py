@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.spatial_delivery.cards import COLOURS, STATIONS_PER_PLAYER
 from pnp.games.spatial_delivery.sheet import MAX_PLAYERS
 from pnp.render.art import INK, LIGHT, WHITE, Look, centred_text, hex_color, paint
-from pnp.render.fonts import BOLD, REGULAR
+from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece
 from pnp.render.spatial_delivery.art import (
@@ -52,8 +52,8 @@ def score_token(value: int) -> Art:
         _disc(c, w, bleed, look, gold)
         c.setFillColor(INK)
         centred_text(c, str(value), w / 2, h / 2 + mm(0.8), h * 0.36, BOLD)
-        c.setFont(REGULAR, 5)
-        c.drawCentredString(w / 2, h * 0.2, "market share")
+        c.setFont(REGULAR, 5)  # "market share" no longer fits a 1/2 in token
+        c.drawCentredString(w / 2, h * 0.2, "share")
     return draw
 
 
@@ -64,7 +64,8 @@ def first_token(colour_letter: str) -> Art:
         _disc(c, w, bleed, look, colour)
         c.setFillColor(_ink_on(colour) if not look.low_ink else INK)
         centred_text(c, "1st", w / 2, h / 2 + mm(1.2), h * 0.28, BOLD)
-        centred_text(c, GOODS_WORD[colour_letter], w / 2, h * 0.22, h * 0.09, BOLD, w * 0.8)
+        c.setFont(CONDENSED_BOLD, 5.2)  # the smallest print size, on a 1/2 in token
+        c.drawCentredString(w / 2, h * 0.16, GOODS_WORD[colour_letter])
     return draw
 
 
@@ -78,9 +79,7 @@ def ship_token(player: int, passed: bool) -> Art:
         c.circle(w / 2, h / 2, w / 2 - mm(1), stroke=1, fill=0)
         draw_rocket(c, w / 2, h / 2 + (0 if not passed else mm(1)), h * 0.62, colour, look,
                 -90 if passed else 0)
-        if passed:
-            c.setFillColor(WHITE if not look.low_ink else INK)
-            centred_text(c, "passed", w / 2, h * 0.2, h * 0.082, BOLD)
+        # passed: the ship lies on its side (on a 1/2 in token there is no room for a word)
     return draw
 
 
@@ -139,7 +138,7 @@ def segment_token(player: int) -> Art:
 
 
 def tokens() -> list[Piece]:
-    """Score tokens, First Delivery tokens, ships, player tokens and the round marker (16 mm)."""
+    """Score tokens, First Delivery tokens, ships, player tokens and the round marker (1/2 in)."""
     out = [Piece("token", f"score token {v}", TOKEN, TOKEN, score_token(v), score_token(v),
                  round=True) for v, n in SCORE_TOKENS for _ in range(n)]
     out += [Piece("token", f"{GOODS_WORD[k]} First Delivery token", TOKEN, TOKEN,

@@ -10,9 +10,9 @@ from pnp.games.wormholes.board import Suit as ShipSuit
 from pnp.render.art import (
     GREY,
     INK,
-    LIGHT,
     WHITE,
     Look,
+    divider,
     fit_centred,
     footer,
     hex_color,
@@ -150,9 +150,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         y = _heading(c, x2, top, "Setting up")
         y = _steps(c, SETUP_STEPS, x2, y, col, body)
         y = min(y, left_bottom) - mm(4)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         hints_h = _hints(None, area.x, 0.0, area.w)
         bottom = area.y + mm(6) + hints_h
         _axes_diagram(c, Rect(area.x, bottom, area.w, y - mm(3) - bottom), look)
@@ -264,9 +262,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         y = _heading(c, x2, y, "Opening a wormhole", 10.5)
         y = _jump_diagram(c, x2, y, w2, look) - mm(3)
         y = min(y, left_bottom) - mm(1)
-        c.setStrokeColor(LIGHT)
-        c.setLineWidth(0.6)
-        c.line(area.x, y, area.x2, y)
+        divider(c, area, y)
         y -= mm(3)
         y = paragraph(c, RECORD_TEXT, area.x, y, area.w, REGULAR, 8.6) - mm(2)
         c.setFillColor(GREY)

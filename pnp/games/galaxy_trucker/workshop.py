@@ -1,10 +1,13 @@
-"""Galaxy Trucker ships in the tracker: enter a ship (tap squares or paste its notation), see
-it drawn and spot-checked live, and run the GT-9 build timer for a table.
+"""Galaxy Trucker's own tracker pages (the ship workshop): enter a ship (tap squares or paste
+its notation), see it drawn and spot-checked live, and run the GT-9 build timer for a table.
+
+Declared in the record as ``PAGES`` (``pnp.engine.pages``): plain views from the request's
+values to a template of ``templates/`` and its variables; the tracker serves them.
 
 Nothing here is stored: a ship travels in its notation (``II 141@7,7 12@6,7/1``) and the
 timer in its state, both in the URL, so every tap is a plain link or form that the server
 rechecks, with or without JavaScript.  The checks are the ship library's
-(``pnp.games.galaxy_trucker``); ``POST /api/ships/check`` gives the same report as JSON.
+(``check``, ``shipcheck``); ``POST /api/ships/check`` gives the same report as JSON.
 """
 
 from __future__ import annotations
@@ -12,15 +15,14 @@ from __future__ import annotations
 import time
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
-from flask.typing import ResponseReturnValue
 from markupsafe import Markup
-from werkzeug.datastructures import MultiDict
 
 from pnp.engine import IllegalMove, NotationError
 from pnp.engine.log import MAX_SEED
+from pnp.engine.pages import GamePages, Link, Page, PageAnswer, PageError, PageRequest, bad
 from pnp.games.galaxy_trucker import (
     BOARDS,
     PILOT_IDS,
@@ -38,11 +40,8 @@ from pnp.games.galaxy_trucker import (
     shipcheck,
 )
 from pnp.games.galaxy_trucker import ship_drawing as drawing
-from webscore import inputs, security
-from webscore.errors import ApiError
 
-bp = Blueprint("ships", __name__)
-
+HERE = Path(__file__).resolve().parent
 MAX_SHIP_CHARS = 3000
 SQUARES = range(1, 14)  # rows and columns the tracker accepts (boards use 3-11)
 DEFAULT_SEED = 1
@@ -61,20 +60,26 @@ def digits(text: str) -> bool:
 
 
 def read_seed(value: object) -> int:
-    if isinstance(value, str) and value.strip() and not digits(value.strip()):
-        raise inputs.bad("seed", f"seed must be a whole number from 0 to {MAX_SEED}")
-    seed = inputs.parse_seed(value)
-    if seed is None:
-        raise inputs.bad("seed", "seed is required: the tile ids are read in that seed's "
-                         "tile set (printed on the kit)")
-    return seed
+    if value is None or value == "":
+        raise bad("seed", "seed is required: the tile ids are read in that seed's "
+                  "tile set (printed on the kit)")
+    if isinstance(value, str):
+        value = value.strip()
+        if not digits(value) or len(value) > 19:
+            raise bad("seed", f"seed must be a whole number from 0 to {MAX_SEED}")
+        value = int(value)
+    if isinstance(value, bool):
+        raise bad("seed", "seed must be a whole number")
+    if not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise bad("seed", f"seed must be a whole number from 0 to {MAX_SEED}")
+    return value
 
 
 def read_board(value: object) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or value.strip() not in BOARDS:
-        raise inputs.bad("board", f"board is one of {', '.join(BOARDS)}")
+        raise bad("board", f"board is one of {', '.join(BOARDS)}")
     return value.strip()
 
 
@@ -83,37 +88,37 @@ def read_ship(value: object, board: str | None, tiles: TileSet) -> Ship:
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise inputs.bad("ship", "ship is text in the ship notation, e.g. II 141@7,7 12@6,7/1")
+        raise bad("ship", "ship is text in the ship notation, e.g. II 141@7,7 12@6,7/1")
     if len(value) > MAX_SHIP_CHARS:
-        raise inputs.bad("ship", f"ship is at most {MAX_SHIP_CHARS} characters")
+        raise bad("ship", f"ship is at most {MAX_SHIP_CHARS} characters")
     text = unicodedata.normalize("NFC", value).strip()
     if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\n\r\t" for ch in text):
-        raise inputs.bad("ship", "ship may not hold control characters")
+        raise bad("ship", "ship may not hold control characters")
     words = text.split()
     if words and words[0] in BOARDS:
         if board is not None and words[0] != board:
-            raise inputs.bad("board", f"board {board} but the ship text starts with board "
+            raise bad("board", f"board {board} but the ship text starts with board "
                              f"{words[0]}; give one board")
     elif board is not None:
         text = f"{board} {text}"
     else:
-        raise inputs.bad("ship", f"a ship starts with its board ({', '.join(BOARDS)}), or "
+        raise bad("ship", f"a ship starts with its board ({', '.join(BOARDS)}), or "
                          "give the board separately")
     try:
         ship = parse_ship(text, tiles)
     except NotationError as exc:
-        raise inputs.bad("ship", f"cannot read {exc.text[:60]!r}: {exc.message}") from None
+        raise bad("ship", f"cannot read {exc.text[:60]!r}: {exc.message}") from None
     except IllegalMove as exc:
-        raise ApiError(422, exc.message, rule=exc.rule, field="ship") from None
+        raise PageError(422, exc.message, rule=exc.rule, field="ship") from None
     for p in ship:
         if p.row not in SQUARES or p.col not in SQUARES:
-            raise inputs.bad("ship", f"#{p.id} at row {p.row}, column {p.col}: rows and "
+            raise bad("ship", f"#{p.id} at row {p.row}, column {p.col}: rows and "
                              f"columns are {SQUARES.start}-{SQUARES.stop - 1} (the boards use "
                              "3-11)")
     try:
         shipcheck.one_pilot(ship)
     except IllegalMove as exc:
-        raise ApiError(422, exc.message, rule=exc.rule, field="ship") from None
+        raise PageError(422, exc.message, rule=exc.rule, field="ship") from None
     return ship
 
 
@@ -125,7 +130,7 @@ def read_cell(value: object) -> tuple[int, int] | None:
         if sep and digits(row.strip()) and digits(col.strip()) \
                 and len(value) < 8 and int(row) in SQUARES and int(col) in SQUARES:
             return int(row), int(col)
-    raise inputs.bad("cell", f"cell is row,column (each {SQUARES.start}-{SQUARES.stop - 1})")
+    raise bad("cell", f"cell is row,column (each {SQUARES.start}-{SQUARES.stop - 1})")
 
 
 def read_tile(value: object, tiles: TileSet) -> int | None:
@@ -133,30 +138,29 @@ def read_tile(value: object, tiles: TileSet) -> int | None:
         return None
     text = value.strip().lstrip("#") if isinstance(value, str) else ""
     if not digits(text) or len(text) > 4 or int(text) not in tiles:
-        raise inputs.bad("tile", "tile is a printed tile id: 1-140, or 141-144 for the pilot "
+        raise bad("tile", "tile is a printed tile id: 1-140, or 141-144 for the pilot "
                          "cabins")
     return int(text)
 
 
 # -- pages ------------------------------------------------------------------------------------
-@bp.get("/ships")
-def index() -> str:
-    return render_template("ships.html", boards=list(BOARDS), seed=DEFAULT_SEED,
-                           pilots=tiles_for(DEFAULT_SEED).pilots,
-                           run=buildtimer.DEFAULT_RUN)
+def index(req: PageRequest) -> PageAnswer:
+    return PageAnswer("ships.html", {"boards": list(BOARDS), "seed": DEFAULT_SEED,
+                                     "pilots": tiles_for(DEFAULT_SEED).pilots,
+                                     "run": buildtimer.DEFAULT_RUN})
 
 
-def _link(seed: int, text: str, cell: tuple[int, int] | None = None,
+def _link(link: Link, seed: int, text: str, cell: tuple[int, int] | None = None,
           tile: int | None = None) -> str:
     args: dict[str, Any] = {"seed": seed, "ship": text}
     if cell is not None:
         args["cell"] = f"{cell[0]},{cell[1]}"
     if tile is not None:
         args["tile"] = tile
-    return url_for("ships.check_page", **args)
+    return link("check_page", **args)
 
 
-def _editor(seed: int, ship: Ship, tiles: TileSet, cell: tuple[int, int],
+def _editor(link: Link, seed: int, ship: Ship, tiles: TileSet, cell: tuple[int, int],
             tile_id: int | None) -> dict[str, Any]:
     """The panel for one tapped square: what is there, and where each choice leads."""
     here = ship.at(cell)
@@ -167,8 +171,8 @@ def _editor(seed: int, ship: Ship, tiles: TileSet, cell: tuple[int, int],
             Placement(here.tile, here.row, here.col, (here.rotation + 1) % 4))
         out["here"] = {"id": here.id, "label": here.tile.label, "rotation": here.rotation,
                        "picture": Markup(drawing.tile_svg(here.tile, here.rotation)),
-                       "turn": _link(seed, format_ship(turned), cell),
-                       "remove": _link(seed, format_ship(ship.without([here.id])))}
+                       "turn": _link(link, seed, format_ship(turned), cell),
+                       "remove": _link(link, seed, format_ship(ship.without([here.id])))}
     if tile_id is not None:
         tile = tiles[tile_id]
         base = ship.without([p.id for p in ship if p.cell == cell or p.id == tile_id])
@@ -187,7 +191,7 @@ def _editor(seed: int, ship: Ship, tiles: TileSet, cell: tuple[int, int],
             out["choices"].append({
                 "rotation": rotation,
                 "picture": Markup(drawing.tile_svg(tile, rotation, size=64)),
-                "href": _link(seed, format_ship(result), cell),
+                "href": _link(link, seed, format_ship(result), cell),
                 "problems": sorted({v.rule for v in problems}),
                 "held": held,
             })
@@ -198,16 +202,10 @@ def _unused(ship: Ship, tiles: TileSet) -> list[dict[str, Any]]:
     return [{"id": t.id, "label": t.label} for t in tiles.tiles if t.id not in ship]
 
 
-@bp.route("/ships/check", methods=["GET", "POST"])
-def check_page() -> ResponseReturnValue:
-    values: MultiDict[str, str]
-    if request.method == "POST":
-        security.check_csrf()
-        values = request.form
-    else:
-        values = request.args
-        if not values.get("ship") and not values.get("board"):
-            return redirect(url_for("ships.index"))
+def check_page(req: PageRequest) -> PageAnswer:
+    values, link = req.values, req.link
+    if req.method != "POST" and not values.get("ship") and not values.get("board"):
+        return PageAnswer(redirect=link("index"), status=302)
     text = values.get("ship", "")
     seed_text = values.get("seed", "")
     context: dict[str, Any] = {"text": text, "seed_text": seed_text, "error": None,
@@ -219,52 +217,49 @@ def check_page() -> ResponseReturnValue:
         if not text.strip() and board is not None:
             pilot = read_tile(values.get("pilot"), tiles) or PILOT_IDS[0]
             if pilot not in PILOT_IDS:
-                raise inputs.bad("pilot", f"the pilot cabin is one of {PILOT_IDS[0]}-"
+                raise bad("pilot", f"the pilot cabin is one of {PILOT_IDS[0]}-"
                                  f"{PILOT_IDS[-1]}")
             row, col = BOARDS[board].start
             text = f"{board} {pilot}@{row},{col}"
         ship = read_ship(text, board, tiles)
         cell = read_cell(values.get("cell"))
         tile_id = read_tile(values.get("tile"), tiles)
-    except ApiError as exc:
+    except PageError as exc:
         context["error"] = exc
-        return render_template("ships_check.html", **context), exc.status
+        return PageAnswer("ships_check.html", context, exc.status)
     result = shipcheck.report(seed, ship)
     canonical = result["ship"]
     context.update(
         seed=seed, text=canonical, result=result, ship=ship,
         board_svg=Markup(drawing.draw(
             ship, check(ship), selected=cell, exposed=ship.exposed(),
-            link=lambda r, c: _link(seed, canonical, (r, c)),
+            link=lambda r, c: _link(link, seed, canonical, (r, c)),
             label=f"ship on board {ship.board.name}, seed {seed}")),
         legend=Markup(drawing.legend()),
-        editor=_editor(seed, ship, tiles, cell, tile_id) if cell is not None else None,
+        editor=_editor(link, seed, ship, tiles, cell, tile_id) if cell is not None else None,
         unused=_unused(ship, tiles),
-        self_link=_link(seed, canonical),
-        repair_links=[_link(seed, o["ship"]) for o in
+        self_link=_link(link, seed, canonical),
+        repair_links=[_link(link, seed, o["ship"]) for o in
                       ((result["repairs"] or {}).get("options") or [])],
     )
-    return render_template("ships_check.html", **context), 200
+    return PageAnswer("ships_check.html", context)
 
 
 # -- the JSON API -----------------------------------------------------------------------------
-@bp.post("/api/ships/check")
-def api_check() -> Response:
-    from webscore.api import body
-
-    data = body()
+def api_check(req: PageRequest) -> PageAnswer:
+    data = req.values
     seed = read_seed(data.get("seed"))
     board = read_board(data.get("board"))
     ship = read_ship(data.get("ship"), board, tiles_for(seed))
-    return jsonify(shipcheck.report(seed, ship))
+    return PageAnswer(json=shipcheck.report(seed, ship))
 
 
 # -- the build timer (GT-9) -------------------------------------------------------------------
 TIMER_ACTIONS = ("go", "flip", "finish")
 
 
-def _timer_page(timer: buildtimer.Timer | None, error: ApiError | None,
-                status: int = 200) -> tuple[str, int]:
+def _timer_page(timer: buildtimer.Timer | None, error: PageError | None,
+                status: int = 200) -> PageAnswer:
     now = clock()
     view: dict[str, Any] | None = None
     if timer is not None:
@@ -273,28 +268,25 @@ def _timer_page(timer: buildtimer.Timer | None, error: ApiError | None,
                 "may_flip": timer.may_flip(now), "building": timer.building(),
                 "tiles": [(i, p) for i, p in enumerate(timer.tiles, start=1)],
                 "next_tile": len(timer.tiles) + 1}
-    return render_template("ships_timer.html", timer=timer, view=view, error=error,
-                           rounds=buildtimer.ROUNDS, run=buildtimer.DEFAULT_RUN,
-                           min_run=buildtimer.MIN_RUN, max_run=buildtimer.MAX_RUN,
-                           max_players=buildtimer.MAX_PLAYERS), status
+    return PageAnswer("ships_timer.html", {
+        "timer": timer, "view": view, "error": error, "rounds": buildtimer.ROUNDS,
+        "run": buildtimer.DEFAULT_RUN, "min_run": buildtimer.MIN_RUN,
+        "max_run": buildtimer.MAX_RUN, "max_players": buildtimer.MAX_PLAYERS}, status)
 
 
-@bp.get("/ships/timer")
-def timer_page() -> tuple[str, int]:
-    state = request.args.get("state")
+def timer_page(req: PageRequest) -> PageAnswer:
+    state = req.values.get("state")
     if not state:
         return _timer_page(None, None)
     try:
         timer = buildtimer.from_json(state)
     except buildtimer.BadTimer as exc:
-        return _timer_page(None, ApiError(422, exc.message, field=exc.field), 422)
+        return _timer_page(None, PageError(422, exc.message, field=exc.field), 422)
     return _timer_page(timer, None)
 
 
-@bp.post("/ships/timer")
-def timer_post() -> ResponseReturnValue:
-    security.check_csrf()
-    form = request.form
+def timer_post(req: PageRequest) -> PageAnswer:
+    form = req.values
     action = form.get("action", "")
     timer: buildtimer.Timer | None = None
     try:
@@ -319,7 +311,16 @@ def timer_post() -> ResponseReturnValue:
             else:
                 timer = timer.finish(by or "", now)
     except buildtimer.BadTimer as exc:
-        return _timer_page(timer, ApiError(422, exc.message, field=exc.field), 422)
+        return _timer_page(timer, PageError(422, exc.message, field=exc.field), 422)
     except IllegalMove as exc:
-        return _timer_page(timer, ApiError(422, exc.message, rule=exc.rule), 422)
-    return redirect(url_for("ships.timer_page", state=timer.to_json()), code=303)
+        return _timer_page(timer, PageError(422, exc.message, rule=exc.rule), 422)
+    return PageAnswer(redirect=req.link("timer_page", state=timer.to_json()), status=303)
+
+
+PAGES = GamePages("ships", "Ships", (
+    Page("index", "/ships", index),
+    Page("check_page", "/ships/check", check_page, ("GET", "POST")),
+    Page("api_check", "/api/ships/check", api_check, ("POST",), json=True),
+    Page("timer_page", "/ships/timer", timer_page),
+    Page("timer_post", "/ships/timer", timer_post, ("POST",)),
+), HERE / "templates", HERE / "static")
