@@ -3,8 +3,13 @@
 A backup is JSON Lines: a header, then one line per table with every stored row of it (undo
 rows included) and, for reading and replaying, the game log of the entries in force::
 
-    {"format": "webscore-backup", "version": 1, "schema": "<revision>", "tables": N, "events": M}
+    {"format": "webscore-backup", "version": 2, "schema": "<revision>", "tables": N,
+     "events": M, "sheet_checks": K}
     {"table": {<game_tables columns>}, "events": [{<table_events columns>}, ...], "log": {...}}
+    {"sheet_check": {<sheet_checks columns; the photo in base64>}}
+
+Version 1 (before sheet checks were kept) has no ``sheet_checks`` count nor lines; it still
+restores.
 
 It is read in one read-only transaction (PostgreSQL: REPEATABLE READ; SQLite: one read
 transaction of the WAL), so it is a consistent snapshot while the tracker goes on serving.
@@ -15,6 +20,8 @@ a file into an empty database of either kind (creating the schema), all or nothi
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import sys
@@ -32,6 +39,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     Engine,
+    LargeBinary,
     Table,
     func,
     insert,
@@ -41,12 +49,13 @@ from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from pnp.engine import GameLog
 from webscore.db import current_revision, get_engine, head_revision, revisions, upgrade
-from webscore.models import game_tables, table_events
+from webscore.models import game_tables, sheet_checks, table_events
 from webscore.store import Row
 from webscore.tracker import effective
 
 FORMAT = "webscore-backup"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # version 1: no sheet checks
 
 NOT_BACKED_UP = {
     "alembic_version": "the schema revision: in the header; restore creates the schema",
@@ -54,9 +63,6 @@ NOT_BACKED_UP = {
     "rate_limits": "request counters of the last minutes (webscore.limits)",
     "table_checkpoints": "engine states derived from the events (webscore.checkpoints); "
                          "after a restore the first load replays and stores them again",
-    "sheet_checks": "sheets checked from a photo (webscore.sheetphoto), with their photos: "
-                    "NOT kept by a backup yet (a gap, docs/tracker.md); the backup holds "
-                    "the tables' logs",
 }
 """Every other table in webscore.models is in the backup; a test keeps this list honest."""
 
@@ -69,6 +75,8 @@ def _value(value: Any) -> Any:
     if isinstance(value, datetime):
         aware = value if value.tzinfo else value.replace(tzinfo=UTC)
         return aware.astimezone(UTC).isoformat()
+    if isinstance(value, bytes | bytearray | memoryview):  # a photo: base64 in the JSON
+        return base64.b64encode(bytes(value)).decode("ascii")
     return value
 
 
@@ -89,11 +97,11 @@ def game_log(record: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, 
                    tuple(json.loads(record["players"])), tuple(r.text for r in live)).to_json()
 
 
-def _ordered_ids(conn: Connection) -> list[str]:
-    order: ColumnElement[Any] = game_tables.c.id
+def _ordered_ids(conn: Connection, table: Table = game_tables) -> list[str]:
+    order: ColumnElement[Any] = table.c.id
     if conn.dialect.name == "postgresql":
-        order = game_tables.c.id.collate("C")  # byte order, as SQLite sorts: same file
-    return [r.id for r in conn.execute(select(game_tables.c.id).order_by(order))]
+        order = table.c.id.collate("C")  # byte order, as SQLite sorts: same file
+    return [r.id for r in conn.execute(select(table.c.id).order_by(order))]
 
 
 def dump(engine: Engine) -> Iterator[str]:
@@ -105,9 +113,11 @@ def dump(engine: Engine) -> Iterator[str]:
         with conn.begin():
             ids = _ordered_ids(conn)  # the first read fixes the snapshot
             rows = conn.execute(select(func.count()).select_from(table_events)).scalar_one()
+            checks = _ordered_ids(conn, sheet_checks)
             schema = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
             yield _line({"format": FORMAT, "version": VERSION, "schema": schema,
-                         "tables": len(ids), "events": int(rows)})
+                         "tables": len(ids), "events": int(rows),
+                         "sheet_checks": len(checks)})
             for table_id in ids:
                 table = conn.execute(select(game_tables)
                                      .where(game_tables.c.id == table_id)).one()
@@ -117,6 +127,10 @@ def dump(engine: Engine) -> Iterator[str]:
                     .order_by(table_events.c.seq))]
                 yield _line({"table": record, "events": events,
                              "log": game_log(record, events)})
+            for check_id in checks:  # one at a time: each holds its photo
+                check = conn.execute(select(sheet_checks)
+                                     .where(sheet_checks.c.id == check_id)).one()
+                yield _line({"sheet_check": _row(sheet_checks, check)})
 
 
 def write_backup(engine: Engine, path: str) -> tuple[int, int]:
@@ -161,6 +175,11 @@ def _columns(table: Table, values: object, where: str, skip: tuple[str, ...] = (
                 value = datetime.fromisoformat(str(value))
             except ValueError:
                 raise BackupError(f"{where}: {name} is not a date and time: {value!r}") from None
+        if isinstance(column.type, LargeBinary) and value is not None:
+            try:
+                value = base64.b64decode(str(value), validate=True)
+            except (ValueError, binascii.Error):
+                raise BackupError(f"{where}: {name} is not base64") from None
         out[name] = value
     missing = [c.name for c in known.values()
                if c.name not in out and not c.nullable and c.server_default is None]
@@ -186,9 +205,9 @@ def _check_header(number: int, header: dict[str, Any]) -> None:
     if header.get("format") != FORMAT:
         raise BackupError(f"line {number}: not a webscore backup (no \"format\": \"{FORMAT}\""
                           " header)")
-    if header.get("version") != VERSION:
+    if header.get("version") not in READS:
         raise BackupError(f"line {number}: backup format version {header.get('version')!r};"
-                          f" this webscore reads version {VERSION}")
+                          f" this webscore reads versions {READS[0]} to {READS[-1]}")
     schema = header.get("schema")
     if schema is not None and schema not in revisions():
         raise BackupError(f"the backup was made at schema revision {schema}, newer than this "
@@ -206,12 +225,17 @@ def restore(engine: Engine, lines: Iterable[str]) -> tuple[int, int]:
     if current_revision(engine) is not None:
         _refuse_if_held(engine.connect)
     upgrade(engine)
-    tables = entries = 0
+    tables = entries = checks = 0
     with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
             conn.begin():
         _refuse_if_held(lambda: nullcontext(conn))
         for number, obj in records:
             where = f"line {number}"
+            if "sheet_check" in obj:
+                _insert(conn, sheet_checks, [_columns(sheet_checks, obj["sheet_check"], where)],
+                        where)
+                checks += 1
+                continue
             table = _columns(game_tables, obj.get("table"), where)
             events = obj.get("events")
             if not isinstance(events, list):
@@ -219,25 +243,36 @@ def restore(engine: Engine, lines: Iterable[str]) -> tuple[int, int]:
             rows = [{**_columns(table_events, e, f"{where}, event {i + 1}",
                                 skip=("table_id",)), "table_id": table.get("id")}
                     for i, e in enumerate(events)]
-            try:
-                conn.execute(insert(game_tables), [table])
-                if rows:
-                    conn.execute(insert(table_events), rows)
-            except (IntegrityError, DataError, StatementError) as exc:
-                reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-                raise BackupError(f"{where}: the database refused it ({reason})") from None
+            _insert(conn, game_tables, [table], where)
+            if rows:
+                _insert(conn, table_events, rows, where)
             tables += 1
             entries += len(rows)
-        if (tables, entries) != (header.get("tables"), header.get("events")):
+        announced = (header.get("tables"), header.get("events"), header.get("sheet_checks", 0))
+        if (tables, entries, checks) != announced:
             raise BackupError(f"the file is incomplete: its header announces "
-                              f"{header.get('tables')} tables and {header.get('events')} "
-                              f"event rows, it holds {tables} and {entries}")
+                              f"{announced[0]} tables, {announced[1]} event rows and "
+                              f"{announced[2]} sheet checks, it holds {tables}, {entries} "
+                              f"and {checks}")
     return tables, entries
+
+
+def _insert(conn: Connection, table: Table, rows: list[dict[str, Any]], where: str) -> None:
+    try:
+        conn.execute(insert(table), rows)
+    except (IntegrityError, DataError, StatementError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise BackupError(f"{where}: the database refused it ({reason})") from None
 
 
 def _refuse_if_held(connect: Callable[[], AbstractContextManager[Connection]]) -> None:
     with connect() as conn:
         held = conn.execute(select(func.count()).select_from(game_tables)).scalar_one()
+        photos = conn.execute(select(func.count()).select_from(sheet_checks)).scalar_one()
+    if photos and not held:
+        raise BackupError(f"the database already holds {photos} sheet check"
+                          f"{'' if photos == 1 else 's'}; restore loads into an empty "
+                          "database only (create a new one and point DATABASE_URL at it)")
     if held:
         raise BackupError(f"the database already holds {held} table"
                           f"{'' if held == 1 else 's'}; restore loads into an empty database "

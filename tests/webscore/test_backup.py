@@ -101,7 +101,7 @@ def test_backup_is_one_snapshot_while_the_tracker_writes(app: Flask) -> None:
 def test_every_table_is_backed_up_or_declared_ephemeral() -> None:
     """A new table in webscore.models must be either in the backup or named in
     NOT_BACKED_UP with the reason: this test makes whoever adds one decide."""
-    backed_up = {"game_tables", "table_events"}
+    backed_up = {"game_tables", "table_events", "sheet_checks"}
     assert set(metadata.tables) <= backed_up | set(NOT_BACKED_UP), (
         set(metadata.tables) - backed_up - set(NOT_BACKED_UP))
 
@@ -203,3 +203,72 @@ def test_cli_backup_and_restore(source: tuple[Flask, str], tmp_path: Path,
     missing = CliRunner().invoke(cli, ["--app", "webscore", "restore", str(tmp_path / "no")])
     assert missing.exit_code == 1 and "cannot read" in missing.output
     assert "Traceback" not in missing.output + again.output
+
+
+def _stored_checks(app: Flask) -> list[Any]:
+    from sqlalchemy import select
+
+    from webscore.models import sheet_checks
+
+    with get_engine(app).connect() as conn:
+        return [tuple(r) for r in conn.execute(select(sheet_checks)
+                                               .order_by(sheet_checks.c.id))]
+
+
+@pytest.mark.parametrize("target", ["sqlite", pytest.param("postgres",
+                                                           marks=pytest.mark.postgres)])
+def test_a_sheet_check_and_its_photo_round_trip(tmp_path: Path, target: str,
+                                                request: pytest.FixtureRequest) -> None:
+    """A sheet checked from a photo through the tracker's own routes is in the backup and
+    comes back from it, photo byte for byte; a version-1 backup (before sheet checks) still
+    restores."""
+    from .test_sheet_photo import GAME, form_of, photo, upload
+
+    app = sqlite_app(tmp_path / "photos.sqlite3")
+    client = app.test_client()
+    tid = new_table_api(client)["id"]
+    page = upload(client, photo()).get_data(as_text=True)
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=form_of(page))
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    kept = client.get(r.headers["Location"] + "/photo.jpg").data
+    original = _stored_checks(app)
+    assert len(original) == 1 and bytes(original[0][7]) == kept and len(kept) > 10_000
+    text = "".join(dump(get_engine(app)))
+    header = json.loads(text.splitlines()[0])
+    assert (header["version"], header["tables"], header["sheet_checks"]) == (2, 1, 1)
+
+    url = (request.getfixturevalue("postgres_db") if target == "postgres"
+           else f"sqlite:///{tmp_path / 'restored.sqlite3'}")
+    engine = make_engine(url)
+    assert restore(engine, text.splitlines(keepends=True)) == (1, 0)  # into an empty database
+    engine.dispose()
+    back = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": url,
+                       "AUTO_MIGRATE": False})
+    restored = _stored_checks(back)
+    assert [r[:7] for r in restored] == [r[:7] for r in original]
+    assert bytes(restored[0][7]) == kept  # the photo, byte for byte
+    assert restored[0][8] == original[0][8].replace(tzinfo=restored[0][8].tzinfo)
+    check_url = r.headers["Location"]
+    assert back.test_client().get(check_url + "/photo.jpg").data == kept
+    assert "".join(dump(get_engine(back))) == text  # same bytes from either database
+    with pytest.raises(BackupError, match="already holds 1 table"):
+        restore(get_engine(back), text.splitlines(keepends=True))
+    get_engine(back).dispose()
+
+    # A backup without the section: version 1 (and one whose photo is damaged) restore or
+    # are refused whole.
+    lines = text.splitlines(keepends=True)
+    old = json.loads(lines[0])
+    del old["sheet_checks"]
+    old["version"] = 1
+    v1 = sqlite_app(tmp_path / "v1.sqlite3")
+    assert restore(get_engine(v1), [json.dumps(old) + "\n", lines[1]]) == (1, 0)
+    assert _stored_checks(v1) == [] and [json.loads(x).get("table", {}).get("id") for x in
+                                         dump(get_engine(v1))][1:] == [tid]
+    bad = sqlite_app(tmp_path / "bad.sqlite3")
+    with pytest.raises(BackupError, match="line 3: photo is not base64"):
+        restore(get_engine(bad), [*lines[:2], lines[2].replace('"photo":"', '"photo":"*')])
+    with pytest.raises(BackupError, match="announces 1 tables, 0 event rows and 1 sheet "
+                                          "checks, it holds 1, 0 and 0"):
+        restore(get_engine(bad), lines[:2])
+    assert _stored_checks(bad) == [] and len(list(dump(get_engine(bad)))) == 1
