@@ -149,7 +149,7 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
     :data:`LAST_SHEET_FILL` pulls pieces from the sheets before it: their area is cut from
     the bottom, 5 mm at a time, until it holds enough (never with an extra sheet)."""
     for it in items:
-        if it.w > rest.w + EPS or it.h > rest.h + EPS:
+        if not _fits(it.w, it.h, rest) and not (it.turnable and _fits(it.h, it.w, rest)):
             raise PnpError(f"a {it.w / mm(1):.0f} x {it.h / mm(1):.0f} mm piece is larger than "
                            f"the printable area")
     best = _best_order(items, first, rest, 0.0, 0)
@@ -160,6 +160,10 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
             break
         best, cut = fewer, cut + STEP
     return best
+
+
+def _fits(w: float, h: float, area: Rect) -> bool:
+    return w <= area.w + EPS and h <= area.h + EPS
 
 
 def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int
