@@ -495,6 +495,10 @@ def timing_summary(directory: Path, since: float) -> dict[str, dict[str, float]]
         m = {k: sum(d.get(k, 0.0) for d in sel) / max(1, len(sel)) for k in keys}
         m["other"] = m["worker"] - m["load"] - m["engine"] - m["store"] - m["view"]
         m["n"] = len(sel)
+        led = [d for d in sel if "batch_n" in d]
+        if led:  # SQLite group commit: per commit, the writes it carried and its duration
+            m["batch_n"] = sum(d["batch_n"] for d in led) / len(led)
+            m["batch_ms"] = sum(d["batch_ms"] for d in led) / len(led)
         return m
 
     return {"all": mean(recs), "slowest 1%": mean(recs[int(len(recs) * 0.99):])}
