@@ -92,13 +92,13 @@ def post_fork(server: Any, worker: Any) -> None:
 
     original_batch = commits._Group._commit
 
-    def batch_commit(self: Any, engine: Any, batch: Any) -> None:
+    def batch_commit(self: Any, *args: Any) -> Any:
         t0 = time.perf_counter()
-        try:
-            original_batch(self, engine, batch)
-        finally:
-            _acc("batch_ms", (time.perf_counter() - t0) * 1000)
-            _acc("batch_n", float(len(batch)))
+        done = original_batch(self, *args)
+        _acc("batch_ms", (time.perf_counter() - t0) * 1000)
+        # Older code was handed the batch (engine, batch); newer returns how many it took.
+        _acc("batch_n", float(len(args[1]) if len(args) > 1 else done))
+        return done
 
     commits._Group._commit = batch_commit  # type: ignore[method-assign]
 

@@ -107,11 +107,11 @@ class _Group:
             batch, self.queue = self.queue, []
         return batch
 
-    def _commit(self, engine: Engine) -> None:
+    def _commit(self, engine: Engine) -> int:
         """Lead one commit: take the writer lock, then the writes queued by then (those
         that came while another process held the lock included), run them, take those
         that came meanwhile too (a statement takes far less than a COMMIT's flush), and
-        commit once."""
+        commit once.  Returns how many writes it took."""
         batch: list[_Pending] = []
         try:
             with self._file_lock(), \
@@ -135,6 +135,7 @@ class _Group:
         finally:
             for item in batch:
                 item.done = True
+        return len(batch)
 
     @staticmethod
     def _run_each(conn: Connection, items: list[_Pending]) -> None:
