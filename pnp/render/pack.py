@@ -67,23 +67,33 @@ class _Sheet:
     it is no wider and the shelf is deep enough, else in a new column to the right (the
     bottom shelf deepens if it must); else it starts a new shelf.  Rows stay aligned at their
     tops, so a trimmer can cut along a shelf.  The gap between two pieces is the larger of
-    their gutters."""
+    their gutters.
+
+    A failed placement changes nothing, so the pieces refused since the last one placed are
+    remembered: first fit asks every open sheet for every later piece, mostly the same few
+    sizes, and a full sheet answers them at once (the packing is the same)."""
 
     def __init__(self, area: Rect) -> None:
         self.area = area
         self.spots: list[Spot] = []
         self.shelves: list[_Shelf] = []
+        self.refused: set[Item] = set()
 
     def place(self, index: int, it: Item) -> bool:
         """Place the piece as it is or, if that fails and it may turn, a quarter turn round."""
+        if it in self.refused:
+            return False
         if self._place(index, it):
+            self.refused.clear()
             return True
         if it.turnable and abs(it.w - it.h) > EPS:
             turned = Item(it.h, it.w, it.gutter)
             if self._place(index, turned):
                 last = self.spots[-1]
                 self.spots[-1] = Spot(last.index, last.rect, True)
+                self.refused.clear()
                 return True
+        self.refused.add(it)
         return False
 
     def _place(self, index: int, it: Item) -> bool:
