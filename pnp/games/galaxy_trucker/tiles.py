@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 
 from pnp.engine.rng import Rng
+from pnp.engine.values import cached
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 
 
@@ -139,13 +139,13 @@ class Tile:
     def connector(self, printed: Side) -> Connector:
         return self.sides[printed]
 
-    @cached_property
+    @cached
     def faces(self) -> tuple[tuple[Connector, ...], ...]:
         """``faces[rotation][side]``: the connector facing ``side`` (N, E, S, W) once the tile
         is turned ``rotation`` quarter turns; the table ships are built and checked with."""
         return tuple(tuple(self.sides[(side - r) % 4] for side in range(4)) for r in range(4))
 
-    @cached_property
+    @cached
     def fit_codes(self) -> tuple[tuple[int, int], ...]:
         """(rotation, faces as bit fields) for each rotation the tile may take in a legal ship:
         an engine's exhaust to the rear, a cannon's barrel on a side that must stay empty.
@@ -167,7 +167,7 @@ class Tile:
             out.append((rotation, code))
         return tuple(out)
 
-    @cached_property
+    @cached
     def demands(self) -> tuple[tuple[int, ...], ...]:
         """``demands[rotation][side]``: the faces (bit set, ``FIT_BITS``) a tile may show this
         one across ``side`` (0: its exhaust or barrel points there, nothing may go)."""
@@ -201,7 +201,7 @@ class TileSet:
     seed: int
     tiles: tuple[Tile, ...]
 
-    @cached_property
+    @cached
     def by_id(self) -> dict[int, Tile]:
         return {t.id: t for t in self.tiles}
 
