@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from pnp.engine import PnpError, all_games, get_game, new_log
-from pnp.engine.log import MAX_SEED, load_log, replay
+from pnp.engine.log import load_log, read_seed, replay
 from pnp.render.options import (
     DEFAULT_BLEED_MM,
     KitOptions,
     default_tracker_url,
-    points_at_localhost,
 )
 
 EXIT_USAGE = 2
@@ -41,12 +40,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _seed(text: str) -> int:
     try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be between 0 and {MAX_SEED}")
-    return value
+        return read_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _bleed(text: str) -> float:
@@ -189,27 +185,20 @@ def cmd_replay(a: argparse.Namespace) -> int:
 
 
 def cmd_kit(a: argparse.Namespace) -> int:
-    from pnp.render.kits import BUILDERS, build_kit
+    from pnp.render.kits import print_kit
 
-    url = a.tracker_url or default_tracker_url()
     opts = KitOptions(
         seed=a.seed, paper=a.paper, out=a.out,
-        tracker_url=url,
+        tracker_url=a.tracker_url or default_tracker_url(),
         duplex=a.duplex, gutter_fold=a.gutter_fold, bleed_mm=a.bleed,
         crop_marks=not a.no_crop_marks, ink=a.ink,
         progress=not a.quiet and sys.stderr.isatty(), cut_file=a.cut_file,
     )
-    for path in build_kit(a.game, opts):
-        print(path)
-        if a.cut_file:
-            cuts = sorted(path.parent.glob(f"{path.stem}-cut-p*.svg"))
-            print(f"{path.parent / (path.stem + '-cut-p*.svg')} ({len(cuts)} sheets)")
-    has_qr = a.game not in BUILDERS  # a game's kit, not the piecepack (no QR code there);
-    # asked without loading every game: a kit imports its own rules engine only
-    if has_qr and points_at_localhost(url):
-        print(f"pnp: warning: the kit's QR codes open {url}, which a phone resolves to "
-              "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
-              "(`make run` does)", file=sys.stderr)
+    lines, warning = print_kit(a.game, opts)
+    for line in lines:
+        print(line)
+    if warning:
+        print(f"pnp: warning: {warning}", file=sys.stderr)
     return 0
 
 

@@ -1,8 +1,17 @@
-"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json.
+
+The tracker's own endpoints are described here; a game's JSON pages (``GameRecord.pages``)
+are described by what each page declares (``pnp.engine.pages.ApiDoc``), so a page and its
+entry are written in one place, the game's package.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
+
+from pnp.engine import GameRecord, all_records
+from pnp.engine.pages import ApiDoc, Page
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _STATE = {"$ref": "#/components/schemas/TableState"}
@@ -25,7 +34,7 @@ def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "malformed body", 401: "no write token", 403: "wrong write token",
             404: "no such table or game", 409: "stale sequence number: fresh state attached",
             413: "request too large", 415: "not JSON", 422: "refused: rule id or field named"}
-    return {str(c): _json(_ERROR, text[c]) for c in codes}
+    return {str(c): _json(_ERROR, text.get(c, "refused")) for c in codes}
 
 
 def _write_body(extra: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -48,6 +57,29 @@ def _write(summary: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
         "requestBody": _write_body(extra),
         "responses": {"201": _json(_STATE, "stored; the new state"),
                       **_errors(400, 401, 403, 404, 409, 413, 415, 422)}}}
+
+
+def _game_pages(records: Iterable[GameRecord]) -> dict[str, Any]:
+    """The paths of every record's JSON pages, from each page's ``ApiDoc`` (a plain object
+    in and out when a page declares none)."""
+    paths: dict[str, Any] = {}
+    for record in records:
+        for page in record.pages.pages if record.pages is not None else ():
+            if page.json:
+                ops = paths.setdefault(page.path, {})
+                ops.update({m.lower(): _page_operation(page, m) for m in page.methods})
+    return paths
+
+
+def _page_operation(page: Page, method: str) -> dict[str, Any]:
+    api = page.api or ApiDoc(page.name.replace("_", " "), {"type": "object"},
+                             {"type": "object"})
+    op: dict[str, Any] = {"summary": api.summary, "responses": {
+        "200": _json(dict(api.answer), api.answer_description), **_errors(*api.errors)}}
+    if method != "GET":
+        op["requestBody"] = {"required": True, "content": {"application/json": {
+            "schema": dict(api.body)}}}
+    return op
 
 
 def _not_now(doc: dict[str, Any]) -> dict[str, Any]:
@@ -155,31 +187,7 @@ def _document() -> dict[str, Any]:
                 "responses": {"200": _json({"$ref": "#/components/schemas/SheetReport"},
                                            "report"),
                               **_errors(404, 413, 422)}}},
-            "/api/ships/check": {"post": {
-                "summary": "spot-check a Galaxy Trucker ship: mistakes, counts, repairs",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["seed", "ship"], "properties": {
-                        "seed": {"type": "integer", "minimum": 0},
-                        "board": {"enum": ["I", "II", "III", "IIIa"]},
-                        "ship": {"type": "string", "maxLength": 3000}}}}}},
-                "responses": {"200": _json({"type": "object", "required": [
-                    "seed", "board", "ship", "legal", "violations", "counts", "repairs"],
-                    "properties": {
-                        "seed": {"type": "integer"}, "board": {"type": "string"},
-                        "ship": {"type": "string"}, "legal": {"type": "boolean"},
-                        "violations": {"type": "array", "items": {"type": "object", "properties": {
-                            "rule": {"type": "string"}, "tile": {"type": ["integer", "null"]},
-                            "side": {"type": ["string", "null"]},
-                            "other": {"type": ["integer", "null"]},
-                            "tiles": {"type": "array", "items": {"type": "integer"}},
-                            "message": {"type": "string"}}}},
-                        "counts": {"type": "object"},
-                        "repairs": {"type": ["object", "null"], "properties": {
-                            "options": {"type": "array", "items": {"type": "object"}},
-                            "complete": {"type": "boolean"}, "more": {"type": "integer"},
-                            "refused": {"type": "object"}}},
-                        "picture": {"type": "string"}}}, "the spot check"),
-                    **_errors(400, 413, 415, 422)}}},
+            **_game_pages(all_records()),
             "/api/openapi.json": {"get": {"summary": "this document", "responses": {
                 "200": _json({"type": "object"}, "OpenAPI document")}}},
         },

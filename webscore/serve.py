@@ -15,7 +15,11 @@ import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
+from pnp.engine import PnpError
+from pnp.engine.log import read_seed
+from pnp.render.options import KitOptions, Paper
 from webscore import lan
 
 WORKERS = 2
@@ -41,6 +45,13 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    try:
+        return read_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m webscore.serve", description=__doc__)
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every "
@@ -49,13 +60,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--url", default="", help="the address phones use, when it is not this "
                    "machine's (e.g. https://tracker.example behind a proxy)")
     p.add_argument("--kit", default="", metavar="GAME", help="print this game's kit first")
-    p.add_argument("--seed", default="7")
-    p.add_argument("--paper", default="a4")
+    p.add_argument("--seed", type=_seed, default=7)
+    p.add_argument("--paper", choices=get_args(Paper), default="a4")
     p.add_argument("--workers", type=int, default=WORKERS)
     p.add_argument("--dev", action="store_true", help="Flask's development server instead")
     p.add_argument("--print-url", action="store_true",
                    help="only print the address phones should use, then exit")
     return p
+
+
+def print_kit_for(game_id: str, seed: int, paper: Paper, url: str) -> bool:
+    """Print the kit whose QR codes open ``url`` into ./output, as `pnp kit` would (the same
+    library call); a failure is one line on stderr and False, never a traceback."""
+    from pnp.render.kits import print_kit  # ReportLab only when a kit is asked for
+
+    try:
+        lines, warning = print_kit(game_id, KitOptions(seed=seed, paper=paper,
+                                                       tracker_url=url))
+    except (PnpError, OSError) as exc:
+        print(f"pnp: {exc}", file=sys.stderr)
+        return False
+    print("\n".join(lines))
+    if warning:
+        print(f"pnp: warning: {warning}", file=sys.stderr)
+    return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,13 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.print_url:
         print(address.url)
         return 0
-    if args.kit:
-        from pnp.cli import main as pnp_main
-
-        status = pnp_main(["kit", args.kit, "--seed", args.seed, "--paper", args.paper,
-                           "--tracker-url", address.url, "--quiet"])
-        if status:
-            return status
+    if args.kit and not print_kit_for(args.kit, args.seed, args.paper, address.url):
+        return 1
     sys.stdout.write(lan.banner(address, addresses))
     sys.stdout.flush()
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).with_name("gunicorn"))

@@ -49,6 +49,25 @@ class GameLog:
                        self.format)
 
 
+def read_seed(text: str) -> int:
+    """A seed typed on a command line (`pnp setup/kit --seed`, `make run SEED=`).
+
+    >>> read_seed("7")
+    7
+    >>> read_seed("-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be between 0 and 9223372036854775807
+    """
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise ValueError(f"seed must be a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"seed must be between 0 and {MAX_SEED}")
+    return value
+
+
 def check_seed(value: object) -> int | None:
     if value is None:
         return None
@@ -179,4 +198,4 @@ def replay_text(text: str) -> ReplayResult:
 
 
 __all__ = ["GameLog", "LogError", "PnpError", "ReplayResult", "load_log", "log_from_json",
-           "new_log", "play_log", "replay", "replay_text"]
+           "new_log", "play_log", "read_seed", "replay", "replay_text"]

@@ -66,18 +66,38 @@ class PageAnswer:
 
 
 View = Callable[[PageRequest], PageAnswer]
+Schema = Mapping[str, Any]  # a JSON Schema (2020-12, as OpenAPI 3.1 takes it)
+
+
+@dataclass(frozen=True)
+class ApiDoc:
+    """How a JSON page appears in the tracker's OpenAPI document (``/api/openapi.json``):
+    a summary, the JSON Schemas of the body it reads and of its 200 answer, and the 4xx
+    codes its ``PageError``s use (the tracker adds 429/503 as for every other post).
+
+    >>> ApiDoc("echo", {"type": "object"}, {"type": "object"}).errors
+    (400, 413, 415, 422)
+    """
+
+    summary: str
+    body: Schema
+    answer: Schema
+    answer_description: str = "the answer"
+    errors: tuple[int, ...] = (400, 413, 415, 422)
 
 
 @dataclass(frozen=True)
 class Page:
     """One URL: ``name`` is the endpoint (``url_for("<pages name>.<name>")``); a ``json``
-    page reads a JSON object body and answers JSON."""
+    page reads a JSON object body and answers JSON, and is described in the tracker's
+    OpenAPI document by its ``api`` (a plain object in, an object out, when it has none)."""
 
     name: str
     path: str
     view: View
     methods: tuple[str, ...] = ("GET",)
     json: bool = False
+    api: ApiDoc | None = None
 
 
 @dataclass(frozen=True)
@@ -92,4 +112,5 @@ class GamePages:
     static: Path | None = None
 
 
-__all__ = ["GamePages", "Link", "Page", "PageAnswer", "PageError", "PageRequest", "View", "bad"]
+__all__ = ["ApiDoc", "GamePages", "Link", "Page", "PageAnswer", "PageError", "PageRequest",
+           "Schema", "View", "bad"]

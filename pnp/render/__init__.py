@@ -14,6 +14,8 @@ One module per concept:
   standees;
 * ``components`` component sheets; ``butted`` butted cards' strips, marks and targets;
   ``parts`` the parts list and assembly notes;
+* ``tiling`` a playing area at true size over several sheets (the Wormholes map, the
+  Galaxy Trucker boards): runs that fit, glue strips, cut edges;
 * ``forms`` fillable fields with the embedded font; ``readable`` sheets drawn from their
   photo-reader layout;
 * ``recording`` a canvas that records what it draws; ``layout`` the layout check on it;

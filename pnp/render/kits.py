@@ -13,7 +13,7 @@ from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
 from pnp.render.guide import with_guide
-from pnp.render.options import KitOptions
+from pnp.render.options import KitOptions, points_at_localhost
 from pnp.render.parts import pieces_and_parts
 from pnp.render.piecepack import Piece, roll_table, suit_set
 from pnp.render.suits import CLASSIC, SEASONS, Suit
@@ -68,4 +68,24 @@ def build_kit(game_id: str, options: KitOptions) -> list[Path]:
     raise PnpError(f"no printed kit for {title} yet (kits so far: {', '.join(kit_ids())})")
 
 
-__all__ = ["BUILDERS", "build_kit", "kit_ids", "piecepack_kit", "piecepack_pages"]
+def print_kit(game_id: str, options: KitOptions) -> tuple[list[str], str | None]:
+    """Build a kit as `pnp kit` and `make run --kit` both do: the lines to print (each file
+    written, and each set of SVG cut files) and a warning when the kit's QR codes would open
+    the phone itself (a game's kit only: the piecepack has no QR code).  Raises PnpError.
+    """
+    lines = []
+    for path in build_kit(game_id, options):
+        lines.append(str(path))
+        if options.cut_file:
+            cuts = sorted(path.parent.glob(f"{path.stem}-cut-p*.svg"))
+            lines.append(f"{path.parent / (path.stem + '-cut-p*.svg')} ({len(cuts)} sheets)")
+    warning = None
+    # asked without loading every game: a kit imports its own rules engine only
+    if game_id not in BUILDERS and points_at_localhost(options.tracker_url):
+        warning = (f"the kit's QR codes open {options.tracker_url}, which a phone resolves to "
+                   "itself; pass --tracker-url http://<this machine's LAN address>:5000 "
+                   "(`make run` does)")
+    return lines, warning
+
+
+__all__ = ["BUILDERS", "build_kit", "kit_ids", "piecepack_kit", "piecepack_pages", "print_kit"]

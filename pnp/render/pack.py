@@ -67,23 +67,33 @@ class _Sheet:
     it is no wider and the shelf is deep enough, else in a new column to the right (the
     bottom shelf deepens if it must); else it starts a new shelf.  Rows stay aligned at their
     tops, so a trimmer can cut along a shelf.  The gap between two pieces is the larger of
-    their gutters."""
+    their gutters.
+
+    A failed placement changes nothing, so the pieces refused since the last one placed are
+    remembered: first fit asks every open sheet for every later piece, mostly the same few
+    sizes, and a full sheet answers them at once (the packing is the same)."""
 
     def __init__(self, area: Rect) -> None:
         self.area = area
         self.spots: list[Spot] = []
         self.shelves: list[_Shelf] = []
+        self.refused: set[Item] = set()
 
     def place(self, index: int, it: Item) -> bool:
         """Place the piece as it is or, if that fails and it may turn, a quarter turn round."""
+        if it in self.refused:
+            return False
         if self._place(index, it):
+            self.refused.clear()
             return True
         if it.turnable and abs(it.w - it.h) > EPS:
             turned = Item(it.h, it.w, it.gutter)
             if self._place(index, turned):
                 last = self.spots[-1]
                 self.spots[-1] = Spot(last.index, last.rect, True)
+                self.refused.clear()
                 return True
+        self.refused.add(it)
         return False
 
     def _place(self, index: int, it: Item) -> bool:
@@ -149,7 +159,7 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
     :data:`LAST_SHEET_FILL` pulls pieces from the sheets before it: their area is cut from
     the bottom, 5 mm at a time, until it holds enough (never with an extra sheet)."""
     for it in items:
-        if it.w > rest.w + EPS or it.h > rest.h + EPS:
+        if not _fits(it.w, it.h, rest) and not (it.turnable and _fits(it.h, it.w, rest)):
             raise PnpError(f"a {it.w / mm(1):.0f} x {it.h / mm(1):.0f} mm piece is larger than "
                            f"the printable area")
     best = _best_order(items, first, rest, 0.0, 0)
@@ -160,6 +170,10 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
             break
         best, cut = fewer, cut + STEP
     return best
+
+
+def _fits(w: float, h: float, area: Rect) -> bool:
+    return w <= area.w + EPS and h <= area.h + EPS
 
 
 def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.engine import PnpError
 from pnp.render.geometry import Rect, inch, mm
 from pnp.render.kits import kit_ids
 from pnp.render.options import KitOptions
@@ -89,6 +90,20 @@ def test_coins_stack_beside_a_row_of_tiles() -> None:
     sheets = pack([Item(inch(2), inch(2), mm(6))] * 3 + [Item(inch(0.75), inch(0.75), mm(4))] * 2,
                   area, area)
     assert len(sheets) == 1 and len(sheets[0]) == 5
+
+
+def test_a_one_sided_piece_wider_than_the_sheet_goes_a_quarter_turn_round() -> None:
+    """Spatial Delivery's 150 x 58 mm round track on an A5 sheet (118 mm wide inside its crop
+    marks) beside the 86 x 122 mm player aids: the track turns, the aids stay upright."""
+    area = Rect(0, 0, mm(118), mm(164))
+    track, aid = Item(mm(150), mm(58), mm(6), turnable=True), Item(mm(86), mm(122), mm(6),
+                                                                    turnable=True)
+    sheets = pack([track, aid, aid], area, area)
+    spots = {s.index: s for sheet in sheets for s in sheet}
+    assert spots[0].turned and (spots[0].rect.w, spots[0].rect.h) == (mm(58), mm(150))
+    assert all(area.contains(s.rect) for s in spots.values())
+    with pytest.raises(PnpError, match="150 x 58 mm piece is larger than the printable area"):
+        pack([Item(mm(150), mm(58), mm(6))], area, area)  # two-sided: its back must match
 
 
 def test_a_nearly_empty_last_sheet_takes_pieces_from_the_sheets_before() -> None:

@@ -12,7 +12,6 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 from pnp.engine import CHANCE, get_game, new_log
-from pnp.engine.errors import PnpError
 from pnp.games.spatial_delivery.board import HEX_NAMES, RING_HEXES
 from pnp.games.spatial_delivery.cards import FUEL_CARDS, TILE_POOL, all_goods
 from pnp.games.spatial_delivery.sheet import check_sheet, field_names
@@ -222,14 +221,7 @@ def test_score_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_path
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("paper", [
-    "letter",
-    pytest.param("a5", marks=pytest.mark.xfail(
-        strict=True, raises=PnpError,
-        reason="known regression (round 2 session 3): on A5 the 150 x 58 mm and 86 x 122 mm "
-               "pieces fit no single sheet orientation of the shared sheets; listed in "
-               "docs/printing.md")),
-])
+@pytest.mark.parametrize("paper", ["letter", "a5"])
 def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
     (path,) = spatial_delivery_kit(KitOptions(seed=11, paper=paper, out=tmp_path))  # type: ignore[arg-type]
     w, h = paper_size(paper)

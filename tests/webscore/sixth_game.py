@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.engine import BoardDrawing, GameRecord, OptionField, Played
-from pnp.engine.pages import GamePages, Page, PageAnswer, PageRequest, bad
+from pnp.engine.pages import ApiDoc, GamePages, Page, PageAnswer, PageRequest, bad
 from pnp.engine.sheetspec import Line, SheetSpec
 from pnp.games.galaxy_trucker import buildtimer
 
@@ -108,8 +108,23 @@ def odds(req: PageRequest) -> PageAnswer:
     return PageAnswer("sixth_odds.html", {"face": int(face), "sides": 6})
 
 
+def api_odds(req: PageRequest) -> PageAnswer:
+    """A JSON page: the tracker serves it and describes it in /api/openapi.json by ODDS_API."""
+    face = req.values.get("face")
+    if face not in (1, 2, 3, 4, 5, 6) or isinstance(face, bool):
+        raise bad("face", "face is a whole number 1-6")
+    return PageAnswer(json={"face": face, "one_in": 6})
+
+
+ODDS_API = ApiDoc("the odds of one face of the sixth game's die",
+                  {"type": "object", "required": ["face"],
+                   "properties": {"face": {"type": "integer", "minimum": 1, "maximum": 6}}},
+                  {"type": "object", "properties": {"face": {"type": "integer"},
+                                                    "one_in": {"type": "integer"}}},
+                  "the odds")
 PAGES = GamePages("sixth", "Odds", (Page("index", "/sixth", lambda req: PageAnswer(
-    redirect=req.link("odds", face=1), status=302)), Page("odds", "/sixth/odds", odds)),
+    redirect=req.link("odds", face=1), status=302)), Page("odds", "/sixth/odds", odds),
+    Page("api_odds", "/api/sixth/odds", api_odds, ("POST",), json=True, api=ODDS_API)),
     Path(__file__).resolve().parent / "sixth_templates")
 GAME = SixthDice()
 RECORD = GameRecord(GAME, TurnSheet(), build_kit,

@@ -76,6 +76,13 @@ def test_the_tracker_serves_its_own_pages(installed: None, client: FlaskClient) 
     body = client.get("/sixth/odds?face=6").get_data(as_text=True)
     assert "one time in 6" in body and 'href="/sixth/odds?face=1"' in body  # its template
     assert client.get("/sixth/odds?face=9").status_code == 422  # its view's PageError
+    resp = client.post("/api/sixth/odds", json={"face": 2})  # a JSON page of its own
+    assert resp.status_code == 200 and resp.get_json() == {"face": 2, "one_in": 6}
+    assert client.post("/api/sixth/odds", json={"face": 7}).status_code == 422
+    entry = client.get("/api/openapi.json").get_json()["paths"]["/api/sixth/odds"]["post"]
+    assert entry["summary"] == "the odds of one face of the sixth game's die"  # its ApiDoc
+    assert entry["requestBody"]["content"]["application/json"]["schema"]["required"] == ["face"]
+    assert set(entry["responses"]) == {"200", "400", "413", "415", "422", "429", "503"}
 
 
 def test_the_tracker_hosts_it(installed: None, client: FlaskClient, tmp_path: Path) -> None:

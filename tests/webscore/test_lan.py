@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -133,3 +134,22 @@ def test_print_url(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "http://10.0.0.9:8000\n"
     assert serve.main(["--url", "https://t.example/", "--print-url"]) == 0
     assert capsys.readouterr().out == "https://t.example\n"
+
+
+def test_make_run_kit_prints_through_the_library_not_the_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`make run --kit` prints the kit with pnp.render.kits.print_kit (as `pnp kit` does), its
+    QR codes opening the phones' address; a bad kit is one line, never a traceback."""
+    monkeypatch.chdir(tmp_path)
+    assert serve.print_kit_for("galaxy-express", 3, "a4", "http://10.0.0.9:8000")
+    out, err = capsys.readouterr()
+    assert out == "output/galaxy-express-seed3-a4.pdf\n" and err == ""
+    assert (tmp_path / "output" / "galaxy-express-seed3-a4.pdf").stat().st_size > 10_000
+    assert not serve.print_kit_for("no-such-game", 3, "a4", "http://10.0.0.9:8000")
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("pnp: ")
+    assert "no-such-game" in err
+    with pytest.raises(SystemExit) as stop:
+        serve.main(["--kit", "galaxy-express", "--seed", "-4", "--print-url"])
+    assert stop.value.code == 2 and "seed must be between 0" in capsys.readouterr().err

@@ -254,9 +254,27 @@ def test_api_needs_json(client: FlaskClient) -> None:
 
 
 def test_api_is_in_the_openapi_document(client: FlaskClient) -> None:
+    """The entry comes from the page's declaration (workshop.CHECK_API, with shipcheck's
+    REPORT_SCHEMA), and real answers, legal and not, match what it promises."""
+    import jsonschema_rs
+
     doc = client.get("/api/openapi.json").get_json()
     entry = doc["paths"]["/api/ships/check"]["post"]
     assert set(entry["responses"]) == {"200", "400", "413", "415", "422", "429", "503"}
+    assert entry["summary"] == ships.CHECK_API.summary
+    body = entry["requestBody"]["content"]["application/json"]["schema"]
+    assert body == json.loads(json.dumps(ships.CHECK_API.body))
+    answer = jsonschema_rs.validator_for(
+        entry["responses"]["200"]["content"]["application/json"]["schema"])
+    request = jsonschema_rs.validator_for(body)
+    for payload in ({"seed": 1, "ship": EXAMPLE}, {"seed": 1, "ship": WRONG},
+                    {"seed": 4, "board": "III", "ship": "143@7,7"}):
+        assert request.is_valid(payload)
+        status, data = api(client, payload)
+        assert status == 200 and answer.is_valid(data), list(answer.iter_errors(data))[:3]
+    assert not data["legal"] or data["repairs"] is None
+    assert not request.is_valid({"seed": -1, "ship": EXAMPLE})
+    assert not answer.is_valid({**data, "counts": {}})  # the schema is not a blank cheque
 
 
 _APP = create_app({"TESTING": True, "SECRET_KEY": "fuzz", "AUTO_MIGRATE": True,

@@ -1,13 +1,16 @@
 """Galaxy Express entries in plain words, for the tracker's buttons and history.
 
-``describe(state, event)`` reads the state it is asked about (where the ship is, which planet
-the queue wants) and, for a coin played, the engine's own result of playing it: the words say
-where the ship ends up, never a rule re-derived here.
+``describe(state, event, apply)`` reads the state it is asked about (where the ship is, which
+planet the queue wants) and, for a coin played, the engine's own result of playing it: the words
+say where the ship ends up, never a rule re-derived here.  The rules hand in their ``apply``
+(``GalaxyExpress.describe`` does), so this module never imports them: no import circle.
 """
 
 from __future__ import annotations
 
-from pnp.engine import IllegalMove
+from collections.abc import Callable
+
+from pnp.engine import IllegalMove, get_game
 from pnp.games.galaxy_express.board import cell_name
 from pnp.games.galaxy_express.events import (
     SUIT_NAMES,
@@ -25,6 +28,9 @@ from pnp.games.galaxy_express.events import (
 )
 from pnp.games.galaxy_express.state import State
 
+Apply = Callable[[State, GEEvent], State]
+"""The rules' ``apply``: the state after an event, or ``IllegalMove``."""
+
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
@@ -35,12 +41,10 @@ def _planet(state: State, cell: int) -> str:
         f"the planet at {cell_name(cell)}"
 
 
-def _play(state: State, event: Play) -> str:
-    from pnp.games.galaxy_express.rules import GalaxyExpress
-
+def _play(state: State, event: Play, apply: Apply) -> str:
     coin = f"{SUIT_NAMES[event.suit]} {event.value}"
     try:
-        after = GalaxyExpress().apply(state, event)
+        after = apply(state, event)
     except IllegalMove:
         return f"play {coin}"
     if event.direction is None or after.ship is None:
@@ -49,8 +53,9 @@ def _play(state: State, event: Play) -> str:
             f" to {cell_name(after.ship)}")
 
 
-def describe(state: State, event: GEEvent) -> str:
-    """A caption for one event at this state.
+def describe(state: State, event: GEEvent, apply: Apply | None = None) -> str:
+    """A caption for one event at this state; ``apply`` is the rules' own (by default the
+    registered game's).
 
     >>> from pnp.engine import get_game, new_log
     >>> GAME = get_game("galaxy-express")
@@ -63,7 +68,7 @@ def describe(state: State, event: GEEvent) -> str:
         case Start(cell=cell):
             return f"start at {_planet(state, cell)}"
         case Play():
-            return _play(state, event)
+            return _play(state, event, apply or get_game("galaxy-express").apply)
         case Scan(cell=cell):
             return f"scan {cell_name(cell)}"
         case Deliver():

@@ -30,6 +30,7 @@ from pnp.games.galaxy_express.board import (
     slide,
     tile_of,
 )
+from pnp.games.galaxy_express.captions import describe
 from pnp.games.galaxy_express.events import (
     SUIT_NAMES,
     CoinRevealed,
@@ -235,9 +236,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         return isinstance(event, Concede)
 
     def describe(self, state: State, event: GEEvent) -> str:
-        from pnp.games.galaxy_express.captions import describe
-
-        return describe(state, event)
+        return describe(state, event, self.apply)
 
     def chance_outcomes(self, state: State) -> list[GEEvent]:
         if state.result is not None:

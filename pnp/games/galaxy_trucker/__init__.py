@@ -1,7 +1,8 @@
 """Galaxy Trucker: the component tiles, ship boards, the ship rules library and the flight.
 
 Part 2, the flight (rounds, adventure cards, the registered ``galaxy-trucker`` Game), is
-``game.py`` with cards, events, state, rounds, goods and flight; it builds on part 1's
+``game.py`` (the run loop) with its handler tables (answers, adventures, offers, flow),
+cards, events, state, rounds, goods and flight; it builds on part 1's
 modules: tiles (GT-1/GT-2 tile sets from a seed), boards (GT-3), ship (placed tiles, exposed
 connectors, capacities), check (spot check and repairs), crew, strength, hits
 (GT-4 and the H rules) and notation.

@@ -117,6 +117,46 @@ def repairs(ship: Ship, shown_at_most: int = MAX_REPAIRS_SHOWN) -> dict[str, Any
     }
 
 
+_INT = {"type": "integer"}
+_RANGE = {"type": "object", "required": ["min", "max", "text", "simple", "double"],
+          "properties": {"min": {"type": "number"}, "max": {"type": "number"},
+                         "text": {"type": "string"}, "simple": _INT, "double": _INT}}
+REPORT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["seed", "board", "ship", "legal", "violations", "counts", "repairs",
+                 "picture"],
+    "properties": {
+        "seed": _INT, "board": {"type": "string"}, "ship": {"type": "string"},
+        "legal": {"type": "boolean"},
+        "violations": {"type": "array", "items": {
+            "type": "object", "required": ["rule", "tile", "side", "other", "tiles", "message"],
+            "properties": {
+                "rule": {"type": "string"}, "tile": {"type": ["integer", "null"]},
+                "side": {"type": ["string", "null"]}, "other": {"type": ["integer", "null"]},
+                "tiles": {"type": "array", "items": _INT}, "message": {"type": "string"}}}},
+        "counts": {"type": "object", "required": [
+            "tiles", "exposed_connectors", "engine_strength", "cannon_strength", "crew",
+            "batteries", "containers", "special_containers", "shields"], "properties": {
+            "tiles": _INT, "exposed_connectors": _INT, "engine_strength": _RANGE,
+            "cannon_strength": _RANGE,
+            "crew": {"type": "object", "properties": {
+                "cabins": _INT, "humans_max": _INT, "brown_alien_possible": {"type": "boolean"},
+                "purple_alien_possible": {"type": "boolean"}}},
+            "batteries": _INT, "containers": _INT, "special_containers": _INT,
+            "shields": {"type": "array", "items": {"type": "string"}}}},
+        "repairs": {"type": ["object", "null"], "properties": {
+            "options": {"type": "array", "items": {"type": "object", "properties": {
+                "remove": {"type": "array", "items": _INT},
+                "fallen": {"type": "array", "items": _INT}, "lost": _INT, "penalty": _INT,
+                "notation": {"type": "string"}, "ship": {"type": "string"}}}},
+            "complete": {"type": "boolean"}, "more": _INT,
+            "refused": {"type": "object", "properties": {
+                "rule": {"type": "string"}, "message": {"type": "string"}}}}},
+        "picture": {"type": "string"}}}
+"""The JSON Schema of ``report``: the tracker's OpenAPI document describes
+``POST /api/ships/check`` with it (``workshop.CHECK_API``), and a test holds reports to it."""
+
+
 def report(seed: int, ship: Ship) -> dict[str, Any]:
     """Everything the ship check page and ``POST /api/ships/check`` show for one ship."""
     violations = spot_check(ship)
@@ -132,4 +172,5 @@ def report(seed: int, ship: Ship) -> dict[str, Any]:
     }
 
 
-__all__ = ["MAX_REPAIRS_SHOWN", "counts", "one_pilot", "repairs", "report", "spot_check"]
+__all__ = ["MAX_REPAIRS_SHOWN", "REPORT_SCHEMA", "counts", "one_pilot", "repairs", "report",
+           "spot_check"]

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from pnp.engine import IllegalMove, NotationError
 from pnp.engine.log import MAX_SEED
-from pnp.engine.pages import GamePages, Link, Page, PageAnswer, PageError, PageRequest, bad
+from pnp.engine.pages import ApiDoc, GamePages, Link, Page, PageAnswer, PageError, PageRequest, bad
 from pnp.games.galaxy_trucker import (
     BOARDS,
     PILOT_IDS,
@@ -254,6 +254,17 @@ def api_check(req: PageRequest) -> PageAnswer:
     return PageAnswer(json=shipcheck.report(seed, ship))
 
 
+CHECK_API = ApiDoc(
+    "spot-check a Galaxy Trucker ship: mistakes, counts, repairs",
+    {"type": "object", "required": ["seed", "ship"], "properties": {
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "board": {"enum": list(BOARDS)},
+        "ship": {"type": "string", "maxLength": MAX_SHIP_CHARS}}},
+    shipcheck.REPORT_SCHEMA, "the spot check")
+"""``api_check`` in the tracker's OpenAPI document: what ``read_seed``, ``read_board`` and
+``read_ship`` accept, and ``shipcheck.report``'s own schema."""
+
+
 # -- the build timer (GT-9) -------------------------------------------------------------------
 TIMER_ACTIONS = ("go", "flip", "finish")
 
@@ -320,7 +331,7 @@ def timer_post(req: PageRequest) -> PageAnswer:
 PAGES = GamePages("ships", "Ships", (
     Page("index", "/ships", index),
     Page("check_page", "/ships/check", check_page, ("GET", "POST")),
-    Page("api_check", "/api/ships/check", api_check, ("POST",), json=True),
+    Page("api_check", "/api/ships/check", api_check, ("POST",), json=True, api=CHECK_API),
     Page("timer_page", "/ships/timer", timer_page),
     Page("timer_post", "/ships/timer", timer_post, ("POST",)),
 ), HERE / "templates", HERE / "static")

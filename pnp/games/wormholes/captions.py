@@ -1,11 +1,15 @@
 """Wormholes entries in plain words, for the tracker's buttons and history.
 
 A move's words name the cell the ship reaches, read from the engine's own result of the move
-(so they agree with the rules, including the mover's compass, WH-3)."""
+(so they agree with the rules, including the mover's compass, WH-3).  The rules' ``apply`` is
+handed in (by default the registered game's), so this module never imports the rules: no
+import circle."""
 
 from __future__ import annotations
 
-from pnp.engine import IllegalMove
+from collections.abc import Callable
+
+from pnp.engine import IllegalMove, get_game
 from pnp.games.wormholes.board import SIDE_NAMES, SUIT_NAMES, cell_name
 from pnp.games.wormholes.events import (
     ChooseFirst,
@@ -21,22 +25,23 @@ from pnp.games.wormholes.events import (
 )
 from pnp.games.wormholes.state import State
 
+Apply = Callable[[State, WHEvent], State]
+"""The rules' ``apply``: the state after an event, or ``IllegalMove``."""
+
 WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
          "SW": "south-west", "W": "west", "NW": "north-west"}
 
 
-def _after(state: State, event: WHEvent) -> State | None:
-    from pnp.games.wormholes.rules import Wormholes
-
+def _after(state: State, event: WHEvent, apply: Apply) -> State | None:
     try:
-        return Wormholes().apply(state, event)
+        return apply(state, event)
     except IllegalMove:
         return None
 
 
-def _ship_move(state: State, event: Move | Jump) -> str:
+def _ship_move(state: State, event: Move | Jump, apply: Apply) -> str:
     name = f"{SUIT_NAMES[event.ship]} ship"
-    after = _after(state, event)
+    after = _after(state, event, apply)
     where = f" to {cell_name(after.ship(event.ship).cell)}" if after is not None else ""
     if isinstance(event, Jump):
         return f"{name} jumps {WORDS.get(event.direction, event.direction)}{where}"
@@ -45,8 +50,9 @@ def _ship_move(state: State, event: Move | Jump) -> str:
     return f"{name} {WORDS.get(event.direction, event.direction)}{where}"
 
 
-def describe(state: State, event: WHEvent) -> str:
-    """A caption for one event at this state.
+def describe(state: State, event: WHEvent, apply: Apply | None = None) -> str:
+    """A caption for one event at this state; ``apply`` is the rules' own (by default the
+    registered game's).
 
     >>> from pnp.engine import get_game, new_log
     >>> g = get_game("wormholes")
@@ -69,7 +75,7 @@ def describe(state: State, event: WHEvent) -> str:
         case Roll(dice=dice):
             return "rolled " + ", ".join(f"{SUIT_NAMES[s]} {v}" for s, v in dice)
         case Move() | Jump():
-            return _ship_move(state, event)
+            return _ship_move(state, event, apply or get_game("wormholes").apply)
         case Send(ship=ship, cell=cell):
             return f"send the {SUIT_NAMES[ship]} ship to {cell_name(cell)}"
         case Reveal(cell=cell, value=value):

@@ -5,14 +5,14 @@ both sides and column numbers along the top and bottom, the numbers a 2d6 hit ro
 starting square carries the player's colour.  Boards I-III have the discard area in the empty
 upper-right corner (two set-aside spots and the insurance cap, GT-6); IIIa has none.
 
-A board that does not fit the sheet (on A5, say) is cut into parts along its rows or columns:
-every part but the last carries a glue strip with the grid lines continued and alignment
-triangles, the next part is cut on its marked edge and laid on the strip.
+A board that does not fit the sheet (on A5, say) is cut into parts along its rows or columns
+(``pnp.render.tiling``, as the Wormholes map): every part but the last carries a glue strip
+ticked where the next part's grid lines go, and the next part is cut on its marked edge and
+laid on the strip.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -25,18 +25,21 @@ from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS
 from pnp.render.art import (
     GREY,
     INK,
+    MIN_PRINTED_PT,
     Look,
     centred_text,
+    fitted_size,
     hex_color,
     legible_text,
-    polygon,
     tint,
+    wrap,
 )
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as INKS
 from pnp.render.galaxy_trucker.tiles import TILE
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.tiling import cut_edge, glue_strip, split_runs
 
 Axis = Literal["rows", "cols"]
 
@@ -92,11 +95,6 @@ def name_slot(board: Board) -> Cell:
     return slot
 
 
-def _chunks(values: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
-    size = math.ceil(len(values) / n)
-    return [values[k:k + size] for k in range(0, len(values), size)]
-
-
 def plan_parts(board: Board, paper: str) -> tuple[bool, list[Part]]:
     """(landscape, parts): the fewest sheets the board fits on at full size."""
     rows, cols = span(board.rows), span(board.columns)
@@ -104,7 +102,7 @@ def plan_parts(board: Board, paper: str) -> tuple[bool, list[Part]]:
         for axis in (("cols", "rows") if n > 1 else ("cols",)):
             for landscape in (False, True):
                 area = printable_area(paper_size(paper, landscape))
-                pieces = _chunks(cols if axis == "cols" else rows, n)
+                pieces = split_runs(cols if axis == "cols" else rows, n)
                 if len(pieces) != n:
                     continue
                 parts = [Part(board, rows if axis == "cols" else p, p if axis == "cols" else cols,
@@ -224,66 +222,23 @@ def _draw_corner_slots(c: Canvas, part: Part, gx: float, gy: float, colour: Colo
         del k
 
 
-def _draw_join(c: Canvas, part: Part, gx: float, gy: float) -> None:
-    """The glue strip after this part and the cut edge before it, with alignment triangles."""
+def _draw_join(c: Canvas, part: Part, gx: float, gy: float, look: Look) -> None:
+    """The glue strip after this part and the cut edge before it (``tiling``)."""
     w, h = len(part.cols) * CELL, len(part.rows) * CELL
-    c.saveState()
-    c.setStrokeColor(GREY)
-    c.setFillColor(GREY)
-    c.setLineWidth(0.4)
     if not part.last:
-        strip = (Rect(gx + w, gy, EDGE, h) if part.axis == "cols"
-                 else Rect(gx, gy - EDGE, w, EDGE))
-        c.setFillColor(hex_color("#eeeeee"))
-        c.rect(strip.x, strip.y, strip.w, strip.h, stroke=0, fill=1)
-        c.setFillColor(GREY)
+        label = f"glue here - part {part.index + 2} goes on top, grid lines on these ticks"
         if part.axis == "cols":
-            for k in range(len(part.rows) + 1):
-                y = gy + k * CELL
-                c.line(strip.x, y, strip.x2, y)
-                polygon(c, [(strip.x2, y), (strip.x2 + mm(2), y + mm(1.2)),
-                            (strip.x2 + mm(2), y - mm(1.2))], 0, 1)
-            c.saveState()
-            c.translate(strip.cx, strip.cy)
-            c.rotate(90)
-            c.setFont(REGULAR, 6)
-            c.drawCentredString(0, -2, f"glue part {part.index + 2} over this strip")
-            c.restoreState()
+            glue_strip(c, Rect(gx + w, gy, EDGE, h), "right",
+                       [gy + k * CELL for k in range(len(part.rows) + 1)], label, look, HULL)
         else:
-            for k in range(len(part.cols) + 1):
-                x = gx + k * CELL
-                c.line(x, strip.y, x, strip.y2)
-                polygon(c, [(x, strip.y), (x - mm(1.2), strip.y - mm(2)),
-                            (x + mm(1.2), strip.y - mm(2))], 0, 1)
-            c.setFont(REGULAR, 6)
-            c.drawCentredString(strip.cx, strip.cy - 2, f"glue part {part.index + 2} over "
-                                "this strip")
+            glue_strip(c, Rect(gx, gy - EDGE, w, EDGE), "bottom",
+                       [gx + k * CELL for k in range(len(part.cols) + 1)], label, look, HULL)
     if not part.first:
-        c.setDash(4, 2)
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.6)
-        c.setFillColor(INK)
+        label = f"cut here, then lay this edge on the glue strip of part {part.index}"
         if part.axis == "cols":
-            c.line(gx, gy - EDGE, gx, gy + h + EDGE)
-            for k in range(len(part.rows) + 1):
-                y = gy + k * CELL
-                polygon(c, [(gx, y), (gx - mm(2), y + mm(1.2)), (gx - mm(2), y - mm(1.2))], 0,
-                        1)
-            c.saveState()
-            c.translate(gx - mm(3.5), gy + h / 2)
-            c.rotate(90)
-            c.setFont(REGULAR, 6)
-            c.drawCentredString(0, 0, f"cut here, lay on the strip of part {part.index}")
-            c.restoreState()
+            cut_edge(c, gx, gy, gx, gy + h, "left", label)
         else:
-            c.line(gx - EDGE, gy + h, gx + w + EDGE, gy + h)
-            for k in range(len(part.cols) + 1):
-                x = gx + k * CELL
-                polygon(c, [(x, gy + h), (x - mm(1.2), gy + h + mm(2)),
-                            (x + mm(1.2), gy + h + mm(2))], 0, 1)
-            c.setFont(REGULAR, 6)
-            c.drawString(gx, gy + h + mm(3), f"cut here, lay on the strip of part {part.index}")
-    c.restoreState()
+            cut_edge(c, gx, gy + h, gx + w, gy + h, "top", label)
 
 
 def board_title(board: Board, colour: str, part: Part) -> str:
@@ -301,7 +256,7 @@ def draw_board(c: Canvas, part: Part, x: float, y: float, colour: str, look: Loo
     _draw_numbers(c, part, gx, gy)
     _draw_corner_slots(c, part, gx, gy, ink, look, colour)
     if part.count > 1:
-        _draw_join(c, part, gx, gy)
+        _draw_join(c, part, gx, gy, look)
     return gx, gy
 
 
@@ -324,11 +279,10 @@ def board_page(part: Part, colour: str, landscape: bool, paper: str, look: Look)
         c.setFont(BOLD, 9)
         c.drawString(area.x, y0 + ph - BAND + mm(1.5), title)
         c.setFillColor(GREY)
-        size_ = 6.5
-        while text_width(note, REGULAR, size_) > area.w and size_ > 4.5:
-            size_ -= 0.25
+        size_ = fitted_size(note, REGULAR, 6.5, area.w, MIN_PRINTED_PT)  # then wrapped (A5)
         c.setFont(REGULAR, size_)
-        c.drawString(area.x, y0 + mm(1.5), note)
+        for k, line in enumerate(reversed(wrap(note, REGULAR, size_, area.w))):
+            c.drawString(area.x, y0 + mm(1.5) + k * size_ * 1.2, line)
 
     return Page(size, draw, title)
 

@@ -49,7 +49,9 @@ TOKEN = mm(12.7)  # 1/2 in: two fit side by side on a world of the one-piece map
 STATION = mm(11)
 SEGMENT_W, SEGMENT_H = mm(18), mm(5)
 SCORE_TOKENS: tuple[tuple[int, int], ...] = ((1, 40), (2, 20), (3, 20), (5, 16))
-SEGMENTS_PER_COLOUR = 15  # SD-G12: segments are unlimited; 15 each covers a busy game
+SEGMENT_GREY = hex_color("#8f9bb0")
+"""Route segments are neutral: routes belong to nobody (the rules text: "In actual play, Trade
+Routes ... are not in player colors"); anyone's segment is part of anyone's route (SD-6)."""
 GOODS_RGB: dict[str, Color] = {"Y": hex_color("#e9b824"), "B": hex_color("#2f7fd8"),
                                "P": hex_color("#e2559a"), "G": hex_color("#2ea35a")}
 GOODS_WORD: dict[str, str] = {c: COLOUR_NAMES[c].split(" ")[0] for c in COLOURS}

@@ -30,7 +30,6 @@ from pnp.render.spatial_delivery.art import (
     GAME_ID,
     PLAYERS,
     SCORE_TOKENS,
-    SEGMENTS_PER_COLOUR,
     TITLE,
 )
 from pnp.render.spatial_delivery.cards import cards
@@ -46,7 +45,7 @@ PART_GROUPS: tuple[tuple[str, str], ...] = (
     ("card", f"cards: 60 goods, {FUEL_CARDS} Rocket Fuel"),
     ("token", "1/2 in tokens: score, 1st, ships, ..."),
     ("station", "trade stations, 9 per colour"),
-    ("segment", f"route segments, {SEGMENTS_PER_COLOUR} per colour"),
+    ("segment", "route segments, neutral: one per border"),
     ("board", "round track, turn order card"),
     ("aid", "player aids"),
 )
@@ -58,8 +57,9 @@ def _parts_header(width: float, counts: dict[str, int]) -> tuple[HeaderFn, float
         "sheet). Hex tiles: cut along the thin hex outline; the crop marks give the two "
         "straight sides. Cards: cut on the crop marks; sleeve them if you like.",
         "Tokens: a 1/2 in (12.7 mm) punch or scissors. Spaceships show the ship upright on one "
-        "side and lying down (passed) on the other. Stations and segments come in the five "
-        "player colours: " + ", ".join(n for n, _ in PLAYERS) + ".",
+        "side and lying down (passed) on the other. Stations come in the five player "
+        "colours: " + ", ".join(n for n, _ in PLAYERS) + "; route segments are grey, since "
+        "a route belongs to nobody.",
         f"Score tokens: {', '.join(f'{n} x {v}' for v, n in SCORE_TOKENS)}; the supply is "
         "unlimited, so make change or use paper if you run short.",
     )

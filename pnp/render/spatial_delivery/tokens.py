@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.games.spatial_delivery.board import SEGMENTS
 from pnp.games.spatial_delivery.cards import COLOURS, STATIONS_PER_PLAYER
 from pnp.games.spatial_delivery.sheet import MAX_PLAYERS
 from pnp.render.art import INK, LIGHT, WHITE, Look, centred_text, hex_color, paint
@@ -16,9 +17,9 @@ from pnp.render.spatial_delivery.art import (
     GOODS_WORD,
     PLAYERS,
     SCORE_TOKENS,
+    SEGMENT_GREY,
     SEGMENT_H,
     SEGMENT_W,
-    SEGMENTS_PER_COLOUR,
     STATION,
     TOKEN,
     draw_rocket,
@@ -123,18 +124,14 @@ def station_token(player: int) -> Art:
     return draw
 
 
-def segment_token(player: int) -> Art:
-    colour = PLAYERS[player][1]
-
-    def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        stroke, fill = paint(c, look, colour)
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=stroke, fill=fill)
-        c.setStrokeColor(_ink_on(colour) if not look.low_ink else colour)
-        c.setLineWidth(0.5)
-        c.setDash(1.5, 1.5)
-        c.line(mm(1.5), h / 2, w - mm(1.5), h / 2)
-        c.setDash()
-    return draw
+def segment_token(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
+    stroke, fill = paint(c, look, SEGMENT_GREY)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=stroke, fill=fill)
+    c.setStrokeColor(WHITE if not look.low_ink else SEGMENT_GREY)
+    c.setLineWidth(0.5)
+    c.setDash(1.5, 1.5)
+    c.line(mm(1.5), h / 2, w - mm(1.5), h / 2)
+    c.setDash()
 
 
 def tokens() -> list[Piece]:
@@ -160,6 +157,7 @@ def stations() -> list[Piece]:
 
 
 def segments() -> list[Piece]:
-    return [Piece("segment", f"{PLAYERS[p][0]} route segment", SEGMENT_W, SEGMENT_H,
-                  segment_token(p), segment_token(p))
-            for p in range(MAX_PLAYERS) for _ in range(SEGMENTS_PER_COLOUR)]
+    """One neutral segment for every border a route can use (SD-1, SD-G1): 66, the most a
+    galaxy can hold, so the supply never runs out (SD-G12)."""
+    return [Piece("segment", "route segment", SEGMENT_W, SEGMENT_H, segment_token,
+                  segment_token) for _ in SEGMENTS]

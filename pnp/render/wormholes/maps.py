@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import CELLS, HEIGHT, SIDE_SUITS, START, WIDTH
-from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, hex_color, tint
+from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, tint
 from pnp.render.components import blank_back
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import MARGIN, Rect, inch, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
+from pnp.render.tiling import Side, cells_across, cut_edge, fewest_runs, glue_strip
 from pnp.render.wormholes.art import ACCENT, CREDIT, Window, draw_board, draw_ship
 
 # -- the map at true size ------------------------------------------------------------------
@@ -43,11 +44,11 @@ def _extent(y1: int, y2: int, x1: int = 1, x2: int = WIDTH) -> Window | None:
 
 
 def _plan(pw: float, ph: float, landscape: bool) -> list[MapSheet]:
-    full_rows = int((ph - MAP_TOP - MAP_BOTTOM) // MAP_CELL)
-    rows = full_rows if full_rows >= HEIGHT else int(
-        (ph - MAP_TOP - MAP_BOTTOM - GLUE) // MAP_CELL)
-    full_cols = int(pw // MAP_CELL)
-    cols = int((pw - GLUE) // MAP_CELL)
+    full_rows = cells_across(ph, MAP_CELL, MAP_TOP + MAP_BOTTOM)
+    rows = full_rows if full_rows >= HEIGHT else cells_across(ph, MAP_CELL,
+                                                              MAP_TOP + MAP_BOTTOM + GLUE)
+    full_cols = cells_across(pw, MAP_CELL)
+    cols = cells_across(pw, MAP_CELL, GLUE)
     if rows < 1 or cols < 1:
         return []
     windows: list[Window] = []
@@ -60,11 +61,8 @@ def _plan(pw: float, ph: float, landscape: bool) -> list[MapSheet]:
         if band.cols <= full_cols:
             windows.append(band)
             continue
-        parts = -(-band.cols // cols)
-        step = -(-band.cols // parts)
-        for k in range(parts):
-            x1 = band.x1 + k * step
-            piece = _extent(band.y1, band.y2, x1, min(band.x2, x1 + step - 1))
+        for run in fewest_runs(range(band.x1, band.x2 + 1), cols):
+            piece = _extent(band.y1, band.y2, run[0], run[-1])
             if piece is not None:
                 windows.append(piece)
     out = []
@@ -116,11 +114,11 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
             _glue_strip(c, x0 + win.cols * cell, y0, GLUE, win.rows * cell, "right", win, cell,
                         neighbours.get("right", ""), look)
         if sheet.cut_bottom:
-            _cut_line(c, x0, y0, x0 + win.cols * cell, y0, "cut here, then lay this edge on the "
-                      f"glue strip of {neighbours.get('below', 'the sheet below')}")
+            cut_edge(c, x0, y0, x0 + win.cols * cell, y0, "bottom", "cut here, then lay this "
+                     f"edge on the glue strip of {neighbours.get('below', 'the sheet below')}")
         if sheet.cut_left:
-            _cut_line(c, x0, y0, x0, y0 + win.rows * cell, "cut here, then lay this edge on "
-                      f"the glue strip of {neighbours.get('left', 'the sheet to the left')}")
+            cut_edge(c, x0, y0, x0, y0 + win.rows * cell, "left", "cut here, then lay this "
+                     f"edge on the glue strip of {neighbours.get('left', 'the sheet to the left')}")
         # title, position, locator
         c.setFillColor(ACCENT)
         fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), area.w)
@@ -172,63 +170,21 @@ def _neighbours(k: int, plan: Sequence[MapSheet]) -> dict[str, str]:
     return out
 
 
-def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, side: str, win: Window,
+def _glue_strip(c: Canvas, x: float, y: float, w: float, h: float, side: Side, win: Window,
                 cell: float, other: str, look: Look) -> None:
-    """The overlap strip: tinted, labelled, with ticks where the next sheet's grid lines go."""
-    c.saveState()
-    if not look.low_ink:
-        c.setFillColor(hex_color("#f3efe0"))
-        c.rect(x, y, w, h, stroke=0, fill=1)
-    c.setStrokeColor(GREY)
-    c.setLineWidth(0.5)
-    c.setDash(2, 2)
-    c.rect(x, y, w, h, stroke=1, fill=0)
-    c.setDash()
-    c.setStrokeColor(ACCENT)
-    c.setLineWidth(0.8)
-    tick = mm(4)
+    """The overlap strip, ticked where the next sheet's grid lines go (``tiling``)."""
+    goes = _verb(other, "goes", "go")
     if side == "top":
         above = [cx for cx in range(win.x1, win.x2 + 1) if (cx, win.y2 + 1) in CELLS]
-        xs = sorted(set(above) | {cx + 1 for cx in above})
-        for cx in xs:
-            px = x + (cx - win.x1) * cell
-            c.line(px, y, px, y + tick)
-            c.line(px, y + h - tick, px, y + h)
-        text = (f"glue here - {other} {_verb(other, 'goes', 'go')} on top, grid lines on "
-                "these ticks")
-        c.setFillColor(INK)
-        c.setFont(REGULAR, 7)
-        c.drawCentredString(x + w / 2, y + h / 2 - 2.5, text)
+        lines = sorted(set(above) | {cx + 1 for cx in above})
+        ticks = [x + (cx - win.x1) * cell for cx in lines]
+        label = f"glue here - {other} {goes} on top, grid lines on these ticks"
     else:
         beside = [cy for cy in range(win.y1, win.y2 + 1) if (win.x2 + 1, cy) in CELLS]
-        ys = sorted(set(beside) | {cy + 1 for cy in beside})
-        for cy in ys:
-            py = y + (cy - win.y1) * cell
-            c.line(x, py, x + tick, py)
-            c.line(x + w - tick, py, x + w, py)
-        c.translate(x + w / 2, y + h / 2)
-        c.rotate(90)
-        c.setFillColor(INK)
-        c.setFont(REGULAR, 7)
-        c.drawCentredString(0, -2.5, f"glue here - {other} {_verb(other, 'goes', 'go')} on top")
-    c.restoreState()
-
-
-def _cut_line(c: Canvas, x1: float, y1: float, x2: float, y2: float, text: str) -> None:
-    c.saveState()
-    c.setStrokeColor(hex_color("#c0392b"))
-    c.setLineWidth(0.6)
-    c.setDash(5, 2)
-    c.line(x1, y1, x2, y2)
-    c.setFillColor(hex_color("#c0392b"))
-    c.setFont(REGULAR, 6)
-    if y1 == y2:
-        c.drawString(x1 + mm(1), y1 - mm(3), "\u2702 " + text)
-    else:
-        c.translate(x1 - mm(1.2), y1 + mm(1))
-        c.rotate(90)
-        c.drawString(0, 0, "\u2702 " + text)
-    c.restoreState()
+        lines = sorted(set(beside) | {cy + 1 for cy in beside})
+        ticks = [y + (cy - win.y1) * cell for cy in lines]
+        label = f"glue here - {other} {goes} on top"
+    glue_strip(c, Rect(x, y, w, h), side, ticks, label, look, ACCENT)
 
 
 def empty_block(win: Window) -> Window | None:

@@ -1,0 +1,271 @@
+"""The Galaxy Trucker flight's adventure cards: one step handler per kind of card
+(``CARD_STEPS``); a step awaits an answer or a roll, or moves the card on.  Shots and
+meteors, the sabotage roll and the card's end (forced give-ups, GT-F21) are shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from pnp.engine.values import replace
+from pnp.games.galaxy_trucker.cards import Card
+from pnp.games.galaxy_trucker.crew import after_epidemic
+from pnp.games.galaxy_trucker.flight import lapped
+from pnp.games.galaxy_trucker.flow import (
+    Flight,
+    destroy_tile,
+    lose_crew_of,
+    lose_goods,
+    move_seat,
+    note,
+    shot_at,
+    who,
+)
+from pnp.games.galaxy_trucker.hits import Threat
+from pnp.games.galaxy_trucker.state import Ask, Stage, State
+from pnp.games.galaxy_trucker.strength import format_strength
+
+
+def card_step(g: Flight, s: State, c: Card) -> State:
+    step = s.stage.step
+    if step == "end":
+        return end_card(s)
+    if step.startswith("shots"):
+        return shots_step(g, s)
+    return CARD_STEPS[c.kind](g, s, c)
+
+
+def open_step(g: Flight, s: State, c: Card) -> State:
+    st = s.stage
+    if st.step == "":
+        return replace(s, stage=Stage(step="go", todo=s.order()))
+    if not st.todo:
+        return end_card(s)
+    return g.ask(s, st.todo[0], "engines")
+
+
+def planets_step(g: Flight, s: State, c: Card) -> State:
+    st = s.stage
+    landed = {seat for seat, _ in st.marks}
+    if st.step == "":
+        return replace(s, stage=Stage(step="choose", todo=s.order()))
+    if st.step == "choose":
+        if not st.todo:
+            return replace(s, stage=replace(st, step="load", todo=tuple(
+                x for x in s.order() if x in landed)))
+        return g.ask(s, st.todo[0], "land")
+    if st.step == "load":
+        if not st.todo:
+            return replace(s, stage=replace(st, step="back"))
+        row = dict(st.marks)[st.todo[0]]
+        return g.ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
+    for seat in reversed(s.order()):  # farthest behind moves first
+        if seat in landed:
+            s = move_seat(s, seat, -c.days)
+    return end_card(s)
+
+
+def derelict_step(g: Flight, s: State, c: Card) -> State:
+    """Abandoned ship or station: offered in flight order; a station then loads."""
+    st = s.stage
+    if st.step == "":
+        return replace(s, stage=Stage(step="offer", todo=s.order()))
+    if st.step == "offer":
+        if not st.todo:
+            return end_card(s)
+        return g.ask(s, st.todo[0], "ship" if c.kind == "ship" else "station",
+                         count=c.crew)
+    return load_then_back(g, s, c)
+
+
+def meteors_step(g: Flight, s: State, c: Card) -> State:
+    if s.stage.step == "":
+        return start_shots(s, c.threats, s.order(), "end")
+    raise AssertionError(s.stage.step)
+
+
+def stardust_step(g: Flight, s: State, c: Card) -> State:
+    for seat in reversed(s.order()):
+        ship = s.truckers[seat].ship
+        n = ship.exposed_connectors if ship else 0
+        s = move_seat(s, seat, -n)
+        s = note(s, f"{who(s, seat)} loses {n} flight days to stardust")
+    return end_card(s)
+
+
+def epidemic_step(g: Flight, s: State, c: Card) -> State:
+    for seat in s.order():
+        t = s.truckers[seat]
+        if t.ship is not None:
+            crew = after_epidemic(t.ship, t.crew)
+            if crew != t.crew:
+                s = note(s, f"{who(s, seat)} loses "
+                               f"{t.crew.total - crew.total} crew to the epidemic")
+            s = s.with_trucker(seat, replace(t, crew=crew))
+    return end_card(s)
+
+
+def sabotage_step(g: Flight, s: State, c: Card) -> State:
+    if len(s.order()) < 2:
+        return end_card(s)  # alone: ignored (the text)
+    victim = min(s.order(), key=lambda x: (s.truckers[x].crew.total, s.order().index(x)))
+    s = note(s, f"saboteurs strike {who(s, victim)}")
+    return replace(s, stage=Stage(step="sab-col-wait", victim=victim), need="roll")
+
+
+def load_then_back(g: Flight, s: State, c: Card) -> State:
+    st = s.stage
+    assert st.victim is not None
+    if st.step == "load":
+        if st.todo:
+            return g.ask(s, st.todo[0], "cargo", goods=c.goods)
+        s = move_seat(s, st.victim, -c.days)
+        nxt = "after" if c.kind == "smugglers" else "end"
+        return replace(s, stage=replace(st, step=nxt))
+    raise AssertionError(st.step)
+
+
+def enemy_step(g: Flight, s: State, c: Card) -> State:
+    st = s.stage
+    if st.step == "":
+        return replace(s, stage=Stage(step="fight", todo=s.order()))
+    if st.step == "fight":
+        if not st.todo:
+            return replace(s, stage=replace(st, step="after"))
+        return g.ask(s, st.todo[0], "cannons")
+    if st.step == "reward":
+        assert st.victim is not None
+        return replace(s, ask=Ask(st.victim, "reward"))
+    if st.step == "load":
+        return load_then_back(g, s, c)
+    if st.step == "after":
+        if c.kind == "pirates" and st.defeated:
+            return start_shots(s, c.threats, st.defeated, "end")
+        return end_card(s)
+    raise AssertionError(st.step)
+
+
+def combat_step(g: Flight, s: State, c: Card) -> State:
+    st = s.stage
+    if st.step == "":
+        if len(s.order()) < 2:
+            return end_card(s)  # alone: ignored (the text)
+        return replace(s, stage=Stage(step="line", czline=0))
+    if st.step == "line":
+        if st.czline >= len(c.lines):
+            return end_card(s)
+        line = c.lines[st.czline]
+        if line.criterion == "crew":
+            values = tuple((x, Fraction(s.truckers[x].crew.total)) for x in s.order())
+            return combat_penalty(g, replace(s, stage=replace(st, values=values)), c)
+        return replace(s, stage=replace(st, step="measure", todo=s.order(), values=()))
+    if st.step == "measure":
+        if not st.todo:
+            return combat_penalty(g, s, c)
+        if c.lines[st.czline].criterion == "engines":
+            return g.ask(s, st.todo[0], "engines")
+        return g.ask(s, st.todo[0], "cannons")
+    raise AssertionError(st.step)
+
+
+def combat_penalty(g: Flight, s: State, c: Card) -> State:
+    """The weakest pays; a tie goes to the player farthest ahead (GT-F14)."""
+    st = s.stage
+    line = c.lines[st.czline]
+    order = s.order()
+    values = dict(st.values)
+    loser = min(order, key=lambda x: (values[x], order.index(x)))
+    s = note(s, f"{line.describe()}: {who(s, loser)} "
+                   f"({format_strength(values[loser])})")
+    nxt = replace(st, step="line", czline=st.czline + 1, values=(), todo=())
+    s = replace(s, stage=nxt)
+    if line.penalty == "days":
+        return move_seat(s, loser, -line.amount)
+    if line.penalty == "crew":
+        return lose_crew_of(g, s, loser, line.amount)
+    if line.penalty == "goods":
+        return lose_goods(g, s, loser, line.amount)
+    return start_shots(s, line.threats, (loser,), "line")
+
+
+def start_shots(s: State, threats: tuple[Threat, ...], targets: tuple[int, ...],
+                after: str) -> State:
+    st = replace(s.stage, step="shots-roll", threats=threats,
+                 shot=0, defeated=targets, after=after, line=None)
+    return replace(s, stage=st)
+
+
+def shots_step(g: Flight, s: State) -> State:
+    st = s.stage
+    if st.step == "shots-roll":
+        if st.shot >= len(st.threats):
+            return replace(s, stage=replace(st, step=st.after, threats=(), defeated=()))
+        return replace(s, stage=replace(st, step="shots-wait"), need="roll")
+    assert st.step == "shots-hit"
+    if not st.targets:
+        return replace(s, stage=replace(st, step="shots-roll", shot=st.shot + 1,
+                                        line=None))
+    seat = st.targets[0]
+    ship = s.truckers[seat].ship
+    if ship is None or not len(ship):
+        return replace(s, stage=replace(st, targets=st.targets[1:]))
+    hit = shot_at(s, seat)
+    if hit.outcome != "hit":
+        s = note(s, f"{who(s, seat)}: {hit.describe()}")
+        return replace(s, stage=replace(st, targets=st.targets[1:]))
+    return g.ask(replace(s, stage=replace(st, targets=st.targets[1:])), seat, "defend")
+
+
+def sabotage_hit(g: Flight, s: State, victim: int, row: int, col: int) -> State:
+    st = s.stage
+    ship = s.truckers[victim].ship
+    tile = ship.at((row, col)) if ship is not None else None
+    if tile is not None:
+        s = note(s, f"sabotage destroys {tile.describe()}")
+        return destroy_tile(g, replace(s, stage=replace(st, step="end")), victim, tile.id)
+    tries = st.tries + 1
+    s = note(s, f"sabotage: nothing at row {row}, column {col}")
+    if tries >= 3:
+        return replace(s, stage=replace(st, step="end", tries=tries))
+    return replace(s, stage=replace(st, step="sab-col-wait", tries=tries, col=None),
+                   need="roll")
+
+
+def end_card(s: State) -> State:
+    """Forced give-ups once the card is dealt with (GT-F21): no humans, no engine power
+    in Open Space, lapped by the leader."""
+    truckers = list(s.truckers)
+    notes = []
+    for i, t in enumerate(truckers):
+        if not t.active:
+            continue
+        why = t.doom or ("no humans left on board" if t.crew.humans == 0 else None)
+        if why:
+            truckers[i] = replace(t, out=True, doom=None)
+            notes.append(f"{who(s, i)} gives up: {why}")
+    s = replace(s, truckers=tuple(truckers))
+    order = s.order()
+    if order:
+        lead = s.truckers[order[0]].pos or 0
+        for i in order[1:]:
+            t = s.truckers[i]
+            if t.pos is not None and lapped(lead, t.pos):
+                s = s.with_trucker(i, replace(t, out=True))
+                notes.append(f"{who(s, i)} gives up: lapped by the leader")
+    s = replace(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=()))
+    return replace(s, stage=Stage(todo=s.order()))
+
+
+CardStep = Callable[[Flight, State, Card], State]
+
+CARD_STEPS: dict[str, CardStep] = {
+    "open": open_step, "planets": planets_step,
+    "ship": derelict_step, "station": derelict_step,
+    "meteors": meteors_step, "smugglers": enemy_step,
+    "slavers": enemy_step, "pirates": enemy_step,
+    "combat": combat_step, "stardust": stardust_step,
+    "epidemic": epidemic_step, "sabotage": sabotage_step,
+}
+"""The next step of the card turned up, by the card's kind (a step awaits an answer or a
+roll, or moves the card on; shots and the card's end are shared)."""
