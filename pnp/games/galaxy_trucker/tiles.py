@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pnp.engine.rng import Rng
-from pnp.engine.values import cached
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 
 
@@ -131,6 +131,7 @@ BARREL = Side.N  # printed side of a cannon's barrel
 SHIELDED = (Side.N, Side.E)  # printed sides a shield generator covers
 
 
+@quick_init
 @dataclass(frozen=True)
 class Tile:
     """One component as printed: id, function, and connectors on its N, E, S, W sides."""
