@@ -299,3 +299,28 @@ def test_low_ink_fold_and_short_variants_still_scan(tmp_path: Path) -> None:
         (path,) = wormholes_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert tracker_url(opts) in decode_qr(path, _record_index(path))
+
+
+def test_a_played_record_fills_as_many_printed_pages_as_it_needs() -> None:
+    """A 230-turn two-ship game drawn on the printed pages: the front and five continuation
+    pages, each numbered in its comb, the last turn in its row."""
+    from pnp.games.wormholes.sheet import fields_from_play, page_of
+    from pnp.render.document import write_pdf
+    from pnp.render.wormholes.sheet import filled_record_pages
+    from tests.games.wormholes_greedy import play_greedy
+
+    fields = fields_from_play(*play_greedy(17))
+    turns = int(fields["turns"])
+    pages = filled_record_pages(KitOptions(seed=17), fields, paper_size("a4"))
+    assert len(pages) == page_of(turns) == 6
+    assert [p.label for p in pages] == ["Wormholes - game record, page 1", *(
+        f"Wormholes - game record, page {n}" for n in range(2, 7))]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_pdf(Path(tmp) / "filled.pdf", pages, "filled")
+        texts = [p.extract_text() for p in PdfReader(path).pages]
+    row = turns - 215 + 1  # page 6 holds turns 215-260
+    last = texts[-1]
+    assert "Page" in last and "6" in last and f"{row}" in last
+    assert fields[f"t{turns}_dice"] in last and fields[f"t{turns}_from1"] in last
