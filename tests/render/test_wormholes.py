@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -324,3 +325,33 @@ def test_a_played_record_fills_as_many_printed_pages_as_it_needs() -> None:
     last = texts[-1]
     assert "Page" in last and "6" in last and f"{row}" in last
     assert fields[f"t{turns}_dice"] in last and fields[f"t{turns}_from1"] in last
+
+
+@pytest.mark.slow
+def test_a_59_turn_game_typed_into_the_kit_checks_over_its_continuation_page(
+        kit_a4: Path, tmp_path: Path) -> None:
+    """The kit's form holds the front page and one continuation page: a 59-turn game typed
+    into both (the continuation page numbered 2) checks clean from the PDF; without its
+    number the continuation page is named."""
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheets import check_sheet_file
+    from tests.games.wormholes_greedy import play_greedy
+
+    front, more = split_pages(fields_from_play(*play_greedy(2)))
+    reader = PdfReader(kit_a4)
+    record = _record_index(kit_a4)
+    for number, name in (("2", "numbered.pdf"), ("", "unnumbered.pdf")):
+        writer = PdfWriter(clone_from=reader)
+        writer.update_page_form_field_values(writer.pages[record], front,
+                                             auto_regenerate=False)
+        writer.update_page_form_field_values(writer.pages[record + 1],
+                                             {**more, "page": number}, auto_regenerate=False)
+        path = tmp_path / name
+        with path.open("wb") as fh:
+            writer.write(fh)
+        report: Any = check_sheet_file(path)
+        bad = [line for line in report["lines"] if not line["ok"]]
+        if number:
+            assert report["ok"] and report["turns"] == 59 and report["pages"] == [1, 2], bad[:3]
+        else:
+            assert bad[0]["field"] == "page" and "no page number" in bad[0]["why"]
