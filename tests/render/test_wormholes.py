@@ -355,3 +355,29 @@ def test_a_59_turn_game_typed_into_the_kit_checks_over_its_continuation_page(
             assert report["ok"] and report["turns"] == 59 and report["pages"] == [1, 2], bad[:3]
         else:
             assert bad[0]["field"] == "page" and "no page number" in bad[0]["why"]
+
+
+@pytest.mark.slow
+def test_a_photographed_continuation_page_names_its_layout_seed_and_page_number() -> None:
+    """The photo reader finds a continuation page by its QR code (its own layout and the
+    kit's seed) and reads the page number from its comb, so photographed pages can be put in
+    order and checked together (``check_pages``)."""
+    import numpy as np
+
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheetread import read_photo
+    from pnp.sheetread import simulate as sim
+    from pnp.sheetread.layout import sheet_layout
+    from tests.games.wormholes_greedy import play_greedy
+
+    page3 = split_pages(fields_from_play(*play_greedy(17)))[2]
+    assert page3["page"] == "3"
+    layout = sheet_layout("wormholes", "record-more.a4", 1)
+    rng = np.random.default_rng(4)
+    image = sim.write(sim.page_from_layout(layout, 17), layout, page3, rng).image
+    shot = sim.Shot(tilt=14.0, turn=-6.0, size=(3024, 4032), blur=0.6, quality=85, shadow=0.2)
+    reading = read_photo(sim.photograph(image, shot, rng))
+    assert (reading.game, reading.layout, reading.seed) == ("wormholes", "record-more.a4", 17)
+    assert reading.field("page").value == "3"
+    values = [f for f in reading.fields if "_value" in f.name and f.status != "ask"]
+    assert values and all(f.value == page3.get(f.name, "") for f in values)
