@@ -11,12 +11,14 @@ back in the kit, so both sides' centres meet whatever the flip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, LIGHT, hex_color, paragraph, polygon
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
-from pnp.render.geometry import mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 
 RED = hex_color("#c0392b")
@@ -61,7 +63,9 @@ def _scales(c: Canvas, cx: float, cy: float) -> None:
     c.setFillColor(INK)
 
 
-def _front(options: KitOptions) -> Page:
+def _side(options: KitOptions, side: str, body: Callable[[Canvas, Rect, float, float], None]
+          ) -> Page:
+    """One side of the sheet: its title, then ``body(c, area, cx, cy)`` around the centre."""
     size = paper_size(options.paper)
     area = printable_area(size)
     cx, cy = size[0] / 2, size[1] / 2
@@ -69,37 +73,30 @@ def _front(options: KitOptions) -> Page:
     def draw(c: Canvas) -> None:
         c.setFillColor(INK)
         c.setFont(BOLD, 16)
-        c.drawString(area.x, area.y2 - mm(7), "Duplex calibration (front)")
-        c.setFillColor(INK)
-        paragraph(c, "Print this sheet and the next page double-sided, at 100 %, with the "
-                  "flip you chose for the kit. Hold it against a light, back side towards "
-                  "you. The red cross of this side shows through on the back's scales: read "
-                  "how many millimetres it sits right or left, up or down, of the scales' "
-                  "centre, and enter that as your printer's back-side offset (most drivers "
-                  "call it duplex or second-side alignment). If the arrow on the back points "
-                  "the other way from this one, switch between flipping on the long and the "
-                  "short edge.", area.x, area.y2 - mm(12), area.w, REGULAR, 9.5)
-        _cross(c, cx, cy, mm(15))
-        _arrow(c, cx, area.y + mm(40), "front")
+        c.drawString(area.x, area.y2 - mm(7), f"Duplex calibration ({side})")
+        body(c, area, cx, cy)
+        _arrow(c, cx, area.y + mm(40), side)
 
-    return Page(size, draw, f"{CALIBRATION_LABEL} (fronts)")
+    return Page(size, draw, f"{CALIBRATION_LABEL} ({side}s)")
 
 
-def _back(options: KitOptions) -> Page:
-    size = paper_size(options.paper)
-    area = printable_area(size)
-    cx, cy = size[0] / 2, size[1] / 2
+def _front_body(c: Canvas, area: Rect, cx: float, cy: float) -> None:
+    c.setFillColor(INK)
+    paragraph(c, "Print this sheet and the next page double-sided, at 100 %, with the "
+              "flip you chose for the kit. Hold it against a light, back side towards "
+              "you. The red cross of this side shows through on the back's scales: read "
+              "how many millimetres it sits right or left, up or down, of the scales' "
+              "centre, and enter that as your printer's back-side offset (most drivers "
+              "call it duplex or second-side alignment). If the arrow on the back points "
+              "the other way from this one, switch between flipping on the long and the "
+              "short edge.", area.x, area.y2 - mm(12), area.w, REGULAR, 9.5)
+    _cross(c, cx, cy, mm(15))
 
-    def draw(c: Canvas) -> None:
-        c.setFillColor(INK)
-        c.setFont(BOLD, 16)
-        c.drawString(area.x, area.y2 - mm(7), "Duplex calibration (back)")
-        _scales(c, cx, cy)
-        paragraph(c, "Millimetres, read from this side: + is right and up.",
-                  area.x, cy - mm(SCALE_MM + 10), area.w, REGULAR, 9)
-        _arrow(c, cx, area.y + mm(40), "back")
 
-    return Page(size, draw, f"{CALIBRATION_LABEL} (backs)")
+def _back_body(c: Canvas, area: Rect, cx: float, cy: float) -> None:
+    _scales(c, cx, cy)
+    paragraph(c, "Millimetres, read from this side: + is right and up.",
+              area.x, cy - mm(SCALE_MM + 10), area.w, REGULAR, 9)
 
 
 def cross_point(size: tuple[float, float]) -> tuple[float, float]:
@@ -161,7 +158,7 @@ def calibration_pages(options: KitOptions) -> list[Page]:
     """The two sides of the calibration sheet (printed double-sided only)."""
     if options.gutter_fold or options.duplex not in ("long", "short"):
         return []
-    return [_front(options), _back(options)]
+    return [_side(options, "front", _front_body), _side(options, "back", _back_body)]
 
 
 __all__ = ["CALIBRATION_LABEL", "calibration_pages", "cross_point", "draw_cross", "draw_scales",
