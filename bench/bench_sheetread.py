@@ -152,7 +152,8 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                      "candidates": f.candidates[:3], "shot": shot.__dict__})
             for bi, part in enumerate(_parts(reading, f.name)):
                 chars = written.digits.get(f.name, ())
-                if box.kind == "digits" and bi < len(chars) and chars[bi].isdigit():
+                if box.kind in ("digits", "choice") and bi < len(chars) and \
+                        chars[bi].isdigit():
                     stats["digits"] += 1
                     stats["digits_right"] += bool(part) and part[0][0] == chars[bi]
         stats["wrong_accepted"] += wrong_here
@@ -192,6 +193,8 @@ def _truth(kind: str, name: str, fields: dict[str, str], written: sim.Written) -
         return "".join(chars) if chars else ""
     if kind == "tick":
         return "x" if name in written.digits else ""
+    if kind == "choice":
+        return "".join(written.digits.get(name, ()))
     return fields.get(name, "")
 
 

@@ -211,11 +211,17 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
                 inputs.append(prepared)
                 options.append(())
         elif fbox.kind == "tick":
-            (cut,) = _box_cuts(ink, layout, fbox.boxes, scale)
-            blank = _blank_odds(_share(cut, _area(layout, fbox.boxes[0], scale)),
-                                TICK_EMPTY, TICK_MARKED)
-            options.append(tuple(sorted((("", blank), ("x", 1 - blank)),
-                                        key=lambda o: -o[1])))
+            options.append(_ticks(ink, layout, fbox.boxes, ("x",), scale))
+        elif fbox.kind == "choice":
+            options.append(_ticks(ink, layout, fbox.option_boxes, fbox.options, scale))
+            for rect in fbox.boxes:  # the number after the letter: a comb, read as one
+                ready, blank, prepared = _digit_box(ink, layout, rect, scale)
+                if prepared is None:
+                    options.append(ready)
+                    continue
+                pending.append((fi, len(options), blank))
+                inputs.append(prepared)
+                options.append(())
         else:
             where = _pixels(layout, fbox.rect, scale, ink.shape)
             h = where[3] - where[1]
@@ -236,6 +242,39 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
         crop = _pixels(layout, fbox.rect.expand(3), scale, ink.shape)
         drafts.append(Draft(fbox, combine(options), crop, tuple(options)))
     return drafts
+
+
+def _ticks(ink: Floats, layout: SheetLayout, rects: tuple[Rect, ...], values: tuple[str, ...],
+           scale: float) -> Options:
+    """One mark among tick boxes (a tick field has one box, "x"; a choice one box per
+    option): each option with the odds that it alone is ticked, "" that none is, "?" that
+    several are (never taken without the person)."""
+    marked = []
+    for rect in rects:
+        (cut,) = _box_cuts(ink, layout, (rect,), scale)
+        marked.append(1 - _blank_odds(_share(cut, _area(layout, rect, scale)),
+                                      TICK_EMPTY, TICK_MARKED))
+    odds = {"": float(np.prod([1 - m for m in marked]))}
+    for k, value in enumerate(values):
+        odds[value] = marked[k] * float(np.prod([1 - m for j, m in enumerate(marked)
+                                                  if j != k]))
+    odds["?"] = max(0.0, 1.0 - sum(odds.values()))
+    return tuple(sorted(((v, p) for v, p in odds.items() if p > 0 or v == ""),
+                        key=lambda o: -o[1]))
+
+
+def _digit_box(ink: Floats, layout: SheetLayout, rect: Rect,
+               scale: float) -> tuple[Options, float, Floats | None]:
+    """One comb box alone: its options when it is (or may be) blank without a readable
+    stroke (and no input), else its blank odds and the classifier's input."""
+    (cut,) = _box_cuts(ink, layout, (rect,), scale)
+    blank = _blank_odds(_share(cut, _area(layout, rect, scale)), EMPTY_BELOW, INKED_ABOVE)
+    if blank == 1.0 and _inked_middle(ink, layout, rect, scale):
+        blank = UNSURE_BLANK
+    prepared = digits.prepare(cut) if blank < 1 else None
+    if prepared is None:
+        return ((("", 1.0),) if blank == 1 else (("", blank), ("?", 1 - blank))), blank, None
+    return (), blank, prepared
 
 
 def _inked_middle(ink: Floats, layout: SheetLayout, rect: Rect, scale: float) -> bool:

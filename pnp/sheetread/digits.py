@@ -72,7 +72,8 @@ def _deskew(img: Floats) -> Floats:
 
 @cache
 def _weights() -> tuple[tuple[Floats, ...], ...]:
-    """Each network's (mean, w1, b1, w2, b2); the file holds them as ``w1<i>`` and so on."""
+    """Each dense network's (mean, w1, b1, w2, b2); the file holds them as ``w1<i>`` and so
+    on."""
     keys = ("mean", "w1", "b1", "w2", "b2")
     with np.load(WEIGHTS) as data:
         count = sum(1 for name in data.files if name.startswith("w1"))
@@ -80,18 +81,53 @@ def _weights() -> tuple[tuple[Floats, ...], ...]:
                      for i in range(count))
 
 
-def probabilities(batch: Floats) -> Floats:
-    """Each row's probability of the digits 0-9 (rows are ``prepare``'s outputs): the
-    networks' probabilities averaged."""
-    total = np.zeros((len(batch), 10), np.float32)
+@cache
+def _conv_weights() -> tuple[dict[str, Floats], ...]:
+    """Each convolutional network's weights (``conv_k1<i>`` and so on in the file)."""
+    from pnp.sheetread.convnet import NAMES
+
+    with np.load(WEIGHTS) as data:
+        count = sum(1 for name in data.files if name.startswith("conv_k1"))
+        return tuple({k: np.asarray(data[f"conv_{k}{i}"], dtype=np.float32) for k in NAMES}
+                     for i in range(count))
+
+
+def _softmax(logits: Floats) -> Floats:
+    z = logits - logits.max(axis=1, keepdims=True)
+    exp = np.exp(z)
+    return np.asarray(exp / exp.sum(axis=1, keepdims=True), np.float32)
+
+
+def _dense(batch: Floats) -> Floats:
     models = _weights()
+    total = np.zeros((len(batch), 10), np.float32)
     for mean, w1, b1, w2, b2 in models:
-        hidden = np.maximum((batch - mean) @ w1 + b1, 0.0)
-        logits = hidden @ w2 + b2
-        logits -= logits.max(axis=1, keepdims=True)
-        exp = np.exp(logits)
-        total += exp / exp.sum(axis=1, keepdims=True)
-    return np.asarray(total / len(models), dtype=np.float32)
+        total += _softmax(np.maximum((batch - mean) @ w1 + b1, 0.0) @ w2 + b2)
+    return np.asarray(total / len(models), np.float32)
+
+
+def _conv(batch: Floats) -> Floats | None:
+    from pnp.sheetread.convnet import forward
+
+    models = _conv_weights()
+    if not models:
+        return None
+    total = np.zeros((len(batch), 10), np.float32)
+    for params in models:
+        total += _softmax(forward(params, batch))
+    return np.asarray(total / len(models), np.float32)
+
+
+def probabilities(batch: Floats) -> Floats:
+    """Each row's probability of the digits 0-9 (rows are ``prepare``'s outputs): each
+    family's networks averaged (dense, convolutional), then the families' geometric mean,
+    renormalised, so a digit is sure only when both families are."""
+    dense = _dense(batch)
+    conv = _conv(batch)
+    if conv is None:
+        return dense
+    both = np.sqrt(dense * conv)
+    return np.asarray(both / both.sum(axis=1, keepdims=True), np.float32)
 
 
 def top_k(batch: Floats, k: int = 3) -> tuple[npt.NDArray[np.int64], Floats]:

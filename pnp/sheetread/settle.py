@@ -55,6 +55,8 @@ def space(d: Draft) -> list[str]:
             choices.append((options[0][0],))
         elif d.box.kind == "tick":
             choices.append(("", "x"))
+        elif d.box.kind == "choice" and i == 0:
+            choices.append(("", *d.box.options))
         elif d.box.signed and i == 0:
             choices.append(("", "-"))
         else:
@@ -157,7 +159,7 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
     if not base:
         return
     for d in drafts:
-        if (status.get(d.name) == "ask" or d.name in given or d.box.kind != "digits"
+        if (status.get(d.name) == "ask" or d.name in given or d.box.kind not in ("digits", "choice")
                 or d.best[1] >= AUDIT_BELOW or not d.parts):
             continue
         for v in space(d):

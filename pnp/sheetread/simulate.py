@@ -149,20 +149,23 @@ def write(page: Gray, layout: SheetLayout, fields: dict[str, str],
                                   max(2, round(bw / 12)))
                     _pen(out, ink, left, top, darkness)
                 elif ch:
-                    ink = _digit_ink(int(ch), bh * rng.uniform(0.6, 0.8), rng)
-                    x = left + (bw - ink.shape[1]) / 2 + rng.normal(0, bw * 0.05)
-                    y = top + (bh - ink.shape[0]) / 2 + rng.normal(0, bh * 0.05)
-                    _pen(out, ink, round(x), round(y), darkness)
+                    _digit(out, (left, top, right, bottom), int(ch), darkness, rng)
         elif f.kind == "tick":
-            left, top, right, bottom = layout.image_box(f.boxes[0], scale)
-            bw, bh = right - left, bottom - top
-            a, b, c, e, g, k, m, n = (float(v) for v in rng.uniform(0.15, 0.3, 8))
-            pen = max(2, round(bw / 12))
-            ink = np.maximum(
-                _stroke((bh, bw), [(bw * a, bh * b), (bw * (1 - c), bh * (1 - e))], pen),
-                _stroke((bh, bw), [(bw * (1 - g), bh * k), (bw * m, bh * (1 - n))], pen))
-            _pen(out, ink, left, top, darkness)
+            _cross(out, layout.image_box(f.boxes[0], scale), darkness, rng)
             written[f.name] = ("x",)
+        elif f.kind == "choice":
+            option = next((o for o in f.options if value.startswith(o)), None)
+            number = value[len(option):] if option else value
+            if option is None or len(number) > len(f.boxes) or not (
+                    number.isdigit() or not number):
+                continue
+            _cross(out, layout.image_box(f.option_boxes[f.options.index(option)], scale),
+                   darkness, rng)
+            chars = tuple(number) + ("",) * (len(f.boxes) - len(number))
+            for rect, ch in zip(f.boxes, chars, strict=True):
+                if ch:
+                    _digit(out, layout.image_box(rect, scale), int(ch), darkness, rng)
+            written[f.name] = (option, *chars)
         else:
             left, top, right, bottom = layout.image_box(f.rect, scale)
             h = bottom - top
@@ -171,6 +174,30 @@ def write(page: Gray, layout: SheetLayout, fields: dict[str, str],
                         h / 40, 1.0, max(1, h // 16), cv2.LINE_AA)
             _pen(out, text, left, top, darkness)
     return Written(np.asarray(np.clip(out * 255, 0, 255), np.uint8), written)
+
+
+def _digit(page: Floats, box: tuple[int, int, int, int], d: int, darkness: float,
+           rng: np.random.Generator) -> None:
+    """A held-out digit written in a comb box, a little off centre."""
+    left, top, right, bottom = box
+    bw, bh = right - left, bottom - top
+    ink = _digit_ink(d, bh * rng.uniform(0.6, 0.8), rng)
+    x = left + (bw - ink.shape[1]) / 2 + rng.normal(0, bw * 0.05)
+    y = top + (bh - ink.shape[0]) / 2 + rng.normal(0, bh * 0.05)
+    _pen(page, ink, round(x), round(y), darkness)
+
+
+def _cross(page: Floats, box: tuple[int, int, int, int], darkness: float,
+           rng: np.random.Generator) -> None:
+    """A pen cross in a tick box."""
+    left, top, right, bottom = box
+    bw, bh = right - left, bottom - top
+    a, b, c, e, g, k, m, n = (float(v) for v in rng.uniform(0.15, 0.3, 8))
+    pen = max(2, round(bw / 12))
+    ink = np.maximum(
+        _stroke((bh, bw), [(bw * a, bh * b), (bw * (1 - c), bh * (1 - e))], pen),
+        _stroke((bh, bw), [(bw * (1 - g), bh * k), (bw * m, bh * (1 - n))], pen))
+    _pen(page, ink, left, top, darkness)
 
 
 def _comb_chars(f: FieldBox, value: str) -> tuple[str, ...] | None:

@@ -39,6 +39,8 @@ from pnp.games.wormholes.board import (
     parse_cell,
     ray,
 )
+from pnp.games.wormholes.dice import die_moves, landings
+from pnp.games.wormholes.effects import start_turn
 from pnp.games.wormholes.events import (
     ChooseFirst,
     Jump,
@@ -51,6 +53,7 @@ from pnp.games.wormholes.events import (
     Send,
     parse_event,
 )
+from pnp.games.wormholes.offers import possible_values
 from pnp.games.wormholes.setup import deal_coin_values
 from pnp.games.wormholes.state import Activate, ChooseJump, Coin, SendAway, Ship, State
 
@@ -82,7 +85,7 @@ def play(ships: dict[str, str] | None = None,
     fleet = tuple(Ship(s, at(where[s]), s in lost) for s in SUITS)
     state = replace(state, phase="play", coins=tuple(placed), ships=fleet, high=turn,
                     first_mover=turn)
-    return GAME._start_turn(state, turn)
+    return start_turn(state, turn)
 
 
 def run(state: State, *texts: str) -> State:
@@ -404,7 +407,7 @@ def test_wht5_seeded_play_refuses_a_value_the_deal_did_not_give() -> None:
     state = GAME.initial_state({"chance": "seeded", "deal": deal}, P, 5)
     state = replace(state, phase="play", coins=(Coin("S", at("e7"), 0),),
                     ships=tuple(Ship(s, at("e5") if s == "S" else START[s]) for s in SUITS))
-    state = GAME._start_turn(state, 0)
+    state = start_turn(state, 0)
     state = replace(state, dice=(("S", 2), ("M", 0)), unused=("S",), step="move")
     state = run(state, "S:N")
     assert GAME.dealt_outcome(state) == Reveal(at("e7"), 4)
@@ -733,11 +736,11 @@ def test_wh10_a_hidden_wormholes_possible_jump_counts_for_using_both_dice() -> N
     s = result.state
     legal = [GAME.notation(e) for e in GAME.legal(s)]
     assert "S:NW" in legal
-    end = next(c for d, c in GAME._die_moves(s, "S") if d == "NW")
+    end = next(c for d, c in die_moves(s, "S") if d == "NW")
     coin = s.coin_at(end)
     assert coin is not None and coin.value is None, cell_name(end)
-    assert GAME._die_moves(s, "M", partner_at=end) == []  # staying would block the Moon die
-    finals = GAME._landings(s, "S", "M", end)
+    assert die_moves(s, "M", partner_at=end) == []  # staying would block the Moon die
+    finals = landings(s, "S", "M", end)
     assert end in finals and any(f != end for f in finals)
 
 
@@ -767,7 +770,7 @@ def test_wh18_the_placer_may_name_the_coins_value() -> None:
     t = GAME.apply(GAME.apply(t, GAME.parse("O5-2")), GAME.parse("place-first"))
     t = GAME.apply(t, GAME.parse("S2@e9"))
     coin = t.coin_at(GAME.parse("S@e9").cell)
-    assert coin is not None and GAME._possible_values(t, coin) == [2]
+    assert coin is not None and possible_values(t, coin) == [2]
 
 
 def test_wh10_foresees_the_jump_of_an_opponent_sent_away_by_the_move() -> None:
@@ -779,15 +782,15 @@ def test_wh10_foresees_the_jump_of_an_opponent_sent_away_by_the_move() -> None:
     # the old rule refused it.
     ships = {"S": "d13", "M": "b17", "C": "e14", "A": "e12"}
     state = run(play(ships=ships, coins=[("S", "e13", 1)]), "S1M3")
-    to_e14 = next(d for d, c in GAME._die_moves(state, "S") if c == at("e14"))
-    assert GAME._die_moves(state, "M", partner_at=at("e14")) == []
-    assert GAME._landings(state, "S", "M", at("e14")) == [at("e14")]
+    to_e14 = next(d for d, c in die_moves(state, "S") if c == at("e14"))
+    assert die_moves(state, "M", partner_at=at("e14")) == []
+    assert landings(state, "S", "M", at("e14")) == [at("e14")]
     assert f"S:{to_e14}" in legal(state)
     state = run(state, f"S:{to_e14}", "C>e13")  # the forced jump is taken at once (WH-12)
     assert (cell_of(state, "C"), GAME.actor(state)) == ("e14", 1)
     assert legal(state) and all(e.startswith("S>") for e in legal(state))
     state = run(state, "S>c10")  # the Crown hit the Sun ship: the DiagonAliens send it on
-    moon = next(d for d, c in GAME._die_moves(state, "M") if c == at("e14"))
+    moon = next(d for d, c in die_moves(state, "M") if c == at("e14"))
     assert cell_of(run(state, f"M:{moon}"), "M") == "e14"
     # the same move is refused where the chain is not forced: with the Arm ship elsewhere
     # the DiagonAliens could jump the Crown to e12 and leave the Sun ship blocking e14

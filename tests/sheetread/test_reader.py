@@ -34,6 +34,7 @@ from pnp.sheetread.boxes import Draft
 from pnp.sheetread.layout import FieldBox, sheet_layout
 from pnp.sheetread.settle import settle
 from pnp.sheets import check_sheet
+from pnp.sheets import sheet_spec as check_sheet_spec
 
 GAME, SEED = "galaxy-trucker", 11
 
@@ -92,6 +93,63 @@ def test_a_written_mistake_is_still_reported() -> None:
     assert not report["ok"]
     bad = {line["field"] for line in report["lines"] if not line["ok"]}  # type: ignore
     assert "p1_r1_credits" in bad
+
+
+def test_a_small_photo_still_gives_its_qr_code() -> None:
+    # 1080 x 1440 pixels, the sheet about 3.8 pixels a millimetre: the 17 mm QR has about 1.8
+    # pixels a module, which OpenCV's decoders do not read and zxing-cpp does
+    layout = sheet_layout(GAME, "p1.a4", 1)
+    rng = np.random.default_rng(0)
+    page = sim.write(sim.page_from_layout(layout, SEED), layout, _fields(), rng).image
+    shot = sim.Shot(tilt=15.0, turn=-5.0, size=(1080, 1440), blur=0.8, quality=80, shadow=0.2)
+    reading = read_photo(sim.photograph(page, shot, rng))
+    assert (reading.layout, reading.seed) == ("p1.a4", SEED)
+
+
+# -- choice fields: a letter ticked among its options, then digits --------------------------
+@cache
+def _ge() -> tuple[dict[str, str], bytes]:
+    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    fields = sim.played_fields("galaxy-express", 3)
+    assert fields is not None
+    rng = np.random.default_rng(5)
+    page = sim.write(sim.page_from_layout(layout, 3), layout, fields, rng).image
+    shot = sim.Shot(tilt=12.0, turn=4.0, size=(3024, 4032), blur=0.6, quality=85, shadow=0.2)
+    return fields, sim.photograph(page, shot, rng)
+
+
+def test_choice_fields_are_read_not_asked_as_handwriting() -> None:
+    fields, data = _ge()
+    reading = read_photo(data)
+    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    choices = [f for f in reading.fields if layout.field(f.name).kind == "choice"]
+    written = [f for f in choices if fields.get(f.name)]
+    assert len(written) >= 10
+    assert not any("handwriting" in f.note for f in choices)
+    settled = [f for f in written if f.status != "ask"]
+    assert len(settled) >= len(written) * 3 // 4
+    assert [f.name for f in settled if f.value != fields[f.name]] == []
+    unwritten = [f for f in choices if not fields.get(f.name)]
+    assert unwritten and all(f.value == "" for f in unwritten if f.status != "ask")
+
+
+def test_two_ticked_options_are_asked() -> None:
+    from pnp.sheetread.boxes import read_boxes
+    from pnp.sheetread.photo import SCALE
+
+    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    ink = np.zeros((round(layout.page[1] * SCALE), round(layout.page[0] * SCALE)), np.float32)
+    field = layout.field("t1_dir")
+    for rect in field.option_boxes[:2]:  # N and E both crossed
+        left, top, right, _ = layout.image_box(rect, SCALE)
+        w = right - left
+        for k in range(3, w - 3):
+            ink[top + k, left + k] = ink[top + k, right - k] = 1.0
+            ink[top + k + 1, left + k] = ink[top + k + 1, right - k] = 1.0
+    (draft,) = [d for d in read_boxes(ink, layout, SCALE) if d.name == "t1_dir"]
+    assert draft.best[0] == "?"
+    out = {f.name: f for f in settle(check_sheet_spec("galaxy-express"), [draft], {})}
+    assert out["t1_dir"].status == "ask"
 
 
 # -- the rules settle doubt (a tiny sheet: total = a + b) ------------------------------------

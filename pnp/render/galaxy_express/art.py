@@ -99,7 +99,7 @@ def draw_ship(c: Canvas, cx: float, cy: float, s: float, look: Look) -> None:
 
 
 def _ratings() -> tuple[tuple[int, str], ...]:
-    from pnp.games.galaxy_express.rules import RATINGS
+    from pnp.games.galaxy_express.scoring import RATINGS
 
     return RATINGS
 

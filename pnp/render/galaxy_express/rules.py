@@ -262,7 +262,7 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
 
 
 def _score_panel(c: Canvas, box: Rect, look: Look) -> float:
-    from pnp.games.galaxy_express.rules import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
+    from pnp.games.galaxy_express.scoring import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
 
     c.setFillColor(ACCENT)
     c.setFont(BOLD, 12)

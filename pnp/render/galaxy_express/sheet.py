@@ -185,7 +185,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
 
 def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, look: Look,
                   url: str, seed: int, area: Rect) -> None:
-    from pnp.games.galaxy_express.rules import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
+    from pnp.games.galaxy_express.scoring import POINTS_PER_DELIVERY, POINTS_PER_REFUEL
 
     seed_box = fields["seed"]
     px = seed_box.x - mm(14)

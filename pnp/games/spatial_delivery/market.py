@@ -1,0 +1,88 @@
+"""The Goods Market: taking a face-up card (also after a Barter), turning up the next one,
+reshuffling an empty deck, and moving from one phase of the round to the next (SD-T2,
+SD-G2..SD-G4)."""
+
+from __future__ import annotations
+
+from pnp.engine.values import replace
+from pnp.games.spatial_delivery.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    FUEL,
+    FUEL_PER_ROUND,
+    PICKS_PER_ROUND,
+)
+from pnp.games.spatial_delivery.checks import ci, order_error, refuse, sorted_cards
+from pnp.games.spatial_delivery.events import Take
+from pnp.games.spatial_delivery.setup import deck_order
+from pnp.games.spatial_delivery.state import Goods, Need, State
+
+
+def take(state: State, move: Take) -> State:
+    if state.phase == "market":
+        seat_index = state.order[state.picks % state.players]
+    elif state.phase == "journey" and state.must_take and state.current is not None:
+        seat_index = state.current
+    else:
+        raise order_error(state, f"taking the {move.colour} card")
+    g = state.goods[ci(move.colour)]
+    if g.market is None:
+        raise refuse("SD-T2", f"no {COLOUR_NAMES[move.colour]} card is face "
+                              "up (that deck and its discards are empty)")
+    seat = state.seats[seat_index]
+    i = ci(move.colour)
+    state = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
+                            goods=(*state.goods[:i], replace(g, market=None),
+                                   *state.goods[i + 1:]))
+    state = turn_up(state, move.colour)
+    if state.phase == "market":
+        state = replace(state, picks=state.picks + 1)
+        return settle(state)
+    return replace(state, must_take=False)
+
+
+def turn_up(state: State, colour: str) -> State:
+    """Owe a flip for an empty market slot; reshuffle the discards if the deck is out."""
+    g = state.goods[ci(colour)]
+    if g.market is not None or Need("flip", colour) in state.pending:
+        return state
+    if not g.deck:
+        if not g.discards:
+            return state  # the slot stays empty (SD-G2)
+        k = g.reshuffles + 1
+        deck = (deck_order(state.seed, colour, k, g.discards)
+                if state.seeded and state.seed is not None else g.discards)
+        g = Goods(market=None, deck=deck, discards=(), reshuffles=k)
+        state = state.with_goods(ci(colour), g)
+    return replace(state, pending=(*state.pending, Need("flip", colour)))
+
+
+def begin_market(state: State) -> State:
+    seats = list(state.seats)
+    depot = state.fuel_in_depot
+    for s in state.order:  # SD-G3: the depot may run short; turn order takes first
+        n = min(FUEL_PER_ROUND, depot)
+        depot -= n
+        seats[s] = replace(seats[s], hand=sorted_cards((*seats[s].hand, *[FUEL] * n)))
+    state = replace(state, seats=tuple(seats), phase="market", picks=0)
+    for colour in COLOURS:
+        state = turn_up(state, colour)
+    return settle(state)
+
+
+def begin_journey(state: State) -> State:
+    return replace(state, phase="journey", current=state.order[0], stage=0,
+                   must_take=False, extra_turns=0)
+
+
+def settle(state: State) -> State:
+    """Move on once every owed chance outcome is in."""
+    if state.pending:
+        return state
+    if state.phase in ("setup", "ring3"):
+        return begin_market(state)
+    if state.phase == "market":
+        done = state.picks >= PICKS_PER_ROUND * state.players
+        if done or all(g.market is None for g in state.goods):  # SD-G4
+            return begin_journey(state)
+    return state

@@ -1,0 +1,129 @@
+"""Whose input is awaited and the legal list: a finite subset of the explore missions (per
+station site, one route with the fewest new segments, paid the cheapest way) and of the travel
+missions (one and two steps, paid with Rocket Fuel first); apply() accepts and checks every
+route, stop list and payment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pnp.engine import CHANCE, IllegalMove
+from pnp.games.spatial_delivery.board import CORNERS, EARTH
+from pnp.games.spatial_delivery.cards import (
+    CARD_ACTION_POWERS,
+    COLOUR_SET,
+    COLOURS,
+    FUEL,
+    STATIONS_PER_PLAYER,
+    fuel_value,
+    power_of,
+)
+from pnp.games.spatial_delivery.checks import Refusal
+from pnp.games.spatial_delivery.events import (
+    Build,
+    CardAction,
+    Deliver,
+    EndTurn,
+    Pass,
+    SDEvent,
+    Take,
+    Travel,
+)
+from pnp.games.spatial_delivery.journey import card_action_check, deliver_check
+from pnp.games.spatial_delivery.payments import cheapest_build, cheapest_fuel
+from pnp.games.spatial_delivery.routes import cheapest_routes, new_segments, step_stops, worlds_at
+from pnp.games.spatial_delivery.state import Seat, State
+
+
+def actor(state: State) -> int | None:
+    if state.phase == "over":
+        return None
+    if state.pending:
+        return CHANCE
+    if state.phase == "market":
+        return state.order[state.picks % state.players]
+    return state.current
+
+
+def legal(state: State) -> list[SDEvent]:
+    if state.phase == "over" or state.pending:
+        return []
+    takes: list[SDEvent] = [Take(c) for c, g in zip(COLOURS, state.goods, strict=True)
+                            if g.market is not None]
+    if state.phase == "market" or state.must_take:
+        return takes
+    assert state.current is not None
+    seat = state.seats[state.current]
+    moves: list[SDEvent] = []
+    if state.stage == 0:
+        moves.append(Pass())
+        moves += offered_builds(state, state.current)
+        moves += offered_travels(state, seat)
+    if state.stage <= 1 and seat.location != EARTH:
+        for card in sorted(set(seat.hand) - {FUEL}):
+            for world in CORNERS[seat.location]:
+                if not may_buy(state, card, world):
+                    continue
+                for use in (False, True):
+                    event = Deliver(card, world, use)
+                    if use and power_of(card) not in CARD_ACTION_POWERS:
+                        continue
+                    if passes(deliver_check, state, event):
+                        moves.append(event)
+    if state.stage <= 2:
+        for card in sorted(set(seat.hand) - {FUEL}):
+            if power_of(card) in CARD_ACTION_POWERS and passes(
+                    card_action_check, state, CardAction(card)):
+                moves.append(CardAction(card))
+    if state.stage >= 1:
+        moves.append(EndTurn())
+    return moves
+
+
+def may_buy(state: State, card: str, world: int) -> bool:
+    """SD-T5's checks on the world alone (a Settled World that buys this card and has a
+    token, or the card's power overrides): the legal list skips a world failing them
+    without raising and catching a refusal; ``deliver_check`` still decides."""
+    kind = state.tiles[world]
+    power = card[1]
+    return (kind in COLOUR_SET and (card[0] == kind or power == "O")
+            and (state.tokens[world] != 0 or power == "S"))
+
+
+def offered_builds(state: State, who: int) -> list[SDEvent]:
+    """Per reachable site, the route with fewest new segments and its cheapest payment."""
+    seat = state.seats[who]
+    if len(state.stations_of(who)) >= STATIONS_PER_PLAYER:
+        return []
+    limit = sum(fuel_value(c) for c in seat.hand)
+    out: list[SDEvent] = []
+    for corner, path in sorted(cheapest_routes(state, seat.location, limit).items()):
+        colours = [str(state.tiles[h]) for h in worlds_at(state, corner)]
+        pay = cheapest_build(seat.hand, len(new_segments(state, path)), colours)
+        if pay is not None:
+            out.append(Build(path, pay))
+    return out
+
+
+def offered_travels(state: State, seat: Seat) -> list[SDEvent]:
+    """Travel of one and two steps (not straight back), Rocket Fuel spent first."""
+    out: list[SDEvent] = []
+    sequences: list[tuple[int, ...]] = []
+    for first in step_stops(state, seat.location):
+        sequences.append((first,))
+        sequences += [(first, second) for second in step_stops(state, first)
+                      if second != seat.location]
+    for stops in sequences:
+        pay = cheapest_fuel(seat.hand, len(stops))
+        if pay is not None:
+            out.append(Travel(stops, pay))
+    return out
+
+
+def passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:
+    try:
+        check(state, event)
+    except (Refusal, IllegalMove):
+        return False
+    return True

@@ -1,0 +1,185 @@
+"""A movement turn's events: which ships roll (WH-6), the roll (WH-T2), a die move (WH-4,
+WH-T3, WH-T4 with WH-10), and what a landing asks for: a coin's value (WH-T5), a jump's
+direction (WH-3) and where a ship landed on is sent (WH-T7, WH-7)."""
+
+from __future__ import annotations
+
+from pnp.engine import IllegalMove
+from pnp.engine.values import replace
+from pnp.games.wormholes.board import (
+    BASES,
+    CELLS,
+    COMPASS,
+    OWNER,
+    SIDE_NAMES,
+    SUIT_NAMES,
+    axis_vectors,
+    cell_name,
+    direction_name,
+    opponent,
+    ray,
+)
+from pnp.games.wormholes.dice import allowed, candidates
+from pnp.games.wormholes.effects import arrive, do_jump, settle, start_turn
+from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
+from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
+from pnp.games.wormholes.state import Activate, ChooseJump, SendAway, State
+
+
+def _face(v: int) -> str:
+    return {0: "null", 1: "ace"}.get(v, str(v))
+
+
+def roll_choice(state: State, event: RollChoice) -> State:
+    seat = state.turn
+    for s in event.ships:
+        if OWNER[s] != seat:
+            raise IllegalMove("WH-T1", f"the {ship_name(s)} is not {side(state, seat)}"
+                                       "'s", legal_of(state))
+        if s in state.resting:
+            raise IllegalMove("WH-T6", f"the {ship_name(s)} is in a black hole and misses "
+                                       "this turn; it does not roll", legal_of(state))
+    for s in state.rolling:
+        if s not in event.ships and state.ship(s).cell not in BASES[opponent(seat)]:
+            raise IllegalMove("WH-6", f"only a ship standing on an opposing base may skip "
+                                      f"its roll; the {ship_name(s)} must roll",
+                              legal_of(state))
+    if not event.ships:
+        return start_turn(state, opponent(seat))
+    return replace(state, step="roll", rolling=event.ships)
+
+
+def roll(state: State, event: Roll) -> State:
+    given = [s for s, _ in event.dice]
+    for s in given:
+        if s in state.resting:
+            raise IllegalMove("WH-T6", f"the {ship_name(s)} is in a black hole and "
+                                       "misses this turn; roll only "
+                                       f"{', '.join(state.rolling)}", legal_of(state))
+    if tuple(given) != state.rolling:
+        want = " and ".join(f"the {SUIT_NAMES[s]} die" for s in state.rolling)
+        raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
+                                   f"{''.join(s + '3' for s in state.rolling)})",
+                          legal_of(state))
+    check_dealt(state, event, "WH-T2")
+    dice = event.dice
+    unused = tuple(s for s, v in dice if v > 0 or state.coin_at(state.ship(s).cell))
+    nxt = replace(state, step="move", dice=dice, unused=unused, rolls=state.rolls + 1,
+                  skipped=())
+    return settle(nxt)
+
+
+def move(state: State, event: Move) -> State:
+    seat = state.turn
+    suit = event.ship
+    name = ship_name(suit)
+    if OWNER[suit] != seat:
+        raise IllegalMove("WH-T1", f"the {name} is not {side(state, seat)}'s; it is "
+                                   "their turn", legal_of(state))
+    if suit not in state.unused:
+        why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
+        raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", legal_of(state))
+    value = state.die(suit)
+    ship = state.ship(suit)
+    if value == 0 and event.direction is not None:
+        raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows null: the ship "
+                                   f"stays and activates its wormhole ({suit}:0)",
+                          legal_of(state))
+    if value > 0 and event.direction is None:
+        raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
+                                   f"must move {value} in a straight line",
+                          legal_of(state))
+    if event.direction is None:
+        end = ship.cell
+    else:
+        end_or_none = ray(ship.cell, COMPASS[seat][event.direction], value)
+        if end_or_none is None:
+            raise IllegalMove("WH-4", f"{value} {event.direction} from {cell_name(ship.cell)} "
+                                      "leaves the galaxy or crosses a gap",
+                              legal_of(state))
+        end = end_or_none
+        if end in state.own_cells(seat):
+            raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
+                                      "never lands on its partner", legal_of(state))
+    if (suit, event.direction, end) not in candidates(state):
+        raise IllegalMove("WH-T3", f"the {name} has no wormhole under it to activate; its "
+                                   "null die is spent", legal_of(state))
+    if not allowed(state, (suit, event.direction, end)):
+        other = next(s for s in state.unused if s != suit)
+        raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
+                                   "die could not be used, and another move keeps both "
+                                   "dice in play", legal_of(state))
+    unused = tuple(s for s in state.unused if s != suit)
+    nxt = state.with_ship(replace(ship, cell=end), unused=unused)
+    if event.direction is None:  # a null die re-activates what the ship sits on
+        return settle(replace(nxt, stack=(*nxt.stack, Activate(suit, end))))
+    return settle(arrive(nxt, suit, end, by_die=True))
+
+
+# -- wormholes (WH-T5, WH-T6, WH-3, WH-12) ----------------------------------------------
+def reveal(state: State, event: Reveal) -> State:
+    top = state.stack[-1]
+    assert isinstance(top, Activate)
+    if event.cell != top.cell:
+        raise IllegalMove("WH-T1", f"the wormhole being activated is at "
+                                   f"{cell_name(top.cell)}, not {cell_name(event.cell)}",
+                          legal_of(state))
+    coin = state.coin_at(top.cell)
+    assert coin is not None and coin.value is None
+    possible = possible_values(state, coin)
+    if event.value not in possible:
+        raise IllegalMove("WH-T5", f"the {SIDE_NAMES[coin.owner]} have one "
+                                   f"{SUIT_NAMES[coin.suit]} coin of each rank and the "
+                                   f"{_face(event.value)} is already revealed elsewhere; "
+                                   f"this one can be {', '.join(map(str, possible))}",
+                          legal_of(state))
+    check_dealt(state, event, "WH-T5")
+    return settle(state.with_coin(replace(coin, value=event.value)))
+
+
+def jump_choice(state: State, event: Jump) -> State:
+    top = state.stack[-1]
+    assert isinstance(top, ChooseJump)
+    owner = OWNER[top.ship]
+    if event.ship != top.ship:
+        raise IllegalMove("WH-T1", f"the {ship_name(top.ship)} is the one jumping, not "
+                                   f"the {ship_name(event.ship)}", legal_of(state))
+    coin = state.coin_at(state.ship(top.ship).cell)
+    assert coin is not None
+    vec = COMPASS[owner][event.direction]
+    axis = [direction_name(owner, v) for v in axis_vectors(coin.suit)]
+    if event.direction not in axis:
+        raise IllegalMove("WH-3", f"a {SUIT_NAMES[coin.suit]} wormhole jumps "
+                                  f"{' or '.join(axis)} only (in {SIDE_NAMES[owner]}' "
+                                  f"compass), not {event.direction}", legal_of(state))
+    if vec not in top.options:  # pragma: no cover - a single open direction is forced
+        raise IllegalMove("WH-4", f"jumping {event.direction} leaves the galaxy",
+                          legal_of(state))
+    popped = replace(state, stack=state.stack[:-1])
+    return settle(do_jump(popped, top.ship, vec, top.distance))
+
+
+# -- landing on an opponent (WH-T7, WH-7) -----------------------------------------------
+def send(state: State, event: Send) -> State:
+    top = state.stack[-1]
+    assert isinstance(top, SendAway)
+    if event.ship != top.ship:
+        raise IllegalMove("WH-T1", f"the ship to send away is the {ship_name(top.ship)}",
+                          legal_of(state))
+    where = cell_name(event.cell)
+    if event.cell not in CELLS:
+        raise IllegalMove("WH-1", f"{where} is a gap, not a cell of the galaxy",
+                          legal_of(state))
+    there = state.ship_at(event.cell)
+    if there is not None and there.owner == top.by:
+        raise IllegalMove("WH-T7", f"{where} holds your own {ship_name(there.suit)}; send "
+                                   "the ship to a cell without your ships",
+                          legal_of(state))
+    if there is not None:
+        raise IllegalMove("WH-7", f"{where} holds the {ship_name(there.suit)}; two ships "
+                                  "never share a cell", legal_of(state))
+    victim = state.ship(top.ship)
+    nxt = replace(state.with_ship(replace(victim, cell=event.cell)), stack=state.stack[:-1])
+    if nxt.coin_at(event.cell) is not None:
+        nxt = replace(nxt, stack=(*nxt.stack, Activate(top.ship, event.cell)))
+    return settle(nxt)
