@@ -6,6 +6,7 @@ import dataclasses
 import doctest
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 import pytest
 
@@ -65,3 +66,29 @@ def test_unknown_field_and_post_init() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(values).failed == 0
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A lookup derived from one field survives copies that leave that field alone."""
+
+    items: tuple[int, ...]
+    name: str = "a"
+    __derived__: ClassVar[dict[str, tuple[str, ...]]] = {"index": ("items",)}
+
+    @cached_property
+    def index(self) -> dict[int, int]:
+        return {v: i for i, v in enumerate(self.items)}
+
+    @cached_property
+    def label(self) -> str:  # not declared: always dropped
+        return f"{self.name}{len(self.items)}"
+
+
+def test_declared_derived_lookup_is_shared_until_its_field_changes() -> None:
+    a = Derived((4, 5))
+    assert a.index == {4: 0, 5: 1} and a.label == "a2"
+    b = replace(a, name="b")
+    assert b.index is a.index and b.label == "b2"  # shared; the undeclared one recomputed
+    c = replace(b, items=(7,))
+    assert c.index == {7: 0} and a.index == {4: 0, 5: 1}

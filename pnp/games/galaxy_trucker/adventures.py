@@ -253,8 +253,7 @@ def end_card(s: State) -> State:
             if t.pos is not None and lapped(lead, t.pos):
                 s = s.with_trucker(i, replace(t, out=True))
                 notes.append(f"{who(s, i)} gives up: lapped by the leader")
-    s = replace(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=()))
-    return replace(s, stage=Stage(todo=s.order()))
+    return replace(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=s.order()))
 
 
 CardStep = Callable[[Flight, State, Card], State]

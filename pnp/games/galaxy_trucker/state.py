@@ -179,5 +179,6 @@ class State:
 
     def order(self) -> tuple[int, ...]:
         """Seats still flying, the leader first."""
-        active = [(t.pos, i) for i, t in enumerate(self.truckers) if t.active]
-        return tuple(i for _, i in sorted(active, key=lambda x: (-(x[0] or 0), x[1])))
+        active = sorted((-t.pos, i) for i, t in enumerate(self.truckers)
+                        if t.pos is not None and not t.out)
+        return tuple(i for _, i in active)
