@@ -12,7 +12,7 @@ One module per concept:
   heading, shrink-to-fit text, form-field boxes); ``suits`` the eight piecepack suits;
 * ``piecepack`` tiles, coins, dice nets, pawns, the roll table; ``standee`` fold-and-glue
   standees;
-* ``components`` component sheets; ``butted`` butted cards' strips, marks and targets;
+* ``components`` component sheets; ``butted`` butted cards' strips, marks, outer bleed and targets;
   ``parts`` the parts list and assembly notes;
 * ``tiling`` a playing area at true size over several sheets (the Wormholes map, the
   Galaxy Trucker boards): runs that fit, glue strips, cut edges;

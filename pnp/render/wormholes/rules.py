@@ -93,8 +93,10 @@ RECORD_TEXT = ("Keeping the record: note each coin's cell as it goes down, then 
                "per turn: your side (O or D), the dice (S3 M1), and for each ship that moved "
                "its suit, the cell it left, the cell its die took it to, the value if a "
                "wormhole opened, where the jump took it, and where you sent an enemy ship "
-               "(e5; if that ship then jumped on, e5>e9). The tracker (QR code) or "
-               "'pnp check-sheet' follows the ships and checks every line.")
+               "(e5; if that ship then jumped on, e5>e9). After turn 30, write on the "
+               "continuation page: print it as often as the game needs and number each copy "
+               "(2, 3...). The tracker (QR code) or 'pnp check-sheet' follows the ships and "
+               "checks every line.")
 
 TIPS = (
     "Keep one ship home to guard your bases and send the other racing; swap the roles when "
