@@ -1,9 +1,11 @@
-"""Rebuild the kit gallery: `.venv/bin/python docs/gallery/make_gallery.py`.
+"""Rebuild the kit gallery: `.venv/bin/python docs/gallery/make_gallery.py [NAME ...]` (only
+the pictures named, without `.png`; all of them by default).
 
 Builds each kit (seed 7) with `pnp kit`'s own code into a temporary folder and renders the
 pages whose labels match with pdftoppm (poppler): thumbnails 360 pixels wide, close-ups at
 print resolution.  Also draws the *1 mm shift* pictures: a sheet of backs printed 1 mm off its
-fronts and cut on the fronts' lines, with and without bleed (docs/printing.md).  The tracker
+fronts and cut on the fronts' lines, with and without bleed, and the same for a butted block
+of cards, which bleeds round its outside only (docs/printing.md).  The tracker
 screenshots are made by the browser tests, not here.
 """
 
@@ -45,7 +47,8 @@ SHOTS: list[tuple[str, str, dict[str, object], str]] = [
     ("bleed-3mm-coins", "piecepack", {"bleed_mm": 3.0}, "pieces, sheet 3 of 3 (fronts)"),
     ("wormholes-rules-1", "wormholes", {}, "rules reference 1/2"),
     ("wormholes-board", "wormholes", {}, "board sheet"),
-    ("wormholes-record", "wormholes", {}, "game record 1/"),
+    ("wormholes-record", "wormholes", {}, "game record, page 1"),
+    ("wormholes-record-continued", "wormholes", {}, "continuation page"),
     ("wormholes-map", "wormholes", {}, "map sheet 2 of 3"),
     ("weird-galaxy-rules-1", "weird-galaxy", {}, "rules reference 1/2"),
     ("weird-galaxy-board", "weird-galaxy", {}, "board layout"),
@@ -77,6 +80,7 @@ DETAILS: list[tuple[str, str, dict[str, object], str, tuple[float, float, float,
 
 SHIFT = mm(1.0)
 SHIFT_REGION = (30, 106, 92, 60)  # mm from the top-left of the sheet of backs: two tiles
+BUTTED_REGION = (4, 10, 100, 60)  # the top-left corner of a block of butted card backs
 
 
 def _pages(kit: str, opts: KitOptions) -> list[Page]:
@@ -137,29 +141,47 @@ def shifted_backs(back: Page) -> Page:
     return Page(back.size, draw, f"{back.label}, printed 1 mm off and cut")
 
 
-def main() -> int:
+def main(names: Sequence[str] = ()) -> int:
+    def wanted(name: str) -> bool:
+        return not names or name in names
+
     with tempfile.TemporaryDirectory() as tmp:
         for name, kit, extra, label in SHOTS:
+            if not wanted(name):
+                continue
             opts = KitOptions(seed=7, out=Path(tmp) / name, **extra)  # type: ignore[arg-type]
             pages = _pages(kit, opts)
             index = next(i for i, p in enumerate(pages) if label in p.label)
             _render(_kit_pdf(kit, opts), index, HERE / name)
             print(f"{name}.png  <- {kit} {extra or ''} '{pages[index].label}'")
         for name, kit, extra, label, crop in DETAILS:
+            if not wanted(name):
+                continue
             opts = KitOptions(seed=7, out=Path(tmp) / name, **extra)  # type: ignore[arg-type]
             pages = _pages(kit, opts)
             index = next(i for i, p in enumerate(pages) if label in p.label)
             _render(_kit_pdf(kit, opts), index, HERE / name, crop)
             print(f"{name}.png  <- {kit} {extra or ''} '{pages[index].label}' (detail)")
         for name, bleed in (("shift-1mm-no-bleed", 0.0), ("shift-1mm-bleed", 1.5)):
+            if not wanted(name):
+                continue
             opts = KitOptions(seed=7, bleed_mm=bleed)
             pages = piecepack_pages(opts, *PIECEPACK_PARTS[0][1:])
             back = next(p for p in pages if p.label.endswith("sheet 1 of 3 (backs)"))
             pdf = write_pdf(Path(tmp) / f"{name}.pdf", [shifted_backs(back)], name)
             _render(pdf, 0, HERE / name, SHIFT_REGION)
             print(f"{name}.png  <- piecepack tile backs, bleed {bleed} mm, 1 mm off")
+        name = "shift-1mm-butted-cards"
+        if wanted(name):
+            pages = _pages("galaxy-trucker", KitOptions(seed=7))
+            back = next(p for p in pages if p.label.endswith("adventure cards, sheet 1 of 7 "
+                                                              "(backs)"))
+            pdf = write_pdf(Path(tmp) / f"{name}.pdf", [shifted_backs(back)], name)
+            _render(pdf, 0, HERE / name, BUTTED_REGION)
+            print(f"{name}.png  <- Galaxy Trucker card backs, butted, 1.5 mm outer bleed, "
+                  "1 mm off")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

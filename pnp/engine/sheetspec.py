@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -265,6 +265,7 @@ class SheetSpec(ABC):
 
     ``check`` recomputes every line of a filled sheet; ``check_document`` checks every
     fillable sheet of a kit at once (the same as ``check`` for a kit with one sheet);
+    ``check_pages`` checks a sheet given page by page;
     ``fields_from_play`` writes the fields a careful table would have written, or None when
     the sheet has no place for what was played.  ``layout`` places the fields (inferred from
     their names unless a game draws its own) and ``filled`` lays the fields out for the result
@@ -283,6 +284,15 @@ class SheetSpec(ABC):
 
     def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
         return self.check(fields)
+
+    def check_pages(self, pages: Sequence[Mapping[str, str]]) -> dict[str, object]:
+        """Check a sheet given page by page (photos, a JSON ``pages`` list), in page order.
+        Pages whose fields are all named apart make one sheet; a game whose pages are printed
+        again and again (the Wormholes continuation page) numbers them and overrides this."""
+        merged: dict[str, str] = {}
+        for page in pages:
+            merged.update({k: v for k, v in page.items() if str(v).strip() or k not in merged})
+        return self.check(merged)
 
     def document_field_names(self) -> list[str]:
         """Every field of every fillable sheet of the kit (``check_document``'s fields)."""

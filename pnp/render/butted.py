@@ -1,8 +1,9 @@
-"""Butted cards: the text strips, cut marks and registration targets of a sheet of cards printed
-edge to edge (nine poker cards a sheet)."""
+"""Butted cards: the text strips, cut marks, outer bleed and registration targets of a sheet of
+cards printed edge to edge (nine poker cards an A4 sheet)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -59,16 +60,50 @@ MIN_TEXT = 5.0  # points: the smallest sheet text shrunk to fit
 
 def butted_note(ctx: Context) -> str:
     """How to cut a butted sheet (said on the sheet itself; docs/printing.md says why)."""
-    how = "cut shared lines mark to mark first, outer edges last"
-    return f"cards touch, no bleed: {how}" if ctx.bleed > 0 else f"cards touch: {how}"
+    return "cards touch: cut shared lines mark to mark first, outer edges last"
+
+
+def outer_clip(rect: Rect, cards: Sequence[Rect], bleed: float,
+               fold: tuple[str, float] | None = None) -> Rect:
+    """Where a butted card's art may go: its cut rectangle, run out by ``bleed`` on each side
+    no other of the ``cards`` shares (a shared edge stays exact: the neighbour starts there),
+    and on a side facing a gutter fold no further than the fold line."""
+    eps = mm(0.01)
+
+    def shared(side: str) -> bool:
+        for r in cards:
+            if r == rect:
+                continue
+            across_y = min(r.y2, rect.y2) - max(r.y, rect.y) > eps
+            across_x = min(r.x2, rect.x2) - max(r.x, rect.x) > eps
+            if ((side == "left" and across_y and abs(r.x2 - rect.x) < eps)
+                    or (side == "right" and across_y and abs(r.x - rect.x2) < eps)
+                    or (side == "below" and across_x and abs(r.y2 - rect.y) < eps)
+                    or (side == "above" and across_x and abs(r.y - rect.y2) < eps)):
+                return True
+        return False
+
+    def out(side: str, edge: float) -> float:
+        if shared(side):
+            return 0.0
+        if fold is not None and (fold[0] == "x") == (side in ("left", "right")):
+            return min(bleed, abs(edge - fold[1]))  # the far side: bleed; the near: to it
+        return bleed
+
+    left, right = out("left", rect.x), out("right", rect.x2)
+    below, above = out("below", rect.y), out("above", rect.y2)
+    return Rect(rect.x - left, rect.y - below, rect.w + left + right, rect.h + below + above)
+
 
 def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Label]:
     """Title, print note and cutting hint in the strips the butted plan keeps free.
 
     Top and bottom: the title over the block's left half, note and hint under its two halves.
-    Along the sides (Letter): title up the left strip, note and hint up the right strip's two
-    halves.  The middle of each edge stays free for registration targets.  Text too long for
-    its half-strip runs on to the paper's margin, then is set smaller.
+    Along the sides: title up the left strip, note and hint up the right strip's two halves.
+    Where the marks reach into the strips (A4 and Letter portrait, once the block bleeds), the
+    text goes between them: over and under the first and last column (or beside the top and
+    bottom row).  The middle of each edge stays free for registration targets.  Text too long
+    for its span runs on to the paper's margin, then is set smaller.
     """
     register_fonts()
     first, second = plan.text_strips()
@@ -80,12 +115,18 @@ def butted_labels(plan: SheetPlan, title: str, note: str, hint: str) -> list[Lab
         edge_lo, edge_hi = (first.y, first.y2) if turned else (first.x, first.x2)
         mid, gap = (lo + hi) / 2, mm(4)
         spans = [(edge_lo, mid - gap, lo), (edge_lo, mid - gap, lo), (mid + gap, edge_hi, hi)]
-    else:  # between the crop marks of the rows (Letter): top row, top row, bottom row
+    elif turned:  # between the crop marks of the rows: top row, top row, bottom row
         lines = sorted({r.y for r in plan.cut_rects()} | {r.y2 for r in plan.cut_rects()})
         pad = BUTT_MARK_OFFSET + mm(1)
         top = (lines[-2] + pad, min(lines[-1] - pad, first.y2))
         bottom = (max(lines[0] + pad, first.y), lines[1] - pad)
         spans = [(*top, top[0]), (*top, top[0]), (*bottom, bottom[1])]
+    else:  # between the crop marks of the columns: left, left, right column
+        lines = sorted({r.x for r in plan.cut_rects()} | {r.x2 for r in plan.cut_rects()})
+        pad = BUTT_MARK_OFFSET + mm(1)
+        left = (max(lines[0] + pad, first.x), lines[1] - pad)
+        right = (lines[-2] + pad, min(lines[-1] - pad, first.x2))
+        spans = [(*left, left[0]), (*left, left[0]), (*right, right[1])]
     labels = []
     for (text, font, size, strip, at_end), (a, b, align) in zip(
             ((title, BOLD, 8.0, first, False), (note, REGULAR, 6.5, second, False),
@@ -110,9 +151,10 @@ def _segment_box(s: Segment, pad: float) -> Rect:
     return Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1), abs(s.y2 - s.y1)).expand(pad)
 
 def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
-    """Crop marks of a butted sheet: only outside the block, clear of the text strips."""
+    """Crop marks of a butted sheet: only outside the block and its bleed, clear of the text
+    strips."""
     rects = [r for r in (s.back if back else s.front for s in plan.slots) if r is not None]
-    return crop_marks(rects, 0.0, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
+    return crop_marks(rects, plan.bleed, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
                       length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
 
 def butted_targets(ctx: Context, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
@@ -121,8 +163,8 @@ def butted_targets(ctx: Context, plan: SheetPlan, title: str) -> list[tuple[floa
     behind it."""
     long_title = title.replace("(backs)", "(fronts)")
     pad = mm(0.5)
-    taken = [r.expand(BUTT_MARK_OFFSET) for s in plan.slots for r in (s.front, s.back)
-             if r is not None]
+    taken = [r.expand(plan.bleed + BUTT_MARK_OFFSET) for s in plan.slots
+             for r in (s.front, s.back) if r is not None]
     if ctx.options.crop_marks:
         taken += [_segment_box(seg, pad) for b in (False, True) for seg in butted_marks(plan, b)]
     taken += [lb.box().expand(pad)

@@ -3,7 +3,7 @@
 Two-sided pieces of one size (tiles, coins) go through :func:`two_sided_sheets`; one-sided
 pieces of mixed sizes (die nets, standees, cards) through :func:`one_sided_sheets`, whose first
 sheet can carry a header (the parts list and assembly notes).  Cards can be printed butted
-(``two_sided_sheets(..., butt=True)``): edge to edge, nine poker cards a sheet, the sheet text
+(``two_sided_sheets(..., butt=True)``): edge to edge, nine poker cards an A4 sheet, the sheet text
 in thin strips placed by ``butted.butted_labels``.
 """
 
@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, Look
-from pnp.render.butted import butted_labels, butted_marks, butted_note, butted_targets
+from pnp.render.butted import (
+    butted_labels,
+    butted_marks,
+    butted_note,
+    butted_targets,
+    outer_clip,
+)
 from pnp.render.cutfile import Cut
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, text_width
@@ -29,6 +35,7 @@ from pnp.render.impose import (
     Mode,
     Placed,
     SheetPlan,
+    butt_fold_page,
     impose,
     mark_room,
 )
@@ -80,11 +87,12 @@ def gutter_for(piece: Piece) -> float:
 
 
 def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look,
-                turned: bool = False) -> None:
+                turned: bool = False, clip: Rect | None = None) -> None:
     """Draw a piece's art in its cut rectangle; ``turned``: a quarter turn anticlockwise (the
-    art is drawn rect.h wide and rect.w high, its top towards the left)."""
+    art is drawn rect.h wide and rect.w high, its top towards the left).  The art runs
+    ``bleed`` past the cut line, as far as ``clip`` lets it (all round by default)."""
     c.saveState()
-    clip = rect.expand(bleed)
+    clip = rect.expand(bleed) if clip is None else clip
     p = c.beginPath()
     p.rect(clip.x, clip.y, clip.w, clip.h)
     c.clipPath(p, stroke=0, fill=0)
@@ -121,8 +129,8 @@ def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str, *,
                      butt: bool = False) -> list[Page]:
     """Pages for same-size two-sided pieces, in print order.
 
-    ``butt`` prints them edge to edge (cards): more to a sheet, shared cut lines, no bleed;
-    a gutter fold keeps the spaced layout.
+    ``butt`` prints them edge to edge (cards): more to a sheet, shared cut lines, bleed only
+    round the outside of the block; a gutter fold butts them against the fold.
     """
     if not pieces:
         return []
@@ -210,8 +218,9 @@ def _side_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
 
 def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
                  back: bool) -> Page:
-    """One side of a butted sheet: no bleed (art would reach the neighbour), short marks."""
-    look, size = ctx.look, plan.size
+    """One side of a butted sheet: bleed only round the block (inside it, art would reach the
+    neighbour), short marks outside the bleed."""
+    look, size, bleed = ctx.look, plan.size, plan.bleed
     items = []
     for s in plan.slots:
         art = pieces[s.index].back if back else pieces[s.index].front
@@ -222,9 +231,11 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
     labels = butted_labels(plan, title, ctx.how_to_print(), butted_note(ctx))
     targets = butted_targets(ctx, plan, title)
 
+    rects = [r for _, r in items]
+
     def draw(c: Canvas) -> None:
         for art, rect in items:
-            _draw_piece(c, art, rect, 0.0, look)
+            _draw_piece(c, art, rect, bleed, look, clip=outer_clip(rect, rects, bleed))
         if marks:
             draw_segments(c, butted_marks(plan, back))
         draw_registration(c, targets)
@@ -234,14 +245,15 @@ def _butted_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], ti
         for label in labels[1:]:
             label.draw(c)
 
-    trim, _ = _boxes([r for _, r in items], 0.0)
+    trim, bleed_box = _boxes([r for _, r in items], bleed)
     cuts = () if back else tuple(Cut(s.front, pieces[s.index].round) for s in plan.slots)
-    return Page(size, draw, title, trim, trim, stock="card", cuts=cuts, targets=tuple(targets))
+    return Page(size, draw, title, trim, bleed_box, stock="card", cuts=cuts,
+                targets=tuple(targets))
 
 
 def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], title: str,
                header: tuple[HeaderFn, Rect] | None = None) -> Page:
-    bleed, look = (0.0 if plan.butt else ctx.bleed), ctx.look
+    bleed, look = (plan.bleed if plan.butt else ctx.bleed), ctx.look
     size = plan.size
     items: list[tuple[Piece, Art, Rect, bool]] = []
     for s in plan.slots:
@@ -255,18 +267,31 @@ def _fold_page(ctx: SheetContext, plan: SheetPlan, pieces: Sequence[Piece], titl
     assert fold is not None
     short = {"offset": BUTT_MARK_OFFSET, "length": BUTT_MARK_LENGTH,
              "min_length": BUTT_MARK_MIN} if plan.butt else {}
+    clips: list[Rect | None] = [None] * len(items)
+    limit = printable_area(size)
+    skip: tuple[float, float] | None = None
+    if plan.butt:  # each block (fronts, backs) bleeds round its outside and up to the fold
+        limit = butt_fold_page(size)
+        cards = [r for _, _, r, _ in items]  # the fold keeps the two blocks apart
+        clips = [outer_clip(r, cards, bleed, fold) for r in cards]
+        reach = [c for c in clips if c is not None]
+        pad = BUTT_MARK_OFFSET  # the fold line keeps off the art, as marks do
+        skip = ((min(r.y for r in reach) - pad, max(r.y2 for r in reach) + pad)
+                if fold[0] == "x" else
+                (min(r.x for r in reach) - pad, max(r.x2 for r in reach) + pad))
 
     def draw(c: Canvas) -> None:
         if header is not None:
             header[0](c, header[1], look)
-        for piece, art, rect, turned in items:
-            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look, turned)
+        for k, (piece, art, rect, turned) in enumerate(items):
+            _draw_piece(c, art, rect, bleed if piece.crop_marks else 0.0, look, turned,
+                        clips[k])
         if ctx.options.crop_marks and marked:
-            draw_segments(c, crop_marks(marked, bleed, printable_area(size), others, **short))
+            draw_segments(c, crop_marks(marked, bleed, limit, others, **short))
         area = printable_area(size)
         draw_fold_line(c, fold[0], fold[1], size,
                        Rect(area.x, area.y + BAND, area.w, area.h - 2 * BAND),
-                       label=plan.butt is None)
+                       label=plan.butt is None, skip=skip)
         _band_text(c, size, title, ctx.how_to_print())
 
     trim, bleed_box = _boxes([r for _, _, r, _ in items], bleed)

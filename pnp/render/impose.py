@@ -18,8 +18,9 @@ Butted sheets (``impose(..., butt=True)``, for cards) put the pieces edge to edg
 neighbours share their cut lines, the margin is :data:`~pnp.render.geometry.BUTT_MARGIN`, the
 crop marks are shorter and only outside the block, and the sheet's title and note move into a
 thin strip along two opposite edges (top and bottom, or rotated along the sides) chosen so that
-as many pieces fit as possible.  Art cannot bleed into a neighbour, so butted sheets have no
-bleed.  A gutter fold keeps the ordinary layout (its fold needs the gap).
+as many pieces fit as possible.  Art cannot bleed into a neighbour, so a butted block bleeds
+only round its outside (``bleed`` past the block's edges, the crop marks beyond that).  A
+gutter fold butts the block against the fold instead (see :func:`_impose_butted_fold`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ BAND = mm(5.0)
 """Height kept free at the top and bottom of a component sheet for its title and print note."""
 
 BUTT_MARK_OFFSET = mm(0.75)
-"""Gap between a butted block's edge and its crop marks (no bleed there)."""
+"""Gap between a butted block's bleed edge and its crop marks."""
 BUTT_MARK_MIN = mm(1.5)
 """The shortest crop mark a butted sheet reserves room for (Letter: 3 x 88 mm leaves 7.7 mm)."""
 BUTT_MARK_LENGTH = mm(3.0)
@@ -67,6 +68,7 @@ class SheetPlan:
     mirror_axis: Axis | None  # how backs map to fronts
     fold_line: tuple[Axis, float] | None = None  # ("x", 297.6): fold along x = 297.6 pt
     butt: TextSides | None = None  # butted sheet: which edges carry the text strips
+    bleed: float = 0.0  # butted sheet: how far the art runs past the block's outer edges
 
     def margin_area(self) -> Rect:
         """What may carry ink: inside the sheet's margin (narrower for butted sheets)."""
@@ -89,13 +91,14 @@ class SheetPlan:
     def strips_clear(self) -> bool:
         """Do the text strips fit between the 10 mm margin and the shortest crop marks?  (A4
         yes; on Letter the text sits between the marks instead, in the rows' spans.)"""
-        return self._text_gap() >= MARGIN + BUTT_TEXT + BUTT_MARK_OFFSET + BUTT_MARK_MIN - 1e-6
+        return self._text_gap() >= (MARGIN + BUTT_TEXT + self.bleed + BUTT_MARK_OFFSET
+                                    + BUTT_MARK_MIN - 1e-6)
 
     def text_strips(self) -> tuple[Rect, Rect]:
         """Butted sheets: the two strips (top then bottom, or left then right) for text, just
         inside the 10 mm margin that text keeps out of."""
         thick = BUTT_TEXT if self.strips_clear() else min(
-            BUTT_TEXT, self._text_gap() - MARGIN - BUTT_MARK_OFFSET)
+            BUTT_TEXT, self._text_gap() - MARGIN - self.bleed - BUTT_MARK_OFFSET)
         a = printable_area(self.size, MARGIN)
         if self.butt == "left-right":
             return (Rect(a.x, a.y, thick, a.h), Rect(a.x2 - thick, a.y, thick, a.h))
@@ -207,15 +210,15 @@ def impose(count: int, w: float, h: float, paper: str, mode: Mode, *, gutter: fl
 
     ``row_group`` > 1 trims the columns to a multiple of it when that costs no extra sheet
     (six coins of a suit to a row read better than seven).  ``butt`` puts the pieces edge to
-    edge (see the module notes); ``gutter`` and ``bleed`` are then ignored, and so is ``butt``
-    itself in gutter-fold mode.
+    edge (see the module notes); ``gutter`` is then ignored and ``bleed`` runs round the
+    outside of the block only.
     """
     if count <= 0:
         return []
     if butt and mode != "fold":
-        return _impose_butted(count, w, h, paper, mode, crop_marks, row_group)
+        return _impose_butted(count, w, h, paper, mode, crop_marks, row_group, bleed)
     if butt:
-        return _impose_butted_fold(count, w, h, paper, crop_marks)
+        return _impose_butted_fold(count, w, h, paper, crop_marks, bleed)
     room = mark_room(bleed, crop_marks)
     gutter = max(gutter, 2 * bleed + 2 * MARK_OFFSET)  # bleeds never meet
     best: tuple[int, _Option, int, int] | None = None
@@ -258,10 +261,18 @@ def _group(cols: int, rows: int, count: int, row_group: int) -> int:
     return cols
 
 
+def _butt_room(bleed: float, crop_marks: bool) -> float:
+    """Paper a butted block needs round it: its outer bleed, then the shortest crop marks."""
+    return bleed + (BUTT_MARK_OFFSET + BUTT_MARK_MIN if crop_marks else 0.0)
+
+
 def _impose_butted(count: int, w: float, h: float, paper: str, mode: Mode, crop_marks: bool,
-                   row_group: int) -> list[SheetPlan]:
-    """Edge-to-edge grid: room for the shortest marks all round, text strips on two edges."""
-    room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if crop_marks else 0.0
+                   row_group: int, bleed: float) -> list[SheetPlan]:
+    """Edge-to-edge grid: room for the outer bleed and the shortest marks all round, text
+    strips on two edges.  (Nine poker cards fit A4 with up to 3 mm of bleed; on Letter three
+    rows leave 7.7 mm above and below, too little for bleed and marks, so eight go on a
+    landscape sheet unless ``bleed`` is 0.)"""
+    room = _butt_room(bleed, crop_marks)
     best: tuple[int, bool, TextSides, int, int] | None = None
     for landscape in (False, True):
         area = printable_area(paper_size(paper, landscape), BUTT_MARGIN)
@@ -282,13 +293,30 @@ def _impose_butted(count: int, w: float, h: float, paper: str, mode: Mode, crop_
     axis = None if mode == "single" else duplex_axis(mode, size)
     cells = grid_cells(printable_area(size, BUTT_MARGIN), w, h, 0.0, cols, rows)
     sheets = []
-    for start in range(0, count, per_sheet):
-        n = min(per_sheet, count - start)
+    start = 0
+    for n in sheet_counts(count, per_sheet):
         slots = tuple(Slot(start + k, cells[k],
                            mirror(cells[k], size, axis) if axis is not None else None)
                       for k in range(n))
-        sheets.append(SheetPlan(size, mode, slots, axis, None, sides))
+        sheets.append(SheetPlan(size, mode, slots, axis, None, sides, bleed))
+        start += n
     return sheets
+
+
+def sheet_counts(count: int, per_sheet: int) -> list[int]:
+    """How many pieces each sheet takes: full sheets, unless the last would hold less than
+    half a sheet; then as evenly as the same number of sheets allows (90 cards eight to a
+    sheet: six sheets of 8 and six of 7, not eleven of 8 and one of 2).
+
+    >>> sheet_counts(90, 8), sheet_counts(60, 9)
+    ([8, 8, 8, 8, 8, 8, 7, 7, 7, 7, 7, 7], [9, 9, 9, 9, 9, 9, 6])
+    """
+    sheets = -(-count // per_sheet)
+    last = count - (sheets - 1) * per_sheet
+    if 2 * last >= per_sheet:
+        return [per_sheet] * (sheets - 1) + [last]
+    base, extra = divmod(count, sheets)
+    return [base + 1] * extra + [base] * (sheets - extra)
 
 
 FOLD_GAP = mm(0.5)
@@ -296,17 +324,17 @@ FOLD_GAP = mm(0.5)
 cut away with the block's edge)."""
 
 
-def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: bool
-                        ) -> list[SheetPlan]:
+def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: bool,
+                        bleed: float) -> list[SheetPlan]:
     """Gutter fold for cards: fronts butted in a block against the fold, backs mirrored on
     the other side, turned a quarter where that fits more (four poker cards on A4 portrait,
-    folded across; on Letter landscape, folded down the middle)."""
-    room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if crop_marks else 0.0
+    folded across; on Letter landscape, folded down the middle).  The blocks bleed on their
+    three outer sides (and up to the fold line), into the 5 mm card margin at the sides."""
+    room = _butt_room(bleed, crop_marks)
     best: tuple[int, bool, Axis, bool, int, int] | None = None
     for landscape in (False, True):
         size = paper_size(paper, landscape)
-        full = printable_area(size)
-        page = Rect(full.x, full.y + BAND, full.w, full.h - 2 * BAND)
+        page = butt_fold_page(size)
         for axis in ("y", "x"):
             area = _butt_fold_area(size, page, axis, room)
             for turned in (False, True):
@@ -320,9 +348,7 @@ def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: 
         raise PnpError(f"a {w / mm(1):.0f} x {h / mm(1):.0f} mm card does not fit on {paper} "
                        f"paper folded")
     size = paper_size(paper, landscape)
-    full = printable_area(size)
-    page = Rect(full.x, full.y + BAND, full.w, full.h - 2 * BAND)
-    area = _butt_fold_area(size, page, axis, room)
+    area = _butt_fold_area(size, butt_fold_page(size), axis, room)
     pw, ph = (h, w) if turned else (w, h)
     cells = grid_cells(area, pw, ph, 0.0, cols, rows)
     # the block sits against the fold (centred the other way)
@@ -339,8 +365,15 @@ def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: 
         n = min(per_sheet, count - start)
         slots = tuple(Slot(start + k, cells[k], _fold_mirror(cells[k], fold), turned)
                       for k in range(n))
-        sheets.append(SheetPlan(size, "fold", slots, axis, fold, "top-bottom"))
+        sheets.append(SheetPlan(size, "fold", slots, axis, fold, "top-bottom", bleed))
     return sheets
+
+
+def butt_fold_page(size: tuple[float, float]) -> Rect:
+    """What a butted fold sheet's cards, bleed and marks may cover: the 5 mm card margin at
+    the sides, the title and note bands inside the 10 mm margin at the top and bottom."""
+    full, card = printable_area(size), printable_area(size, BUTT_MARGIN)
+    return Rect(card.x, full.y + BAND, card.w, full.h - 2 * BAND)
 
 
 def _butt_fold_area(size: tuple[float, float], page: Rect, axis: str, room: float) -> Rect:

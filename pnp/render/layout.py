@@ -117,7 +117,7 @@ def _text_conflict(t: Mark, e: Mark, floor: int) -> str | None:
         if e.clip is not None and not _overlaps(hit, e.clip, 0):
             return None
         return "is crossed by" if _segment_hits(e.seg, hit) else None
-    if not _touches_shape(e, tb):
+    if not _overlaps(ev, tb) or not _touches_shape(e, tb):  # clipped away: no contact
         return None
     if e.order > t.order and e.fill:
         # wholly under a piece laid on it (a ship tile on a board's start square) is fine

@@ -180,10 +180,12 @@ def draw_registration(c: Canvas, points: Iterable[tuple[float, float]]) -> None:
 
 
 def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
-                   page: Rect, label: bool = True) -> None:
+                   page: Rect, label: bool = True,
+                   skip: tuple[float, float] | None = None) -> None:
     """A dashed line along the fold, broken at each end for a small "fold" label centred on
     it (there, in the fold gap, no crop mark can cross the word).  Butted cards reach the
-    fold line from both sides: ``label=False`` leaves the words out, for lack of room."""
+    fold line from both sides: ``label=False`` leaves the words out, for lack of room, and
+    ``skip`` (from, to along the line) leaves out the stretch where their bleed meets it."""
     from pnp.render.fonts import REGULAR, text_width
 
     word, fs = "fold", 6.0
@@ -196,10 +198,14 @@ def draw_fold_line(c: Canvas, axis: str, pos: float, size: tuple[float, float],
     c.setDash(4, 3)
     c.setFont(REGULAR, fs)
     if not label:
-        if axis == "x":
-            c.line(pos, page.y, pos, page.y2)
-        else:
-            c.line(page.x, pos, page.x2, pos)
+        lo, hi = (page.y, page.y2) if axis == "x" else (page.x, page.x2)
+        for a, b in [(lo, hi)] if skip is None else [(lo, skip[0]), (skip[1], hi)]:
+            if b - a < mm(1):
+                continue
+            if axis == "x":
+                c.line(pos, a, pos, b)
+            else:
+                c.line(a, pos, b, pos)
     elif axis == "x":
         c.line(pos, page.y + w + mm(1), pos, page.y2 - w - mm(1))
         for y0 in (page.y2, page.y + w):  # read downwards, from the end of the line

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,11 @@ def _clean(fields: Mapping[str, Any]) -> dict[str, str]:
 
 def check_sheet(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
     return dict(sheet_spec(game_id).check(_clean(fields)))
+
+
+def check_pages(game_id: str, pages: Sequence[Mapping[str, Any]]) -> dict[str, object]:
+    """Check a sheet given page by page, in page order (``SheetSpec.check_pages``)."""
+    return dict(sheet_spec(game_id).check_pages([_clean(p) for p in pages]))
 
 
 def check_document(game_id: str, fields: Mapping[str, Any]) -> dict[str, object]:
@@ -100,8 +105,18 @@ def check_sheet_file(path: Path) -> dict[str, object]:
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise PnpError(f"{path} is neither a PDF nor JSON "
                        '({"game": ..., "fields": {...}})') from None
+    if isinstance(doc, dict) and isinstance(doc.get("pages"), list) and "fields" not in doc:
+        pages = doc["pages"]
+        if not pages or not all(isinstance(p, dict) for p in pages):
+            raise PnpError('a JSON sheet in pages is {"game": "wormholes", "pages": [{...}, '
+                           "{...}]}: one object of fields per page, in page order")
+        clean = [_clean(p) for p in pages]
+        named = doc.get("game")
+        return check_pages(named if isinstance(named, str) else guess_game(
+            {k: v for p in clean for k, v in p.items()}), clean)
     if not isinstance(doc, dict) or not isinstance(doc.get("fields"), dict):
-        raise PnpError('a JSON sheet is {"game": "galaxy-express", "fields": {...}}')
+        raise PnpError('a JSON sheet is {"game": "galaxy-express", "fields": {...}} (or '
+                       '"pages": [{...}, ...], one object of fields per page)')
     fields = {str(k): str(v) for k, v in doc["fields"].items()}
     game_id = doc.get("game") if isinstance(doc.get("game"), str) else guess_game(fields)
     return check_sheet(str(game_id), fields)

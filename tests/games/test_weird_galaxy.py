@@ -26,8 +26,8 @@ from pnp.games.weird_galaxy.data import (
     tile_name,
 )
 from pnp.games.weird_galaxy.events import Draw, Roll
+from pnp.games.weird_galaxy.invariants import check_invariants
 from pnp.games.weird_galaxy.rule_ids import RULES
-from pnp.games.weird_galaxy.rules import check_invariants
 from pnp.games.weird_galaxy.state import Account, State, Station
 
 

@@ -35,8 +35,8 @@ from pnp.games.weird_galaxy.events import (
     Tile,
     WGEvent,
 )
+from pnp.games.weird_galaxy.invariants import check_invariants
 from pnp.games.weird_galaxy.rule_ids import RULES
-from pnp.games.weird_galaxy.rules import check_invariants
 from pnp.games.weird_galaxy.state import State
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)

@@ -15,11 +15,11 @@ from pnp.engine.log import load_log, replay
 from pnp.engine.play import random_playout
 from pnp.games.wormholes.board import SIDE_NAMES, SUITS, cell_name
 from pnp.games.wormholes.sheet import (
-    ROWS,
     check_sheet,
     field_names,
     fields_from_play,
     row_fields,
+    rows_written,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -48,7 +48,8 @@ def test_field_names_are_unique_and_cover_every_row() -> None:
     names = field_names()
     assert len(names) == len(set(names))
     assert "seed" in names and "winner" in names and "wh_A6" in names
-    assert set(row_fields(ROWS)) <= set(names) and "t1_send2" in names
+    assert set(row_fields(30)) <= set(names) and "t1_send2" in names and "t31_side" not in names
+    assert set(row_fields(46, "r")) <= set(names) and "page" in names  # a continuation page
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +99,7 @@ def test_random_engine_games_check_clean(seed: int) -> None:
 
 
 def first_move(fields: dict[str, str]) -> tuple[int, int]:
-    for n in range(1, ROWS + 1):
+    for n in range(1, rows_written(fields) + 1):
         for k in (1, 2):
             if fields.get(f"t{n}_ship{k}"):
                 return n, k
@@ -135,7 +136,7 @@ def test_a_bent_move_and_a_gap_are_refused(seed7: tuple[list[Any], list[Any]]) -
 def reveals(fields: dict[str, str]) -> list[tuple[str, str, str]]:
     """(value field, cell, value) in the order the sheet reveals them."""
     out = []
-    for n in range(1, ROWS + 1):
+    for n in range(1, rows_written(fields) + 1):
         for k in (1, 2):
             if fields.get(f"t{n}_value{k}"):
                 out.append((f"t{n}_value{k}", fields[f"t{n}_to{k}"], fields[f"t{n}_value{k}"]))
@@ -169,7 +170,7 @@ def test_black_hole_ship_does_not_roll(seed7: tuple[list[Any], list[Any]]) -> No
     fields = sheet_from_game(*seed7)
     assert fields is not None
     # the Sun ship fell into the black hole on h1; the side's next turn rolls the Moon only
-    n = next(i for i in range(2, ROWS) if fields.get(f"t{i}_side") == "O")
+    n = next(i for i in range(2, rows_written(fields)) if fields.get(f"t{i}_side") == "O")
     assert fields[f"t{n}_dice"] == "M4"
     fields[f"t{n}_dice"] = "S1 M4"
     bad = failures(check_sheet(fields))

@@ -68,10 +68,10 @@ def test_cut_lines_inside_printable_area_with_room_for_marks(
     for plan in plans:
         assert plan.size in (paper_size(paper), paper_size(paper, True))
         assert (plan.butt is not None) == butted(kind, mode)
-        if plan.butt:  # cards edge to edge: the 5 mm card margin, no bleed, short marks
+        if plan.butt:  # cards edge to edge: the 5 mm card margin, outer bleed, short marks
             area = printable_area(plan.size, mm(5))
-            bleed = 0.0
-            room = BUTT_MARK_OFFSET + BUTT_MARK_MIN if marks else 0.0
+            assert plan.bleed == bleed
+            room = bleed + (BUTT_MARK_OFFSET + BUTT_MARK_MIN if marks else 0.0)
         else:
             area = printable_area(plan.size)  # 10 mm
             room = mark_room(bleed, marks)
@@ -91,7 +91,7 @@ def test_pieces_and_their_bleed_never_overlap(
         plans: list[SheetPlan]) -> None:
     for plan in plans:
         if plan.butt:
-            bleed = 0.0  # butted sheets ignore --bleed: art would reach the neighbour
+            bleed = 0.0  # inside a butted block the art stops at the shared lines (test_components)
         for side in (plan.cut_rects(), plan.back_rects()):
             grown = [r.expand(bleed).inset(1e-6) for r in side]  # touching is fine
             for a, b in itertools.combinations(grown, 2):
@@ -122,7 +122,7 @@ def test_gutter_fold_backs_mirror_across_the_fold(
         for slot in plan.slots:
             assert slot.back is not None
             if plan.butt:
-                bleed = 0.0  # butted cards have none
+                bleed = 0.0  # butted blocks reach to the fold at most (FOLD_GAP)
             if axis == "x":
                 assert slot.front.cx + slot.back.cx == pytest.approx(2 * pos, abs=mm(0.1))
                 assert slot.front.cy == pytest.approx(slot.back.cy, abs=mm(0.1))
@@ -184,18 +184,23 @@ def test_butted_poker_cards_nine_to_a_portrait_sheet(paper: str, mode: Mode) -> 
     assert len(spaced[0].slots) == 4  # what the cards got before
 
 
-def test_butted_text_strips_are_inside_the_10mm_margin_and_outside_cards() -> None:
-    for paper, sides, clear in (("a4", "top-bottom", True), ("letter", "left-right", False)):
-        plan = impose(9, mm(63), mm(88), paper, "long", gutter=mm(6), butt=True)[0]
-        assert plan.butt == sides and plan.strips_clear() is clear
-        safe, limit = printable_area(plan.size, mm(10)), plan.mark_limit()
-        assert printable_area(plan.size, mm(5)).contains(limit)
-        for strip in plan.text_strips():
-            assert safe.contains(strip)
-            assert min(strip.w, strip.h) <= BUTT_TEXT + 1e-6
-            assert not any(strip.overlaps(r.expand(BUTT_MARK_OFFSET)) for r in plan.cut_rects())
-            # A4: the marks stop short of the strips; Letter: the text goes between them
-            assert strip.overlaps(limit) is not clear
+@pytest.mark.parametrize(("paper", "bleed", "sides", "clear"), [
+    ("a4", 0.0, "top-bottom", True), ("letter", 0.0, "left-right", False),
+    ("a4", mm(1.5), "top-bottom", False), ("letter", mm(1.5), "top-bottom", True),
+    ("a4", mm(3), "top-bottom", False)])
+def test_butted_text_strips_are_inside_the_10mm_margin_and_outside_cards(
+        paper: str, bleed: float, sides: str, clear: bool) -> None:
+    plan = impose(9, mm(63), mm(88), paper, "long", gutter=mm(6), butt=True, bleed=bleed)[0]
+    assert plan.butt == sides and plan.strips_clear() is clear
+    safe, limit = printable_area(plan.size, mm(10)), plan.mark_limit()
+    assert printable_area(plan.size, mm(5)).contains(limit)
+    for strip in plan.text_strips():
+        assert safe.contains(strip)
+        assert min(strip.w, strip.h) <= BUTT_TEXT + 1e-6
+        assert not any(strip.overlaps(r.expand(bleed + BUTT_MARK_OFFSET))
+                       for r in plan.cut_rects())
+        # clear: the marks stop short of the strips; else the text goes between them
+        assert strip.overlaps(limit) is not clear
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -216,6 +221,44 @@ def test_gutter_fold_puts_four_poker_cards_on_a_sheet(paper: str) -> None:
         assert {round(r.w / mm(1)), round(r.h / mm(1))} == {63, 88}
     assert not any(a.inset(0.01).overlaps(b.inset(0.01))
                    for a, b in itertools.combinations(fronts + backs, 2))
+
+
+@pytest.mark.parametrize(("paper", "bleed", "per_sheet", "landscape"), [
+    ("a4", mm(1.5), 9, False), ("a4", mm(3), 9, False), ("letter", mm(1.5), 8, True),
+    ("letter", mm(3), 8, True), ("a5", mm(1.5), 4, False)])
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_butted_blocks_keep_room_for_their_outer_bleed(paper: str, bleed: float,
+                                                       per_sheet: int, landscape: bool,
+                                                       mode: Mode) -> None:
+    """The block's bleed and its marks fit inside the 5 mm card margin: nine poker cards
+    still fit A4 with 3 mm; Letter, whose three rows leave 7.7 mm, takes eight on its side."""
+    plans = impose(72, mm(63), mm(88), paper, mode, gutter=mm(6), butt=True, bleed=bleed)
+    assert len(plans[0].slots) == per_sheet and plans[0].landscape is landscape
+    for plan in plans:
+        assert plan.bleed == bleed
+        room = bleed + BUTT_MARK_OFFSET + BUTT_MARK_MIN
+        assert printable_area(plan.size, mm(5)).contains(plan.block().expand(room))
+        # the backs' block, bleed included, lies exactly behind the fronts'
+        back = plan.back_rects()[0]
+        for r in plan.back_rects()[1:]:
+            back = back.union(r)
+        x, y = physical_flip(plan.size, mode, back.cx, back.cy)
+        assert (x, y) == pytest.approx((plan.block().cx, plan.block().cy), abs=mm(0.01))
+        assert (back.w, back.h) == pytest.approx((plan.block().w, plan.block().h))
+
+
+@pytest.mark.parametrize(("paper", "bleed", "per_sheet"), [
+    ("a4", mm(1.5), 4), ("a4", mm(3), 4), ("letter", mm(1.5), 4),
+    ("letter", mm(3), 3)])  # Letter's two rows need 176 mm; 3 mm bleed and marks leave 175.4
+def test_butted_gutter_fold_keeps_four_cards_with_outer_bleed(paper: str, bleed: float,
+                                                              per_sheet: int) -> None:
+    plans = impose(8, mm(63), mm(88), paper, "fold", gutter=mm(6), butt=True, bleed=bleed)
+    assert len(plans[0].slots) == per_sheet
+    for plan in plans:
+        room = bleed + BUTT_MARK_OFFSET + BUTT_MARK_MIN
+        assert plan.fold_line is not None and plan.bleed == bleed
+        for r in plan.cut_rects():  # every outer side has room for bleed and marks
+            assert printable_area(plan.size, mm(5)).contains(r.expand(room))
 
 
 def test_butted_piece_too_big_is_a_clear_error() -> None:

@@ -63,6 +63,25 @@ def test_text_crossed_by_a_line_covered_or_overlapping_is_found() -> None:
     assert any("'one'" in p and "overlaps text 'two'" in p for p in problems)
 
 
+def test_a_fill_clipped_away_from_text_does_not_cover_it() -> None:
+    """A butted card's background runs into the bleed but is clipped at the shared line: it
+    does not cover its neighbour's text.  Unclipped, the same fill does."""
+    def draw(clipped: bool) -> Callable[[Canvas], None]:
+        def fn(c: Canvas) -> None:
+            c.setFont(REGULAR, 10)
+            c.drawString(mm(20), mm(51), "neighbour")
+            c.saveState()
+            if clipped:
+                path = c.beginPath()
+                path.rect(mm(10), mm(0), mm(80), mm(50))
+                c.clipPath(path, stroke=0, fill=0)
+            c.rect(mm(10), mm(0), mm(80), mm(53), stroke=0, fill=1)
+            c.restoreState()
+        return fn
+    assert check_page(_draw(draw(True))) == []
+    assert any("covered by a filled rect" in p for p in check_page(_draw(draw(False))))
+
+
 def test_a_dot_on_a_letter_and_a_label_across_a_circle_are_found() -> None:
     def draw(c: Canvas) -> None:
         c.setFont(REGULAR, 12)

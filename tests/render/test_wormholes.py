@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -27,7 +28,7 @@ from pnp.render.wormholes.art import Window, tiles
 from pnp.render.wormholes.board import quick_start
 from pnp.render.wormholes.maps import GLUE, MAP_BOTTOM, MAP_TOP, empty_block
 from pnp.render.wormholes.rules import JUMP_EXAMPLE, MOVE_EXAMPLE
-from pnp.render.wormholes.sheet import page_rows
+from pnp.render.wormholes.sheet import page_rows, record_sheet
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 
@@ -93,10 +94,10 @@ def test_record_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
     size = paper_size(paper)
     fields = record_fields(KitOptions(paper=paper), size, 4)  # type: ignore[arg-type]
     assert sorted(f.name for f in fields) == sorted(field_names())
-    assert {f.page for f in fields} == {4, 5, 6}
+    assert {f.page for f in fields} == {4, 5}
     area = printable_area(size) if paper != "a5" else printable_area(size, mm(5))
-    combs = {"turns", "two_ships"}  # and the values: sized by the comb, a box a digit
-    for page in (4, 5, 6):
+    combs = {"turns", "two_ships", "page"}  # and the values: sized by the comb, a box a digit
+    for page in (4, 5):
         layout = {f.name: f.rect for f in fields if f.page == page}
         for name, r in layout.items():
             assert area.contains(r), name
@@ -110,13 +111,16 @@ def test_record_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
             assert not ra.overlaps(rb), (a, b)
 
 
-def test_record_rows_split_over_three_pages() -> None:
+def test_record_is_a_front_page_and_a_numbered_continuation_page() -> None:
     size = paper_size("a4")
-    first, second, third = (record_layout(size, p) for p in range(3))
-    assert "t1_side" in first and "t30_back2" in first and "t31_side" in second
-    assert "t76_back2" in second and "t77_side" in third and "t122_back2" in third
-    assert "seed" in first and "wh_A6" in first and "seed" not in second
-    assert sum(len(page_rows(p)) for p in range(3)) == 122
+    first, more = (record_layout(size, p) for p in range(2))
+    assert "t1_side" in first and "t30_back2" in first and "t31_side" not in first
+    assert "page" in more and "r1_side" in more and "r46_back2" in more
+    assert not any(name.startswith("t") for name in more)  # rows by their place: any page
+    assert "seed" in first and "wh_A6" in first and "seed" not in more
+    assert [len(page_rows(p)) for p in range(2)] == [30, 46]
+    comb = record_sheet(size, 1).field("page")  # the page-number comb: two digit boxes
+    assert comb.kind == "digits" and comb.max_digits == 2
 
 
 def test_kit_pieces_are_one_piecepack() -> None:
@@ -129,9 +133,8 @@ def test_kit_pieces_are_one_piecepack() -> None:
 def test_page_order_keeps_duplex_pairs(mode: dict[str, object]) -> None:
     opts = KitOptions(seed=3, **mode)  # type: ignore[arg-type]
     pages, record = kit_pages(opts)
-    assert "game record 1/3" in pages[record].label
-    assert "game record 2/3" in pages[record + 1].label
-    assert "game record 3/3" in pages[record + 2].label
+    assert "game record, page 1" in pages[record].label
+    assert "continuation page" in pages[record + 1].label
     maps = [i for i, p in enumerate(pages) if "map sheet" in p.label and "blank" not in p.label]
     assert len(maps) == 3
     first_component = next(i for i, p in enumerate(pages) if " - pieces" in p.label)
@@ -256,9 +259,9 @@ def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_pat
     record = _record_index(kit_a4)
     on_page = {i: {a.get_object().get("/T") for a in (p.get("/Annots") or [])}
                for i, p in enumerate(reader.pages)}
-    assert "t1_side" in on_page[record] and "t31_side" in on_page[record + 1]
-    assert "t77_side" in on_page[record + 2]
-    assert {i for i, names in on_page.items() if names} == {record, record + 1, record + 2}
+    assert "t1_side" in on_page[record] and "r1_side" in on_page[record + 1]
+    assert "page" in on_page[record + 1]
+    assert {i for i, names in on_page.items() if names} == {record, record + 1}
     layout = dict(zip([f"wh_{s}{k}" for s in "SMCA" for k in range(1, 7)],
                       ["e9", "e7", "f9", "d7", "e5", "f5", "d9", "g5", "h5", "c9", "e11",
                        "f11", "g11", "e13", "f13", "d13", "c13", "c15", "d15", "e15", "f12",
@@ -269,7 +272,7 @@ def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_pat
               "t2_from1": "j2", "t2_to1": "h2", "t2_ship2": "S", "t2_from2": "j1",
               "t2_to2": "h1", "turns": "2"}
     writer = PdfWriter(clone_from=reader)
-    for page in (record, record + 1, record + 2):
+    for page in (record, record + 1):
         writer.update_page_form_field_values(writer.pages[page], values,
                                              auto_regenerate=False)
     filled = tmp_path / "filled.pdf"
@@ -297,3 +300,84 @@ def test_low_ink_fold_and_short_variants_still_scan(tmp_path: Path) -> None:
         (path,) = wormholes_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert tracker_url(opts) in decode_qr(path, _record_index(path))
+
+
+def test_a_played_record_fills_as_many_printed_pages_as_it_needs() -> None:
+    """A 230-turn two-ship game drawn on the printed pages: the front and five continuation
+    pages, each numbered in its comb, the last turn in its row."""
+    from pnp.games.wormholes.sheet import fields_from_play, page_of
+    from pnp.render.document import write_pdf
+    from pnp.render.wormholes.sheet import filled_record_pages
+    from tests.games.wormholes_greedy import play_greedy
+
+    fields = fields_from_play(*play_greedy(17))
+    turns = int(fields["turns"])
+    pages = filled_record_pages(KitOptions(seed=17), fields, paper_size("a4"))
+    assert len(pages) == page_of(turns) == 6
+    assert [p.label for p in pages] == ["Wormholes - game record, page 1", *(
+        f"Wormholes - game record, page {n}" for n in range(2, 7))]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_pdf(Path(tmp) / "filled.pdf", pages, "filled")
+        texts = [p.extract_text() for p in PdfReader(path).pages]
+    row = turns - 215 + 1  # page 6 holds turns 215-260
+    last = texts[-1]
+    assert "Page" in last and "6" in last and f"{row}" in last
+    assert fields[f"t{turns}_dice"] in last and fields[f"t{turns}_from1"] in last
+
+
+@pytest.mark.slow
+def test_a_59_turn_game_typed_into_the_kit_checks_over_its_continuation_page(
+        kit_a4: Path, tmp_path: Path) -> None:
+    """The kit's form holds the front page and one continuation page: a 59-turn game typed
+    into both (the continuation page numbered 2) checks clean from the PDF; without its
+    number the continuation page is named."""
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheets import check_sheet_file
+    from tests.games.wormholes_greedy import play_greedy
+
+    front, more = split_pages(fields_from_play(*play_greedy(2)))
+    reader = PdfReader(kit_a4)
+    record = _record_index(kit_a4)
+    for number, name in (("2", "numbered.pdf"), ("", "unnumbered.pdf")):
+        writer = PdfWriter(clone_from=reader)
+        writer.update_page_form_field_values(writer.pages[record], front,
+                                             auto_regenerate=False)
+        writer.update_page_form_field_values(writer.pages[record + 1],
+                                             {**more, "page": number}, auto_regenerate=False)
+        path = tmp_path / name
+        with path.open("wb") as fh:
+            writer.write(fh)
+        report: Any = check_sheet_file(path)
+        bad = [line for line in report["lines"] if not line["ok"]]
+        if number:
+            assert report["ok"] and report["turns"] == 59 and report["pages"] == [1, 2], bad[:3]
+        else:
+            assert bad[0]["field"] == "page" and "no page number" in bad[0]["why"]
+
+
+@pytest.mark.slow
+def test_a_photographed_continuation_page_names_its_layout_seed_and_page_number() -> None:
+    """The photo reader finds a continuation page by its QR code (its own layout and the
+    kit's seed) and reads the page number from its comb, so photographed pages can be put in
+    order and checked together (``check_pages``)."""
+    import numpy as np
+
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheetread import read_photo
+    from pnp.sheetread import simulate as sim
+    from pnp.sheetread.layout import sheet_layout
+    from tests.games.wormholes_greedy import play_greedy
+
+    page3 = split_pages(fields_from_play(*play_greedy(17)))[2]
+    assert page3["page"] == "3"
+    layout = sheet_layout("wormholes", "record-more.a4", 1)
+    rng = np.random.default_rng(4)
+    image = sim.write(sim.page_from_layout(layout, 17), layout, page3, rng).image
+    shot = sim.Shot(tilt=14.0, turn=-6.0, size=(3024, 4032), blur=0.6, quality=85, shadow=0.2)
+    reading = read_photo(sim.photograph(image, shot, rng))
+    assert (reading.game, reading.layout, reading.seed) == ("wormholes", "record-more.a4", 17)
+    assert reading.field("page").value == "3"
+    values = [f for f in reading.fields if "_value" in f.name and f.status != "ask"]
+    assert values and all(f.value == page3.get(f.name, "") for f in values)

@@ -168,7 +168,7 @@ def test_crew_tokens_and_goods_lie_on_their_tiles() -> None:
     loaded = replace(t, batteries=((battery, 2),), goods=((hold, "RY"),))
     state = state.with_trucker(0, loaded)
     svg = gt.draw(summary_of(state))
-    marks = gt._tile_marks(GAME.summary(state)["ships"][0])
+    marks = gt.tile_marks(GAME.summary(state)["ships"][0])
     assert set(marks) >= {cabin, battery, hold}
     assert gt.GOODS["R"] in marks[hold] and gt.GOODS["Y"] in marks[hold]
     assert ">2</text>" in marks[battery]

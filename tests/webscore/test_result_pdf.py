@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from pnp.engine import get_game
+from pnp.engine import CHANCE, get_game
 from pnp.engine.play import random_playout
 from pnp.engine.rng import Rng
 from pnp.sheets import check_document
@@ -159,8 +159,8 @@ def test_a_short_unfinished_table_gets_a_partial_sheet(client: FlaskClient) -> N
 
 def test_a_game_the_sheet_cannot_hold_gets_a_note_not_a_wrong_sheet(
         client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Wormholes' writer gives up on a play its sheet has no column for (WH-15); the PDF
-    then says so instead of drawing half a sheet."""
+    """A sheet writer that gives up on a play (none does today: Wormholes' record takes any
+    game on continuation pages) gets a note in the PDF instead of half a sheet."""
     import pnp.games.wormholes.sheet as wh
 
     r = client.post("/api/tables", json={"game": "wormholes", "seed": 4,
@@ -170,7 +170,7 @@ def test_a_game_the_sheet_cannot_hold_gets_a_note_not_a_wrong_sheet(
                                                           "text": t["legal"][0]},
                     headers={"X-Table-Token": t["token"]}).get_json()
     assert s["seq"] >= 1
-    monkeypatch.setattr(wh, "fields_from_play", lambda states, events: None)
+    monkeypatch.setattr(type(wh.SHEET), "fields_from_play", lambda self, play: None)
     text = _text(PdfReader(io.BytesIO(client.get(f"/t/{t['id']}/result.pdf").data)))
     assert "no place for" in text and "Turns" not in text
 
@@ -188,3 +188,58 @@ def test_long_log_entries_and_totals_are_wrapped_to_the_page() -> None:
     pieces = _chunks(ship, 150, 9)
     assert "".join(pieces) == ship and len(pieces) > 3
     assert all(p.endswith(";") for p in pieces[:-1])  # broken at the entry's own separators
+
+
+@pytest.mark.slow
+def test_a_long_wormholes_game_fills_as_many_continuation_pages_as_it_needs(
+        client: FlaskClient) -> None:
+    """A two-ship game of greedy players (dice rolled at the table, so the game is the same
+    every run) typed in through the API: the record is written whole (no turn left out),
+    checks clean page by page, and the result PDF lays it out as the front page and every
+    continuation page the game fills, as tables and as the printed pages filled in."""
+    from pnp.games.wormholes.sheet import check_pages, page_of, page_turns, split_pages
+    from tests.games.wormholes_greedy import greedy
+
+    r = client.post("/api/tables", json={"game": "wormholes", "players": ["Olga", "Dana"],
+                                         "seed": 17, "chance": "table",
+                                         "options": {"two_ships": True}})
+    assert r.status_code == 201, r.get_json()
+    t = r.get_json()
+    snap = snapshot(get_engine(client.application), t["id"])
+    game = get_game("wormholes")
+    state, rng, events = start_state(snap.game, snap.table), Rng(17, "greedy"), []
+    while game.actor(state) is not None:
+        event = greedy(state, rng) if game.actor(state) != CHANCE else (
+            game.dealt_outcome(state) or rng.choice(game.chance_outcomes(state)))
+        state = game.apply(state, event)
+        events.append(game.notation(event))
+    s = t
+    for start in range(0, len(events), 40):
+        r = client.post(f"/api/tables/{t['id']}/events",
+                        json={"seq": s["seq"], "text": " ".join(events[start:start + 40])},
+                        headers={"X-Table-Token": t["token"]})
+        assert r.status_code == 201, (start, r.get_json())
+        s = r.get_json()
+    assert s["finished"]
+    fields = sheet_fields(snapshot(get_engine(client.application), t["id"]))
+    assert fields is not None
+    turns = int(fields["turns"])
+    last = page_of(turns)
+    assert last >= 6, turns  # 253 turns: the front page and five continuation pages
+    report = check_pages(split_pages(fields))
+    assert report["ok"] and report["pages"] == list(range(1, last + 1))
+    reader = PdfReader(io.BytesIO(client.get(f"/t/{t['id']}/result.pdf").data))
+    text = re.sub(r"\s+", " ", _text(reader))
+    # the record as printed follows, filled in: the front page and each continuation page
+    printed = [p.extract_text() for p in reader.pages if "Wormholes - game record" in
+               (p.extract_text() or "")]
+    assert len(printed) == last and "continued" not in printed[0]
+    assert all("Wormholes - game record, continued" in p for p in printed[1:])
+    for page in reader.pages:  # every font is embedded (DejaVu only), the printed pages too
+        for font in page["/Resources"]["/Font"].values():
+            assert "DejaVu" in str(font.get_object()["/BaseFont"])
+    for page in range(2, last + 1):
+        turns_there = page_turns(page)
+        assert (f"Continuation page {page}: turns {turns_there.start}-"
+                f"{turns_there.stop - 1}") in text
+    assert f"{turns} {fields[f't{turns}_side']} {fields[f't{turns}_dice']}" in text

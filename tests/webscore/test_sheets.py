@@ -294,21 +294,18 @@ def test_filled_form_checks_and_a_wrong_cell_is_marked(
 
 
 def test_a_whole_wormholes_record_typed_into_the_form_checks(client: FlaskClient) -> None:
-    """The recorded seed-7 game written out as a sheet, posted through the hand-laid form: every
-    field lands (the layout carries all 1093 names) and checks; one wrong jump is marked."""
-    from pnp.engine import get_game
-    from pnp.engine.log import load_log
-    from pnp.games.wormholes.sheet import fields_from_play
+    """A 59-turn two-ship game written out as the kit's pages (the front, turns 1-30, and a
+    continuation page numbered 2), posted through the hand-laid form: every field lands (the
+    layout carries the front's and the continuation page's names) and checks; one wrong jump
+    is marked."""
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from tests.games.wormholes_greedy import play_greedy
 
-    game = get_game("wormholes")
-    data = Path(__file__).parents[1] / "games" / "data" / "wormholes-seed7-game.json"
-    log = load_log(data.read_text())
-    events = [game.parse(e) for e in log.events]
-    states = [game.initial_state(log.setup, log.players, log.seed)]
-    for e in events:
-        states.append(game.apply(states[-1], e))
-    fields = fields_from_play(states, events)
-    assert fields is not None
+    whole = fields_from_play(*play_greedy(2))
+    assert 30 < int(whole["turns"]) <= 76
+    front, more = split_pages(whole)
+    fields = {**front, **more}
+    assert fields["page"] == "2" and "r1_side" in fields
     token = csrf(client)
     page = client.post("/sheets/wormholes", data={"csrf": token, **fields}).data.decode()
     assert "Every line checks out" in page

@@ -24,7 +24,8 @@ from pnp.engine.sheetspec import (
 from pnp.engine.steps import Played
 from pnp.games.galaxy_express import events as ge
 from pnp.games.galaxy_express.events import rank_value
-from pnp.games.galaxy_express.rules import GalaxyExpress, rating_of, score_of
+from pnp.games.galaxy_express.rules import GalaxyExpress
+from pnp.games.galaxy_express.scoring import rating_of, score_of
 
 ROWS = 40
 TOTAL_FIELDS = ("deliveries", "refuels", "coins_left", "score", "rating")

@@ -1,9 +1,14 @@
-"""The shape of Galaxy Express's public summary (``GalaxyExpress.summary``), shared by the
-engine that writes it and the tracker's board that draws it."""
+"""Galaxy Express's public summary (``GalaxyExpress.summary``): its shape, shared by the
+engine that writes it and the tracker's board that draws it, and how a state is read into it."""
 
 from __future__ import annotations
 
 from typing import TypedDict
+
+from pnp.games.galaxy_express.board import COLS, ROWS, cell_name
+from pnp.games.galaxy_express.reveal import need_text
+from pnp.games.galaxy_express.scoring import rating_of, score_of
+from pnp.games.galaxy_express.state import Coins, State
 
 
 class BoardSize(TypedDict):
@@ -50,4 +55,52 @@ class Summary(TypedDict):
     result: str | None
 
 
-__all__ = ["BoardSize", "CoinsSummary", "PlanetSummary", "QueueSummary", "Summary"]
+def coins_left(state: State) -> int:
+    return 12 - state.spent_count
+
+
+def score(state: State) -> int:
+    """GE-10, as the game stands."""
+    return score_of(len(state.delivered), state.refuels, coins_left(state))
+
+
+def result_text(state: State) -> str:
+    return {"win": "win", "lost": "lost in space", "conceded": "conceded"}.get(
+        state.result or "", "in play")
+
+
+def summarise(state: State) -> Summary:
+    """The public summary in its declared shape."""
+    points = score(state)
+    return {
+        "board": {"cols": COLS, "rows": ROWS},
+        "turn": state.turn,
+        "phase": state.phase,
+        "ship": cell_name(state.ship) if state.ship is not None else None,
+        "speed": state.speed,
+        "refuels": state.refuels,
+        "deliveries": len(state.delivered),
+        "planets": [{"cell": cell_name(c), "number": n}
+                    for c, n in zip(state.planets, state.numbers, strict=True)],
+        "queue": {"top": state.queue_top, "remaining": 6 - len(state.delivered),
+                  "delivered": list(state.delivered), "bottom": state.queue_bottom},
+        "suns": _coins_json(state.suns),
+        "moons": _coins_json(state.moons),
+        "awaiting": ("over" if state.result else "chance" if state.pending
+                     else "decision"),
+        "chance": [need_text(n) for n in state.pending],
+        "chance_mode": "seeded" if state.seeded else "table",
+        "coins_left": coins_left(state),
+        "score": points,
+        "rating": rating_of(points),
+        "result": result_text(state) if state.result else None,
+    }
+
+
+def _coins_json(coins: Coins) -> CoinsSummary:
+    return {"face_up": list(coins.face_up), "spent": sorted(coins.spent),
+            "in_stack": len(coins.in_stack)}
+
+
+__all__ = ["BoardSize", "CoinsSummary", "PlanetSummary", "QueueSummary", "Summary",
+           "coins_left", "result_text", "score", "summarise"]

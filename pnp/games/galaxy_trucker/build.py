@@ -21,10 +21,12 @@ from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
     BARREL,
     EXHAUST,
+    FIT_ANY,
     Connector,
     Kind,
     Tile,
     TileSet,
+    fit,
     joins,
 )
 
@@ -212,54 +214,32 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
     return Ship.of(board, cells.values())
 
 
-def _demand(cells: Mapping[Cell, Placement], row: int, col: int
-            ) -> list[Connector | None] | None:
-    """The connector each neighbour shows the square (None: no neighbour), or None when a
-    neighbour's exhaust or barrel points at it."""
-    need: list[Connector | None] = []
+def _demand(cells: Mapping[Cell, Placement], row: int, col: int) -> int | None:
+    """What the square demands of a tile's faces (bit fields, ``Tile.fit_codes``), or None
+    when nothing can be held there: a neighbour's exhaust or barrel points at it, or no
+    neighbour shows it a connector."""
+    need = 0
+    held = False
     for side in range(4):
         dr, dc = DELTAS[side]
         q = cells.get((row + dr, col + dc))
         if q is None:
-            need.append(None)
+            need |= FIT_ANY << 5 * side
             continue
-        back = (side + 2) % 4
-        if q.exhaust == back or q.barrel == back:
+        shows = q.tile.demands[q.rotation][(side + 2) % 4]
+        if not shows:
             return None
-        need.append(q.faces[back])
-    return need
+        held = held or shows != 1
+        need |= shows << 5 * side
+    return need if held else None
 
 
-def _first_fit(pool: Sequence[Tile], need: Sequence[Connector | None]
-               ) -> tuple[int, int] | None:
+def _first_fit(pool: Sequence[Tile], need: int) -> tuple[int, int] | None:
     """(pool index, rotation) of the first tile that fits cleanly against ``need``."""
-    universal = Connector.UNIVERSAL
     for i, tile in enumerate(pool[:TRIES_PER_SQUARE]):
-        kind = tile.kind
-        for rotation in range(4):
-            if kind is Kind.ENGINE or kind is Kind.DOUBLE_ENGINE:
-                if (EXHAUST + rotation) % 4 != Side.S or need[Side.S] is not None:
-                    continue
-            elif (kind is Kind.CANNON or kind is Kind.DOUBLE_CANNON) \
-                    and need[(BARREL + rotation) % 4] is not None:
-                continue
-            faces = tile.faces[rotation]
-            held = False
-            for side in range(4):
-                b = need[side]
-                if b is None:
-                    continue
-                a = faces[side]
-                if a is _SMOOTH or b is _SMOOTH:
-                    if a is not b:
-                        break
-                elif a is b or a is universal or b is universal:
-                    held = True
-                else:
-                    break
-            else:
-                if held:
-                    return i, rotation
+        for rotation, code in tile.fit_codes:
+            if fit(code, need):
+                return i, rotation
     return None
 
 

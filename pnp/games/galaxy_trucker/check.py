@@ -46,23 +46,27 @@ def check(ship: Ship) -> list[Violation]:
         out.append(Violation("GT-S8", pilot.id, None, f"{pilot.describe()}: the pilot cabin "
                              f"belongs on row {board.start[0]}, column {board.start[1]}",
                              frozenset({pilot.id})))
+    cells, squares = ship.by_cell, board.cells
+    smooth, simple, double = Connector.SMOOTH, Connector.SIMPLE, Connector.DOUBLE
     for p in ship:
-        if p.cell not in board.cells:
+        row, col = cell = p.cell
+        if cell not in squares:
             out.append(Violation("GT-S6", p.id, None, f"{p.describe()}: not a square of board "
                                  f"{board.name}; remove it", frozenset({p.id})))
-        for side in (Side.E, Side.S):  # each touching pair once
-            q = ship.beside(p, side)
+        # each touching pair once: the square to the right (E) and the one behind (S)
+        for side, q in ((Side.E, cells.get((row, col + 1))), (Side.S, cells.get((row + 1, col)))):
             if q is None:
                 continue
-            a, b = p.connector(side), q.connector(side.opposite)
-            smooth = Connector.SMOOTH
-            if a is smooth and b is not smooth:
+            a, b = p.faces[side], q.faces[side - 2]  # side - 2: the opposite side (W, N)
+            if a is b:
+                continue
+            if a is smooth:
                 out.append(_pair("GT-S2", q, side.opposite, p, f"{b.word} connector against the "
                                  f"smooth side of #{p.id}"))
-            elif b is smooth and a is not smooth:
+            elif b is smooth:
                 out.append(_pair("GT-S2", p, side, q, f"{a.word} connector against the smooth "
                                  f"side of #{q.id}"))
-            elif {a, b} == {Connector.SIMPLE, Connector.DOUBLE}:
+            elif (a is simple and b is double) or (a is double and b is simple):
                 out.append(_pair("GT-S1", p, side, q, f"{a.word} connector against a {b.word} "
                                  "one"))
         exhaust = p.exhaust

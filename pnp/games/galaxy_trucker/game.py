@@ -15,6 +15,7 @@ stages are tables of handlers in their own modules: ``answers`` (one per kind of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
@@ -26,7 +27,7 @@ from pnp.engine.rng import Rng
 from pnp.engine.values import replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
-from pnp.games.galaxy_trucker.answers import decide
+from pnp.games.galaxy_trucker.answers import ANSWERS, decide
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import card
 from pnp.games.galaxy_trucker.check import check
@@ -154,8 +155,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return None
         if state.need == "card":
             return Flip(state.deck[0]) if state.deck else None
-        rng = Rng(state.seed, f"galaxy-trucker/dice/{state.round_index}/{state.rolls}")
-        return Roll(rng.below(6) + rng.below(6) + 2)
+        return Roll(_dice(state.seed, state.round_index, state.rolls))
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
@@ -185,7 +185,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return f"adventure card turned up ({example})"
         return "2d6 roll (roll:2 .. roll:12)"
 
-
     # -- the run loop: go on until a decision or a chance outcome is awaited --------------
     def _run(self, s: State) -> State:
         while s.ask is None and s.need is None and s.phase != "over":
@@ -199,19 +198,21 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if kind == "cargo":  # GT-G8: what the bank no longer holds is not given
             goods = cargo.from_bank(goods, "".join(t.goods_list for t in s.truckers))
         ask = Ask(seat, kind, goods, count)
-        s = replace(s, ask=ask)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
-            return decide(self, self._auto(s, seat, Cargo(())), Cargo(()))  # no hold
+            return self._auto(s, ask, Cargo(()))  # no hold
         if kind in AUTO:
             answers = options(s, ask)
             if len(answers) == 1:
-                return decide(self, self._auto(s, seat, answers[0]), answers[0])
-        return s
+                return self._auto(s, ask, answers[0])
+        return replace(s, ask=ask)
 
-    def _auto(self, s: State, seat: int, event: GTEvent) -> State:
-        return replace(s, auto=(*s.auto, f"{who(s, seat)} {format_event(event)}"))
-
+    def _auto(self, s: State, ask: Ask, event: GTEvent) -> State:
+        """The only possible answer, applied at once and noted (an answer of the ask's own
+        type: ``answers.decide`` less its check, on one new state)."""
+        noted = replace(s, ask=None,
+                        auto=(*s.auto, f"{who(s, ask.seat)} {format_event(event)}"))
+        return ANSWERS[ask.kind](self, noted, ask, event)
 
     def _step(self, s: State) -> State:
         if s.phase == "build":
@@ -302,18 +303,18 @@ class GalaxyTrucker(Game[State, GTEvent]):
             deck = s.deck[1:] if s.deck else s.deck
             return replace(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
                            deck=deck, phase="card", stage=Stage(), log=())
-        s = replace(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
         st = s.stage
         if st.step == "shots-wait":
-            return replace(s, stage=replace(st, line=event.total, step="shots-hit",
-                                            targets=tuple(x for x in s.order()
-                                                          if x in st.defeated)))
+            return replace(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
+                           stage=replace(st, line=event.total, step="shots-hit",
+                                         targets=tuple(x for x in s.order()
+                                                       if x in st.defeated)))
         if st.step == "sab-col-wait":
-            return replace(s, stage=replace(st, col=event.total, step="sab-row-wait"),
-                           need="roll")
+            return replace(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
+                           stage=replace(st, col=event.total, step="sab-row-wait"))
+        s = replace(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
         assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
         return sabotage_hit(self, s, st.victim, event.total, st.col)
-
 
     # -- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> GTEvent:
@@ -427,6 +428,14 @@ class GalaxyTrucker(Game[State, GTEvent]):
                   for i in state.order()]
         out = [who(state, i) for i, t in enumerate(state.truckers) if t.out]
         return " > ".join(flying) + (f" (gave up: {', '.join(out)})" if out else "")
+
+
+@cache
+def _dice(seed: int, round_index: int, rolls: int) -> int:
+    """The seeded 2d6 roll number ``rolls`` of a round (asked for twice a roll: to deal it
+    and to check the one logged)."""
+    rng = Rng(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
+    return rng.below(6) + rng.below(6) + 2
 
 
 def _rounds(value: object) -> tuple[str, ...]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
 
 from pnp.engine.errors import IllegalMove
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.boards import Board, Cell
 from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
@@ -26,6 +26,7 @@ from pnp.games.galaxy_trucker.tiles import (
 )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Placement:
     tile: Tile
@@ -45,7 +46,7 @@ class Placement:
     def kind(self) -> Kind:
         return self.tile.kind
 
-    @cached_property
+    @cached
     def faces(self) -> tuple[Connector, ...]:
         """The connectors now facing N, E, S, W (the tile's table for this rotation)."""
         return self.tile.faces[self.rotation % 4]
@@ -58,12 +59,12 @@ class Placement:
         dr, dc = DELTAS[side]
         return (self.row + dr, self.col + dc)
 
-    @cached_property
+    @cached
     def exhaust(self) -> Side | None:
         """Where an engine's exhaust points (None for other tiles)."""
         return EXHAUST.turned(self.rotation) if self.kind.is_engine else None
 
-    @cached_property
+    @cached
     def barrel(self) -> Side | None:
         """Where a cannon's barrel points (None for other tiles)."""
         return BARREL.turned(self.rotation) if self.kind.is_cannon else None
@@ -79,6 +80,7 @@ class Placement:
         return f"{self.tile.label} #{self.id} at row {self.row}, column {self.col}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ship:
     board: Board
@@ -104,11 +106,11 @@ class Ship:
         return Ship(board, tuple(items))
 
     # -- looking things up ------------------------------------------------------------------
-    @cached_property
+    @cached
     def by_cell(self) -> dict[Cell, Placement]:
         return {p.cell: p for p in self.placements}
 
-    @cached_property
+    @cached
     def by_id(self) -> dict[int, Placement]:
         return {p.id: p for p in self.placements}
 
@@ -131,7 +133,7 @@ class Ship:
     def __len__(self) -> int:
         return len(self.placements)
 
-    @property
+    @cached
     def ids(self) -> frozenset[int]:
         return frozenset(self.by_id)
 
@@ -140,7 +142,17 @@ class Ship:
         return next((p for p in self.placements if p.kind is Kind.PILOT), None)
 
     def of_kind(self, *kinds: Kind) -> tuple[Placement, ...]:
-        return tuple(p for p in self.placements if p.kind in kinds)
+        """The tiles of these kinds, in square order (remembered per ship: the flight asks
+        for the same kinds at every card)."""
+        memo = self._kinds
+        found = memo.get(kinds)
+        if found is None:
+            found = memo[kinds] = tuple(p for p in self.placements if p.tile.kind in kinds)
+        return found
+
+    @cached
+    def _kinds(self) -> dict[tuple[Kind, ...], tuple[Placement, ...]]:
+        return {}
 
     def beside(self, p: Placement, side: Side) -> Placement | None:
         dr, dc = DELTAS[side]
@@ -156,11 +168,23 @@ class Ship:
         if missing:
             raise IllegalMove("GT-S9", f"tile(s) {sorted(missing)} are not on this ship; tiles "
                               f"on it: {', '.join(str(i) for i in sorted(self.ids))}")
-        return Ship(self.board, tuple(p for p in self.placements if p.id not in gone))
+        return self._part(tuple(p for p in self.placements if p.id not in gone), gone)
 
     def keeping(self, tile_ids: Iterable[int]) -> Ship:
         keep = frozenset(tile_ids)
-        return Ship(self.board, tuple(p for p in self.placements if p.id in keep))
+        placements = tuple(p for p in self.placements if p.id in keep)
+        return self._part(placements, self.ids - keep)
+
+    def _part(self, placements: tuple[Placement, ...], gone: frozenset[int]) -> Ship:
+        """The ship less the ``gone`` tiles; the joins already worked out are carried over
+        (losing tiles makes no new join), so a damaged ship does not work them out again."""
+        part = Ship(self.board, placements)
+        old = self.__dict__.get("links")
+        if old is not None:
+            part.__dict__["links"] = {
+                p.id: (links - gone if not links.isdisjoint(gone) else links)
+                for p in placements for links in (old[p.id],)}
+        return part
 
     # -- how tiles hold together ----------------------------------------------------------
     def joined(self, p: Placement) -> Iterator[Placement]:
@@ -171,9 +195,25 @@ class Ship:
             if q is not None and joins(faces[side], q.faces[(side + 2) % 4]):
                 yield q
 
-    @cached_property
+    @cached
     def links(self) -> dict[int, frozenset[int]]:
-        return {p.id: frozenset(q.id for q in self.joined(p)) for p in self.placements}
+        """Each tile's neighbours held to it by a legal join."""
+        cells = self.by_cell
+        out: dict[int, frozenset[int]] = {}
+        smooth, universal = Connector.SMOOTH, Connector.UNIVERSAL
+        for p in self.placements:
+            faces, row, col = p.faces, p.row, p.col
+            held = []
+            for side, (dr, dc) in enumerate(DELTAS):
+                q = cells.get((row + dr, col + dc))
+                if q is None:
+                    continue
+                a, b = faces[side], q.faces[(side + 2) % 4]
+                if a is not smooth and b is not smooth and (a is b or a is universal
+                                                             or b is universal):
+                    held.append(q.tile.id)
+            out[p.tile.id] = frozenset(held)
+        return out
 
     def piece_of(self, tile_id: int, removed: frozenset[int] = frozenset()) -> frozenset[int]:
         """Tiles held (through joins, avoiding ``removed``) to ``tile_id``."""

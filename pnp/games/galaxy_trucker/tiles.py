@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 
 from pnp.engine.rng import Rng
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 
 
@@ -104,11 +104,34 @@ CONNECTOR_TOTALS = {Connector.SMOOTH: 241, Connector.SIMPLE: 111, Connector.DOUB
                     Connector.UNIVERSAL: 97}
 TILES_BY_CONNECTORS = {1: 31, 2: 55, 3: 38, 4: 16}
 
+# Connectors as bits, for the typical-ship builder's fit test (``Tile.fit_codes``): five bits a
+# side, bits 0-3 the connector (smooth, simple, double, universal), bit 4 "nothing there".
+FIT_BITS = {Connector.SMOOTH: 1, Connector.SIMPLE: 2, Connector.DOUBLE: 4, Connector.UNIVERSAL: 8}
+_EMPTY = 1 << 4
+_ACCEPTS = {1: 1, 2: 2 | 8, 4: 4 | 8, 8: 2 | 4 | 8}  # what may sit against each connector's bit
+
+
+def _bit(c: Connector) -> int:
+    """``FIT_BITS[c]`` without hashing the member (an enum's hash runs Python code)."""
+    return (1 if c is Connector.SMOOTH else 2 if c is Connector.SIMPLE
+            else 4 if c is Connector.DOUBLE else 8)
+FIT_ANY = 0b11111  # an empty square's side: anything, nothing included
+_FIT_LOW = 1 | 1 << 5 | 1 << 10 | 1 << 15
+
+
+def fit(code: int, demand: int) -> bool:
+    """Every side's 5-bit field of ``code & demand`` is non-zero: the tile's faces (a
+    ``Tile.fit_codes`` code) sit cleanly against what a square demands."""
+    x = code & demand
+    return (x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & _FIT_LOW == _FIT_LOW
+
+
 EXHAUST = Side.S  # printed side of an engine's exhaust
 BARREL = Side.N  # printed side of a cannon's barrel
 SHIELDED = (Side.N, Side.E)  # printed sides a shield generator covers
 
 
+@quick_init
 @dataclass(frozen=True)
 class Tile:
     """One component as printed: id, function, and connectors on its N, E, S, W sides."""
@@ -122,11 +145,47 @@ class Tile:
     def connector(self, printed: Side) -> Connector:
         return self.sides[printed]
 
-    @cached_property
+    @cached
     def faces(self) -> tuple[tuple[Connector, ...], ...]:
         """``faces[rotation][side]``: the connector facing ``side`` (N, E, S, W) once the tile
         is turned ``rotation`` quarter turns; the table ships are built and checked with."""
         return tuple(tuple(self.sides[(side - r) % 4] for side in range(4)) for r in range(4))
+
+    @cached
+    def fit_codes(self) -> tuple[tuple[int, int], ...]:
+        """(rotation, faces as bit fields) for each rotation the tile may take in a legal ship:
+        an engine's exhaust to the rear, a cannon's barrel on a side that must stay empty.
+        Five bits a side (N, E, S, W; ``FIT_BITS``); ``fit`` tests them against a square."""
+        out = []
+        kind = self.kind
+        bits = [_bit(c) for c in self.sides]  # by printed side
+        for rotation in range(4):
+            blocked: int | None = None
+            if kind.is_engine:
+                if (EXHAUST + rotation) % 4 != Side.S:
+                    continue
+                blocked = Side.S
+            elif kind.is_cannon:
+                blocked = (BARREL + rotation) % 4
+            code = 0
+            for side in range(4):  # the face turned to ``side`` is printed side - rotation
+                code |= (_EMPTY if side == blocked else bits[side - rotation]) << 5 * side
+            out.append((rotation, code))
+        return tuple(out)
+
+    @cached
+    def demands(self) -> tuple[tuple[int, ...], ...]:
+        """``demands[rotation][side]``: the faces (bit set, ``FIT_BITS``) a tile may show this
+        one across ``side`` (0: its exhaust or barrel points there, nothing may go)."""
+        out = []
+        accepts = [_ACCEPTS[_bit(c)] for c in self.sides]  # by printed side
+        engine, cannon = self.kind.is_engine, self.kind.is_cannon
+        for rotation in range(4):
+            exhaust = (EXHAUST + rotation) % 4 if engine else None
+            barrel = (BARREL + rotation) % 4 if cannon else None
+            out.append(tuple(0 if side in (exhaust, barrel) else accepts[side - rotation]
+                             for side in range(4)))
+        return tuple(out)
 
     @property
     def connector_count(self) -> int:
@@ -149,7 +208,7 @@ class TileSet:
     seed: int
     tiles: tuple[Tile, ...]
 
-    @cached_property
+    @cached
     def by_id(self) -> dict[int, Tile]:
         return {t.id: t for t in self.tiles}
 
@@ -212,15 +271,19 @@ def generate_tiles(seed: int) -> TileSet:
     rng.shuffle(types)
     dealt = iter(types)
     tiles: list[Tile] = []
+    smooth = Connector.SMOOTH
+    all_sides = [int(s) for s in SIDES]
+    engine_sides = [s for s in all_sides if s != EXHAUST]
+    cannon_sides = [s for s in all_sides if s != BARREL]
     for index, ((kind, capacity), n) in enumerate(zip(kinds, counts, strict=True)):
-        allowed = list(SIDES)
-        if kind.is_engine:
-            allowed.remove(EXHAUST)
-        elif kind.is_cannon:
-            allowed.remove(BARREL)
-        open_sides = set(rng.shuffled(allowed)[:n])
-        sides = tuple(next(dealt) if s in open_sides else Connector.SMOOTH for s in SIDES)
-        tiles.append(Tile(index + 1, kind, _four(sides), capacity))
+        allowed = (engine_sides if kind.is_engine else cannon_sides if kind.is_cannon
+                   else all_sides)[:]
+        rng.shuffle(allowed)
+        is_open = [False] * 4
+        for side in allowed[:n]:
+            is_open[side] = True
+        n_, e_, s_, w_ = (next(dealt) if is_open[side] else smooth for side in range(4))
+        tiles.append(Tile(index + 1, kind, (n_, e_, s_, w_), capacity))
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
     return TileSet(seed, tuple(tiles))

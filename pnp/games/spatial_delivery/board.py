@@ -145,6 +145,9 @@ def parse_hex(text: str) -> int | None:
 
 def parse_corner(text: str) -> int | None:
     """A corner from its three hexes in any order (``A2A1E`` reads as ``EA1A2``)."""
+    found = CORNER_BY_NAME.get(text)  # as written by ``corner_name``: most texts
+    if found is not None:
+        return found
     t = text.strip().upper()
     parts = _HEX_RE.findall(t)
     if "".join(parts) != t or len(parts) != 3:

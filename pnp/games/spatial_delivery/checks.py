@@ -1,14 +1,20 @@
 """What every journey action checks first (whose turn, which stage, which cards), the refusal
-it raises, and spending cards (SD-T1, SD-T3)."""
+it raises, and spending cards (SD-T1, SD-T3).
+
+An event's checks read the state it is applied to; then the event makes one copy, its
+*draft*, and every step after (spending, turning up cards, ending the turn or the round)
+changes that draft in place (``pnp.engine.values.edit``): nobody else holds it yet, and the
+state handed out is never changed again."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.spatial_delivery.cards import COLOURS, colour_of
-from pnp.games.spatial_delivery.state import Seat, State
+from pnp.games.spatial_delivery.state import Goods, Seat, State
 
 
 class Refusal(Exception):
@@ -81,19 +87,29 @@ def check_hand(seat: Seat, cards: Sequence[str]) -> None:
                               f"it has no {', '.join(short)} to spend")
 
 
-def discard(state: State, cards: Sequence[str]) -> State:
+def set_seat(draft: State, i: int, seat: Seat, **changes: Any) -> State:
+    """The draft with seat ``i`` changed (and any other ``changes``), in place."""
+    return edit(draft, seats=(*draft.seats[:i], seat, *draft.seats[i + 1:]), **changes)
+
+
+def set_goods(draft: State, i: int, goods: Goods, **changes: Any) -> State:
+    """The draft with one goods type changed (and any other ``changes``), in place."""
+    return edit(draft, goods=(*draft.goods[:i], goods, *draft.goods[i + 1:]), **changes)
+
+
+def discard(draft: State, cards: Sequence[str]) -> State:
     """Spent goods go face up to their type's discard pile; fuel back to the depot."""
     for card in cards:
         colour = colour_of(card)
         if colour is None:
             continue
-        g = state.goods[ci(colour)]
-        state = state.with_goods(ci(colour), replace(g, discards=sorted_cards(
-            (*g.discards, card))))
-    return state
+        i = ci(colour)
+        g = draft.goods[i]
+        set_goods(draft, i, replace(g, discards=sorted_cards((*g.discards, card))))
+    return draft
 
 
-def spend(state: State, seat_index: int, cards: Sequence[str]) -> State:
-    seat = state.seats[seat_index]
-    state = state.with_seat(seat_index, replace(seat, hand=remove(seat.hand, cards)))
-    return discard(state, cards)
+def spend(draft: State, seat_index: int, cards: Sequence[str]) -> State:
+    seat = draft.seats[seat_index]
+    set_seat(draft, seat_index, replace(seat, hand=remove(seat.hand, cards)))
+    return discard(draft, cards)

@@ -128,28 +128,36 @@ def parse_event(text: str) -> SDEvent:
     if low in ("pass", "p"):
         return Pass()
     u = t.upper()
-    if m := _TAKE.fullmatch(u):
-        return Take(m.group(1))
-    if m := _BUILD.fullmatch(u):
-        return Build(_corners(m.group(1), text, False), _cards(m.group(2), text))
-    if m := _TRAVEL.fullmatch(u):
-        return Travel(_corners(m.group(1), text, True), _cards(m.group(2), text))
-    if m := _DELIVER.fullmatch(u):
-        world = parse_hex(m.group(2))
-        if world is None:
-            raise NotationError(text, f"{m.group(2)!r} is not a hex (A1-A6, B1-B12, C1-C18)")
-        return Deliver(m.group(1), world, m.group(3) == "!")
-    if m := _ACTION.fullmatch(u):
-        return CardAction(m.group(1))
-    if m := _TILE.fullmatch(u):
+    head = u[:2]  # each pattern starts with its own mark: try only the one it can match
+    if head[:1] == "+":
+        if m := _TAKE.fullmatch(u):
+            return Take(m.group(1))
+    elif head == "B:":
+        if m := _BUILD.fullmatch(u):
+            return Build(_corners(m.group(1), text, False), _cards(m.group(2), text))
+    elif head == "T:":
+        if m := _TRAVEL.fullmatch(u):
+            return Travel(_corners(m.group(1), text, True), _cards(m.group(2), text))
+    elif head == "D:":
+        if m := _DELIVER.fullmatch(u):
+            world = parse_hex(m.group(2))
+            if world is None:
+                raise NotationError(text, f"{m.group(2)!r} is not a hex (A1-A6, B1-B12, "
+                                          "C1-C18)")
+            return Deliver(m.group(1), world, m.group(3) == "!")
+    elif head == "A:":
+        if m := _ACTION.fullmatch(u):
+            return CardAction(m.group(1))
+    elif head[:1] == "^":
+        if m := _FLIP.fullmatch(u):
+            if m.group(1) == "R":
+                raise NotationError(text, "Rocket Fuel cards are never turned up from a deck")
+            return Flip(m.group(1))
+    elif m := _TILE.fullmatch(u):
         hx = parse_hex(m.group(1))
         if hx is None:
             raise NotationError(text, f"{m.group(1)!r} is not a hex (A1-A6, B1-B12, C1-C18)")
         return TileLaid(hx, m.group(2))
-    if m := _FLIP.fullmatch(u):
-        if m.group(1) == "R":
-            raise NotationError(text, "Rocket Fuel cards are never turned up from a deck")
-        return Flip(m.group(1))
     raise NotationError(text, EXPECTED)
 
 

@@ -3,7 +3,7 @@ and a card action with its power (SD-T3..SD-T6, SD-5..SD-7, SD-G6, SD-G8)."""
 
 from __future__ import annotations
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.spatial_delivery.board import (
     CORNERS,
     EARTH,
@@ -32,6 +32,7 @@ from pnp.games.spatial_delivery.checks import (
     journey_seat,
     order_error,
     refuse,
+    set_seat,
     spend,
 )
 from pnp.games.spatial_delivery.events import Build, CardAction, Deliver, Travel
@@ -66,10 +67,10 @@ def build(state: State, move: Build) -> State:
     unpaid = build_problem(move.pay, len(fresh), colours)
     if unpaid is not None:
         raise refuse(*unpaid)
-    state = spend(state, who, move.pay)
-    seat = state.seats[who]
-    return state.with_seat(
-        who, replace(seat, location=move.path[-1], points=seat.points + 1 + len(worlds)),
+    draft = spend(replace(state), who, move.pay)
+    seat = draft.seats[who]
+    return set_seat(
+        draft, who, replace(seat, location=move.path[-1], points=seat.points + 1 + len(worlds)),
         segments=state.segments | frozenset(path_segments(move.path)),
         stations=tuple(sorted((*state.stations, (move.path[-1], who)))), stage=1)
 
@@ -93,8 +94,8 @@ def travel(state: State, move: Travel) -> State:
     unpaid = fuel_problem(move.pay, len(move.stops), "step(s)", "SD-7")
     if unpaid is not None:
         raise refuse(*unpaid)
-    state = spend(state, who, move.pay)
-    return state.with_seat(who, replace(state.seats[who], location=here), stage=1)
+    draft = spend(replace(state), who, move.pay)
+    return set_seat(draft, who, replace(draft.seats[who], location=here), stage=1)
 
 
 # Deliver and card powers -------------------------------------------------------------------
@@ -152,20 +153,22 @@ def deliver(state: State, move: Deliver) -> State:
     has_first = state.firsts[world] and colour == kind
     if has_first:
         firsts[ci(str(kind))] += 1
-    state = spend(state, who, [card])
-    seat = state.seats[who]
-    state = state.with_seat(who, replace(seat, points=seat.points + value + bonus,
-                                         firsts=tuple(firsts)))
+    tokens = list(state.tokens)
+    tokens[world] = 0
+    firsts_left = state.firsts
+    if has_first:
+        cleared = list(firsts_left)
+        cleared[world] = False
+        firsts_left = tuple(cleared)
+    draft = spend(replace(state), who, [card])
+    seat = draft.seats[who]
+    set_seat(draft, who, replace(seat, points=seat.points + value + bonus,
+                                 firsts=tuple(firsts)),
+             tokens=tuple(tokens), firsts=firsts_left, stage=2)
     if owner is not None and owner != who:
-        host = state.seats[owner]
-        state = state.with_seat(owner, replace(host, points=host.points + 1))
-    state = replace(
-        state,
-        tokens=tuple(0 if h == world else t for h, t in enumerate(state.tokens)),
-        firsts=tuple(False if h == world and has_first else f
-                     for h, f in enumerate(state.firsts)),
-        stage=2)
-    return use_power(state, who, card) if move.use else state
+        host = draft.seats[owner]
+        set_seat(draft, owner, replace(host, points=host.points + 1))
+    return use_power(draft, who, card) if move.use else draft
 
 
 def check_power_use(state: State, card: str, when: str) -> None:
@@ -178,16 +181,17 @@ def check_power_use(state: State, card: str, when: str) -> None:
         raise refuse("SD-G8", "Barter takes a face-up card, and the market is empty")
 
 
-def use_power(state: State, who: int, card: str) -> State:
+def use_power(draft: State, who: int, card: str) -> State:
+    """The card's power, on a draft."""
     power = power_of(card)
     if power == "B":
-        return replace(state, must_take=True)
+        return edit(draft, must_take=True)
     if power == "E":
-        return replace(state, extra_turns=state.extra_turns + 1)
-    if who in state.next_track:  # SD-4 / SD-G6
-        seat = state.seats[who]
-        return state.with_seat(who, replace(seat, points=seat.points + INITIATIVE_POINTS))
-    return replace(state, next_track=(*state.next_track, who))
+        return edit(draft, extra_turns=draft.extra_turns + 1)
+    if who in draft.next_track:  # SD-4 / SD-G6
+        seat = draft.seats[who]
+        return set_seat(draft, who, replace(seat, points=seat.points + INITIATIVE_POINTS))
+    return edit(draft, next_track=(*draft.next_track, who))
 
 
 def card_action_check(state: State, move: CardAction) -> int:
@@ -202,5 +206,5 @@ def card_action_check(state: State, move: CardAction) -> int:
 
 def card_action(state: State, move: CardAction) -> State:
     who = card_action_check(state, move)
-    state = replace(spend(state, who, [move.card]), stage=3)
-    return use_power(state, who, move.card)
+    draft = edit(spend(replace(state), who, [move.card]), stage=3)
+    return use_power(draft, who, move.card)

@@ -1,10 +1,10 @@
 """The Goods Market: taking a face-up card (also after a Barter), turning up the next one,
 reshuffling an empty deck, and moving from one phase of the round to the next (SD-T2,
-SD-G2..SD-G4)."""
+SD-G2..SD-G4).  Every function but ``take`` changes a draft in place (see ``checks``)."""
 
 from __future__ import annotations
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.spatial_delivery.cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -12,7 +12,7 @@ from pnp.games.spatial_delivery.cards import (
     FUEL_PER_ROUND,
     PICKS_PER_ROUND,
 )
-from pnp.games.spatial_delivery.checks import ci, order_error, refuse, sorted_cards
+from pnp.games.spatial_delivery.checks import ci, order_error, refuse, set_goods, sorted_cards
 from pnp.games.spatial_delivery.events import Take
 from pnp.games.spatial_delivery.setup import deck_order
 from pnp.games.spatial_delivery.state import Goods, Need, State
@@ -31,52 +31,50 @@ def take(state: State, move: Take) -> State:
                               "up (that deck and its discards are empty)")
     seat = state.seats[seat_index]
     i = ci(move.colour)
-    state = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
+    draft = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
                             goods=(*state.goods[:i], replace(g, market=None),
                                    *state.goods[i + 1:]))
-    state = turn_up(state, move.colour)
-    if state.phase == "market":
-        state = replace(state, picks=state.picks + 1)
-        return settle(state)
-    return replace(state, must_take=False)
+    turn_up(draft, move.colour)
+    if draft.phase == "market":
+        return settle(edit(draft, picks=draft.picks + 1))
+    return edit(draft, must_take=False)
 
 
-def turn_up(state: State, colour: str) -> State:
+def turn_up(draft: State, colour: str) -> State:
     """Owe a flip for an empty market slot; reshuffle the discards if the deck is out."""
-    g = state.goods[ci(colour)]
-    if g.market is not None or Need("flip", colour) in state.pending:
-        return state
+    g = draft.goods[ci(colour)]
+    if g.market is not None or Need("flip", colour) in draft.pending:
+        return draft
     if not g.deck:
         if not g.discards:
-            return state  # the slot stays empty (SD-G2)
+            return draft  # the slot stays empty (SD-G2)
         k = g.reshuffles + 1
-        deck = (deck_order(state.seed, colour, k, g.discards)
-                if state.seeded and state.seed is not None else g.discards)
-        g = Goods(market=None, deck=deck, discards=(), reshuffles=k)
-        state = state.with_goods(ci(colour), g)
-    return replace(state, pending=(*state.pending, Need("flip", colour)))
+        deck = (deck_order(draft.seed, colour, k, g.discards)
+                if draft.seeded and draft.seed is not None else g.discards)
+        set_goods(draft, ci(colour), Goods(market=None, deck=deck, discards=(), reshuffles=k))
+    return edit(draft, pending=(*draft.pending, Need("flip", colour)))
 
 
-def begin_market(state: State) -> State:
-    seats = list(state.seats)
-    depot = state.fuel_in_depot
-    for s in state.order:  # SD-G3: the depot may run short; turn order takes first
+def begin_market(draft: State) -> State:
+    seats = list(draft.seats)
+    depot = draft.fuel_in_depot
+    for s in draft.order:  # SD-G3: the depot may run short; turn order takes first
         n = min(FUEL_PER_ROUND, depot)
         depot -= n
         seats[s] = replace(seats[s], hand=sorted_cards((*seats[s].hand, *[FUEL] * n)))
-    state = replace(state, seats=tuple(seats), phase="market", picks=0)
+    edit(draft, seats=tuple(seats), phase="market", picks=0)
     for colour in COLOURS:
-        state = turn_up(state, colour)
-    return settle(state)
+        turn_up(draft, colour)
+    return settle(draft)
 
 
-def begin_journey(state: State) -> State:
-    return replace(state, phase="journey", current=state.order[0], stage=0,
-                   must_take=False, extra_turns=0)
+def begin_journey(draft: State) -> State:
+    return edit(draft, phase="journey", current=draft.order[0], stage=0,
+                must_take=False, extra_turns=0)
 
 
 def settle(state: State) -> State:
-    """Move on once every owed chance outcome is in."""
+    """Move on once every owed chance outcome is in (on a draft)."""
     if state.pending:
         return state
     if state.phase in ("setup", "ring3"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pnp.engine.values import replace
 from pnp.games.spatial_delivery.board import (
@@ -76,6 +76,11 @@ class State:
     stage: int = 0  # actions done this turn: 0 none, 1 mission, 2 delivery, 3 card action
     must_take: bool = False  # a Barter was used: the card is taken next
     extra_turns: int = 0  # Enterprise
+
+    # lookups derived from one field, shared by copies that leave it alone (engine.values)
+    __derived__: ClassVar[dict[str, tuple[str, ...]]] = {
+        "_station_owner": ("stations",), "station_corners": ("stations",),
+        "laid_corners": ("tiles",), "usable": ("tiles",)}
 
     def with_seat(self, i: int, seat: Seat, **changes: Any) -> State:
         """The state with seat ``i`` changed (and any other ``changes``)."""

@@ -11,6 +11,7 @@ from pnp.engine.errors import NotationError, SetupError, check_fields
 from pnp.engine.game import CHANCE, JSON, Game, Outcome
 from pnp.engine.rng import Rng
 from pnp.games.weird_galaxy import events as ev
+from pnp.games.weird_galaxy import legal as options
 from pnp.games.weird_galaxy import rules
 from pnp.games.weird_galaxy.data import (
     DEFAULT_SUITS,
@@ -112,21 +113,21 @@ class WeirdGalaxy(Game[State, ev.WGEvent]):
         return state.turn
 
     def legal(self, state: State) -> list[ev.WGEvent]:
-        return rules.legal_decisions(state)
+        return options.legal_decisions(state)
 
     def playout_choices(self, state: State) -> list[ev.WGEvent]:
         """Random playouts take a build, delivery or pick-up when one is on offer, and never
         abandon a load: uniform picks from legal() almost never finish a game."""
-        legal = rules.legal_decisions(state)
+        legal = options.legal_decisions(state)
         keen: list[ev.WGEvent] = [e for e in legal
                                   if isinstance(e, ev.Build | ev.Deliver | ev.PickUp)]
         return keen or [e for e in legal if not isinstance(e, ev.Abandon)]
 
     def chance_outcomes(self, state: State) -> list[ev.WGEvent]:
-        return rules.chance_outcomes(state)
+        return options.chance_outcomes(state)
 
     def dealt_outcome(self, state: State) -> ev.WGEvent | None:
-        return rules.dealt_outcome(state)
+        return options.dealt_outcome(state)
 
     # -- the rules ----------------------------------------------------------------------------
     def apply(self, state: State, event: ev.WGEvent) -> State:

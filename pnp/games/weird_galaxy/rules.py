@@ -1,4 +1,5 @@
-"""The rules of Weird Galaxy: which events are legal now, and what each one does.
+"""The rules of Weird Galaxy: what each event does (``legal`` says which are legal now,
+``invariants`` what must always hold).
 
 Pure functions of an immutable State.  Every refusal raises IllegalMove with a rule id from
 ``rule_ids.RULES`` and a message that says what was wrong and what would have been legal.
@@ -6,11 +7,9 @@ Pure functions of an immutable State.  Every refusal raises IllegalMove with a r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from pnp.engine.errors import IllegalMove
-from pnp.engine.rng import Rng
 from pnp.engine.values import replace
 from pnp.games.weird_galaxy.data import (
     ABANDON_FORFEIT,
@@ -22,12 +21,9 @@ from pnp.games.weird_galaxy.data import (
     MAX_SHIELDS,
     POINTS_PER_TURN,
     POS_OF,
-    RANKS,
     SHIELD_COST,
     STATION_COSTS,
-    STATIONS,
     SUIT_NAMES,
-    TILE_AT,
     Pos,
     on_grid,
     payoff,
@@ -54,6 +50,15 @@ from pnp.games.weird_galaxy.events import (
     Tile,
     WGEvent,
     format_event,
+)
+from pnp.games.weird_galaxy.legal import (
+    can_shoo,
+    chance_outcomes,
+    dealt_outcome,
+    fee_owner,
+    legal_decisions,
+    spit_targets,
+    tile_of_station,
 )
 from pnp.games.weird_galaxy.state import (
     Mission,
@@ -90,132 +95,8 @@ def _at(pos: Pos) -> str:
     return "in the black hole" if pos == HOLE else f"at {tile_name(pos)}"
 
 
-def _tile_of_station(suit: str, index: int) -> Tile:
-    return Tile(suit, index)
-
-
 def _pos_of_tile(tile: Tile) -> Pos:
     return POS_OF[(tile.suit, tile.rank)]
-
-
-def _fee_owner(state: State, seat: int, pos: Pos) -> int | None:
-    """The opponent who would be owed a fee for this seat's ship being on ``pos`` now."""
-    owner = state.owner_at(pos)
-    if owner is None or owner == seat or pos in state.paid:
-        return None
-    return owner
-
-
-# -- what is legal -----------------------------------------------------------------------
-def spit_targets(state: State, at: Pos) -> list[Target]:
-    """Functional starships and unshielded functional stations within one tile of ``at``."""
-    out: list[Target] = []
-    for p in state.players:
-        if not p.ship.disabled and within_one(at, p.ship.pos):
-            out.append(Target(p.suit))
-    for p in state.players:
-        for st in p.stations:
-            if not st.disabled and not st.shield and st.pos != HOLE and within_one(at, st.pos):
-                out.append(Target(p.suit, _tile_of_station(p.suit, st.index)))
-    return out
-
-
-def legal_decisions(state: State) -> list[WGEvent]:
-    """Every decision the player on turn may make now: each action's options in turn (a
-    table of one small generator per action, in the order the buttons show)."""
-    if state.winner is not None or state.pending is not None:
-        return []
-    return [event for options in _OPTIONS for event in options(state, state.players[state.turn])]
-
-
-def _moves(state: State, me: Player) -> Iterator[WGEvent]:
-    if state.points >= ACTION_COSTS["move"] and not me.ship.disabled:
-        for d, (dr, dc) in DIRECTIONS.items():
-            to = (me.ship.pos[0] + dr, me.ship.pos[1] + dc)
-            if on_grid(to) and (_fee_owner(state, state.turn, to) is None or me.balance >= FEE):
-                yield Move(d)
-
-
-def _phredd_moves(state: State, me: Player) -> Iterator[WGEvent]:
-    if state.points >= ACTION_COSTS["phredd"]:
-        for d, (dr, dc) in DIRECTIONS.items():
-            to = (state.phredd[0] + dr, state.phredd[1] + dc)
-            if on_grid(to):
-                yield MovePhredd(d)
-                yield from (MovePhredd(d, t) for t in spit_targets(state, to))
-
-
-def _single(state: State, me: Player) -> Iterator[WGEvent]:
-    """Roll a mission, shoo Phredd, jump, build: one event each when allowed."""
-    pts = state.points
-    if pts >= ACTION_COSTS["mission"]:
-        yield RollMission()
-    if pts >= ACTION_COSTS["shoo"] and _can_shoo(me, state.phredd):
-        yield Shoo()
-    if pts >= ACTION_COSTS["jump"] and not me.ship.disabled:
-        yield Jump()
-    k = len(me.stations)
-    if (pts >= ACTION_COSTS["build"] and k < STATIONS
-            and all(not s.disabled for s in me.stations) and me.balance >= STATION_COSTS[k]):
-        yield Build()
-
-
-def _shields(state: State, me: Player) -> Iterator[WGEvent]:
-    if (state.points >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
-            and me.shields_used < MAX_SHIELDS):
-        yield from (InstallShield(_tile_of_station(me.suit, s.index)) for s in me.stations
-                    if not s.disabled and not s.shield)
-
-
-def _repaints(state: State, me: Player) -> Iterator[WGEvent]:
-    if state.points >= ACTION_COSTS["paint"]:
-        if me.ship.disabled:
-            yield Repaint()
-        yield from (Repaint(_tile_of_station(me.suit, s.index)) for s in me.stations
-                    if s.disabled)
-
-
-def _cargo(state: State, me: Player) -> Iterator[WGEvent]:
-    """Pick up, deliver, abandon (no action points), then end the turn."""
-    ship = me.ship
-    if (not ship.disabled and len(ship.loads) < CAPACITY
-            and ship.loads.count(ship.pos) < state.open_from(ship.pos)):
-        yield PickUp()
-    if not ship.disabled:
-        yield from (Deliver(m.number) for m in state.missions
-                    if m.open and m.dest == ship.pos and m.source in ship.loads)
-    if me.balance >= ABANDON_FORFEIT:
-        yield from (Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
-    yield EndTurn()
-
-
-_OPTIONS: Final = (_moves, _phredd_moves, _single, _shields, _repaints, _cargo)
-
-
-def _can_shoo(me: Player, phredd: Pos) -> bool:
-    return within_one(me.ship.pos, phredd) or any(within_one(s.pos, phredd)
-                                                  for s in me.stations)
-
-
-def chance_outcomes(state: State) -> list[WGEvent]:
-    """Every physically possible die event now: a suit still in the bag, or a face."""
-    pend = state.pending
-    if state.winner is not None or pend is None:
-        return []
-    if pend.step == "draw":
-        return [Draw(s) for s in pend.bag()]
-    return [Roll(r) for r in range(len(RANKS))]
-
-
-def dealt_outcome(state: State) -> WGEvent | None:
-    """The die event the seed deals at this chance node (seeded play only)."""
-    pend = state.pending
-    if not state.seeded or state.seed is None or pend is None or state.winner is not None:
-        return None
-    rng = Rng(state.seed, f"dice/{state.chance_count}")
-    if pend.step == "draw":
-        return Draw(rng.choice(pend.bag()))
-    return Roll(rng.below(len(RANKS)))
 
 
 _STEP: Final = {"draw": "drawn", "roll": "rolled"}
@@ -267,7 +148,7 @@ def _apply_decision(state: State, event: WGEvent) -> State:
             if not on_grid(to):
                 raise _refuse(state, "WG-1", f"moving {d} from {tile_name(me.ship.pos)} "
                                              "leaves the grid")
-            owner = _fee_owner(state, seat, to)
+            owner = fee_owner(state, seat, to)
             if owner is not None:
                 if me.balance < FEE:
                     raise _refuse(state, "WG-9", f"entering {tile_name(to)} costs a "
@@ -297,7 +178,7 @@ def _apply_decision(state: State, event: WGEvent) -> State:
             return _spend_points(replace(state, pending=Pending("mission", "draw")), "mission")
         case Shoo():
             _cost_check(state, "shoo", "shooing Phredd")
-            if not _can_shoo(me, state.phredd):
+            if not can_shoo(me, state.phredd):
                 raise _refuse(state, "WG-T6", f"Phredd {_at(state.phredd)} is not "
                                               "within one tile of your starship or stations")
             return _spend_points(replace(state, pending=Pending("shoo", "draw")), "shoo")
@@ -425,7 +306,7 @@ def _own_station(state: State, tile: Tile, rule: str) -> Station:
     me = state.players[state.turn]
     st = me.station_at(_pos_of_tile(tile)) if tile.suit == me.suit else None
     if st is None:
-        built = ", ".join(_tile_of_station(me.suit, s.index).name for s in me.stations)
+        built = ", ".join(tile_of_station(me.suit, s.index).name for s in me.stations)
         raise _refuse(state, rule, f"you have no station on {tile.name} (yours: {built})")
     return st
 
@@ -435,7 +316,7 @@ def _build(state: State) -> State:
     me = state.players[seat]
     _cost_check(state, "build", "building a station")
     k = len(me.stations)
-    down = [_tile_of_station(me.suit, s.index).name for s in me.stations if s.disabled]
+    down = [tile_of_station(me.suit, s.index).name for s in me.stations if s.disabled]
     if down:
         raise _refuse(state, "WG-T7", f"your station(s) on {', '.join(down)} are disabled; "
                                       "repaint them before building")
@@ -495,7 +376,7 @@ def _drop_worthless(state: State, source: Pos) -> State:
 def _end_turn(state: State) -> State:
     seat = state.turn
     me = state.players[seat]
-    owner = _fee_owner(state, seat, me.ship.pos)
+    owner = fee_owner(state, seat, me.ship.pos)
     if owner is not None and me.balance >= FEE:  # WG-13: staying on a station tile
         state = _credit(state, seat, fees_out=FEE)
         state = _credit(state, owner, fees_in=FEE)
@@ -540,31 +421,3 @@ def _apply_chance(state: State, event: Draw | Roll) -> State:
     me = state.players[state.turn]
     state = _set_player(state, state.turn, replace(me, ship=replace(me.ship, pos=pos)))
     return replace(state, pending=None)
-
-
-def check_invariants(state: State) -> list[str]:
-    """Broken bookkeeping, if any (used by tests and by replay checks)."""
-    problems = []
-    fees_in = sum(p.account.fees_in for p in state.players)
-    fees_out = sum(p.account.fees_out for p in state.players)
-    if fees_in != fees_out:
-        problems.append(f"fees received {fees_in} != fees paid {fees_out}")
-    for seat, p in enumerate(state.players):
-        if p.balance < 0:
-            problems.append(f"{p.name} has a negative balance {p.balance}")
-        earned = sum(m.payoff for m in state.missions if m.completed_by == seat)
-        if earned != p.account.earned:
-            problems.append(f"{p.name} earned {p.account.earned}, missions say {earned}")
-        if p.account.building != sum(STATION_COSTS[s.index] for s in p.stations):
-            problems.append(f"{p.name}'s station spending does not match the stations")
-        if p.account.shields != SHIELD_COST * p.shields_used:
-            problems.append(f"{p.name}'s shield spending does not match the shields")
-        if len(p.ship.loads) > CAPACITY:
-            problems.append(f"{p.name} carries {len(p.ship.loads)} loads")
-        for src in set(p.ship.loads):
-            if p.ship.loads.count(src) > state.open_from(src):
-                problems.append(f"{p.name} carries a worthless load from {tile_name(src)}")
-        if [s.index for s in p.stations] != list(range(len(p.stations))):
-            problems.append(f"{p.name}'s stations are out of order")
-    return problems
-

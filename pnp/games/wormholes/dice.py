@@ -65,23 +65,25 @@ def die_moves(state: State, suit: Suit,
 def candidates(state: State) -> tuple[Candidate, ...]:
     """Every die move a ship may make now before WH-10 (once per state): the turn
     passes when this is empty, and WH-10 only chooses among these."""
-    found: tuple[Candidate, ...] | None = state.memo.get("cands")
+    memo = state.derived
+    found: tuple[Candidate, ...] | None = memo.get("cands")
     if found is None:
         cands = []
         for s in state.unused:
             cands += [(s, d, end) for d, end in die_moves(state, s)]
-        found = state.memo["cands"] = tuple(cands)
+        found = memo["cands"] = tuple(cands)
     return found
 
 
 def moves(state: State) -> tuple[Candidate, ...]:
     """The die moves allowed now (WH-10 applied), worked out once per state."""
-    found: tuple[Candidate, ...] | None = state.memo.get("moves")
+    memo = state.derived
+    found: tuple[Candidate, ...] | None = memo.get("moves")
     if found is None:
         cands = candidates(state)
         if len(state.unused) >= 2:
             cands = tuple(c for c in cands if keeps_other_die(state, *c)) or cands
-        found = state.memo["moves"] = cands
+        found = memo["moves"] = cands
     return found
 
 
@@ -90,7 +92,7 @@ def allowed(state: State, move: Candidate) -> bool:
     (the whole list is worked out only in that second case)."""
     if len(state.unused) < 2:
         return True
-    listed = state.memo.get("moves")
+    listed = state.derived.get("moves")
     if listed is None and keeps_other_die(state, *move):
         return True
     return move in moves(state)

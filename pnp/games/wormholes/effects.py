@@ -1,16 +1,21 @@
 """Resolving effects until someone must act: landings (a win, a ship sent away, a wormhole
 activated), jumps, black holes, and the next turn when no die move is left (WH-T4, WH-T6,
-WH-T8, WH-2, WH-6, WH-13..WH-15)."""
+WH-T8, WH-2, WH-6, WH-13..WH-15).
+
+Every function here but ``start_turn`` works on a *draft*: the copy of the state the event
+being applied has just made and nobody else holds yet, changed in place
+(``pnp.engine.values.edit``), so an event makes one new state however many effects follow."""
 
 from __future__ import annotations
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.wormholes.board import (
     BASES,
     OWNER,
     SIDE_NAMES,
     SIDE_SUITS,
     SUIT_NAMES,
+    SUITS,
     Cell,
     Suit,
     Vector,
@@ -21,29 +26,51 @@ from pnp.games.wormholes.board import (
 )
 from pnp.games.wormholes.dice import candidates
 from pnp.games.wormholes.offers import ship_name, side
-from pnp.games.wormholes.state import Activate, ChooseJump, SendAway, State, Step, Task
+from pnp.games.wormholes.state import Activate, ChooseJump, Coin, SendAway, Ship, State, Step, Task
+
+SUITS_INDEX = {s: i for i, s in enumerate(SUITS)}  # a suit's place in ``ships``
 
 
 def start_turn(state: State, seat: int) -> State:
     """Begin `seat`'s turn: black holes take their lost turns (WH-T6, WH-14)."""
+    return begin_turn(replace(state), seat)
+
+
+def begin_turn(draft: State, seat: int) -> State:
+    """``start_turn`` on a draft."""
     skipped: list[int] = []
     for _ in range(3):
-        ships = [state.ship(s) for s in SIDE_SUITS[seat]]
+        ships = [draft.ship(s) for s in SIDE_SUITS[seat]]
         active = tuple(s.suit for s in ships if not s.lost_turn)
         resting = tuple(s.suit for s in ships if s.lost_turn)
         for s in ships:
             if s.lost_turn:
-                state = state.with_ship(replace(s, lost_turn=False))
+                set_ship(draft, replace(s, lost_turn=False))
         if active:
-            step: Step = ("roll-choice" if state.two_ships and any(
-                state.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
-            return replace(state, turns=state.turns + 1, turn=seat, step=step,
-                           rolling=active, dice=(), unused=(), skipped=tuple(skipped),
-                           resting=resting)
-        state = replace(state, turns=state.turns + 1)
+            step: Step = ("roll-choice" if draft.two_ships and any(
+                draft.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
+            return edit(draft, turns=draft.turns + 1, turn=seat, step=step,
+                        rolling=active, dice=(), unused=(), skipped=tuple(skipped),
+                        resting=resting)
+        edit(draft, turns=draft.turns + 1)
         skipped.append(seat)
         seat = opponent(seat)
     raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
+
+
+def set_ship(draft: State, ship: Ship, **changes: object) -> State:
+    """The draft with this ship moved or changed (and any other ``changes``), in place."""
+    i = SUITS_INDEX[ship.suit]
+    return edit(draft, ships=(*draft.ships[:i], ship, *draft.ships[i + 1:]), **changes)
+
+
+def set_coin(draft: State, coin: Coin) -> State:
+    """The draft with the coin on ``coin.cell`` changed, in place."""
+    slots = draft.coin_slots
+    i = slots[coin.cell]
+    edit(draft, coins=(*draft.coins[:i], coin, *draft.coins[i + 1:]))
+    draft.__dict__["coin_slots"] = slots  # the coins stay where they were
+    return draft
 
 
 def settle(state: State) -> State:
@@ -52,21 +79,21 @@ def settle(state: State) -> State:
             top = state.stack[-1]
             if isinstance(top, Activate):
                 if state.ship(top.ship).cell != top.cell:  # WH-15
-                    state = replace(state, stack=state.stack[:-1])
+                    edit(state, stack=state.stack[:-1])
                     continue
                 coin = state.coin_at(top.cell)
                 assert coin is not None
                 if coin.value is None:
                     return state  # the table (or the seed) reveals it
-                state = activate(replace(state, stack=state.stack[:-1]), top)
+                activate(edit(state, stack=state.stack[:-1]), top)
                 continue
             return state
         if state.step == "move" and not candidates(state):
-            state = start_turn(replace(state, auto=passed(state)), opponent(state.turn))
+            begin_turn(edit(state, auto=passed(state)), opponent(state.turn))
             if state.skipped:
                 lost = " and ".join(side(state, s) for s in state.skipped)
-                state = replace(state, auto=f"{state.auto}; {lost} lost the turn to black "
-                                            "holes (WH-14)".lstrip("; "))
+                edit(state, auto=f"{state.auto}; {lost} lost the turn to black "
+                                 "holes (WH-14)".lstrip("; "))
         return state
     return state
 
@@ -91,7 +118,7 @@ def arrive(state: State, suit: Suit, end: Cell, by_die: bool) -> State:
     victim = next((s for s in state.ships if s.cell == end and s.suit != suit), None)
     if victim is not None:  # the text's order: send first, then activate
         tasks.append(SendAway(victim.suit, OWNER[suit]))
-    return replace(state, stack=(*state.stack, *tasks)) if tasks else state
+    return edit(state, stack=(*state.stack, *tasks)) if tasks else state
 
 
 def wins(state: State, suit: Suit) -> bool:
@@ -109,7 +136,7 @@ def finish(state: State, suit: Suit, by_die: bool) -> State:
     where = cell_name(state.ship(suit).cell)
     text = (f"{SIDE_NAMES[seat]} win: the {ship_name(suit)} landed on the opposing base "
             f"{where} by {how}")
-    return replace(state, phase="over", winner=seat, result=text, stack=(), unused=())
+    return edit(state, phase="over", winner=seat, result=text, stack=(), unused=())
 
 
 def activate(state: State, task: Activate) -> State:
@@ -117,13 +144,13 @@ def activate(state: State, task: Activate) -> State:
     ship = state.ship(task.ship)
     coin = state.coin_at(task.cell)
     assert coin is not None and coin.value is not None
-    state = state.with_coin(replace(coin, flips=coin.flips + 1))
+    set_coin(state, replace(coin, flips=coin.flips + 1))
     if ship.cell != task.cell:  # WH-15: the ship was sent away meanwhile
         return state
     if coin.value == 0:  # black hole (WH-T6, WH-14)
         if ship.owner == state.turn and ship.suit in state.unused:
-            return replace(state, unused=tuple(s for s in state.unused if s != ship.suit))
-        return state.with_ship(replace(ship, lost_turn=True))
+            return edit(state, unused=tuple(s for s in state.unused if s != ship.suit))
+        return set_ship(state, replace(ship, lost_turn=True))
     own = state.own_cells(ship.owner)
     options = []
     for vec in axis_vectors(coin.suit):
@@ -135,11 +162,11 @@ def activate(state: State, task: Activate) -> State:
     if len(options) == 1:
         return do_jump(state, ship.suit, options[0], coin.value)
     task2 = ChooseJump(ship.suit, coin.value, tuple(options))
-    return replace(state, stack=(*state.stack, task2))
+    return edit(state, stack=(*state.stack, task2))
 
 
 def do_jump(state: State, suit: Suit, vec: Vector, distance: int) -> State:
     ship = state.ship(suit)
     end = ray(ship.cell, vec, distance)
     assert end is not None
-    return arrive(state.with_ship(replace(ship, cell=end)), suit, end, by_die=False)
+    return arrive(set_ship(state, replace(ship, cell=end)), suit, end, by_die=False)

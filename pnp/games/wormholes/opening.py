@@ -4,7 +4,7 @@ wormholes (WH-1, WH-2, WH-5, WH-16, WH-18)."""
 from __future__ import annotations
 
 from pnp.engine import IllegalMove
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.wormholes.board import (
     CELLS,
     OWNER,
@@ -14,7 +14,7 @@ from pnp.games.wormholes.board import (
     cell_name,
     opponent,
 )
-from pnp.games.wormholes.effects import start_turn
+from pnp.games.wormholes.effects import begin_turn
 from pnp.games.wormholes.events import OpeningRoll, Place
 from pnp.games.wormholes.offers import (
     COINS_PER_SUIT,
@@ -34,7 +34,7 @@ def opening(state: State, event: OpeningRoll) -> State:
     if event.orthogon == event.diagon:  # WH-9: a tie is rolled again
         return nxt
     high = 0 if event.orthogon > event.diagon else 1
-    return replace(nxt, phase="choose", high=high)
+    return edit(nxt, phase="choose", high=high)
 
 
 def choose(state: State, place: bool) -> State:
@@ -69,7 +69,7 @@ def place(state: State, event: Place) -> State:
     nxt = replace(state, coins=(*state.coins, coin), turn=opponent(seat))
     if len(nxt.coins) == TOTAL_COINS:
         assert state.first_mover is not None
-        nxt = start_turn(replace(nxt, phase="play"), state.first_mover)
+        nxt = begin_turn(edit(nxt, phase="play"), state.first_mover)
     return nxt
 
 

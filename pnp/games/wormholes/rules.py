@@ -21,8 +21,8 @@ look-ahead), ``effects`` (landings, jumps, black holes, the next turn) and ``res
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from pnp.engine import Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
@@ -196,7 +196,7 @@ def _quiet(state: State) -> State:
     the rules derived from it (``memo``: the note plays no part in it)."""
     quiet = replace(state, auto="")
     if "memo" in state.__dict__:
-        quiet.__dict__["memo"] = state.memo
+        quiet.__dict__["memo"] = state.derived
     return quiet
 
 
@@ -207,23 +207,15 @@ def _apply(state: State, event: WHEvent) -> State:
     if type(event) is not offers.awaited(state):
         raise IllegalMove("WH-T1", f"{format_event(event)} is not what the game awaits: "
                                    f"{offers.awaited_text(state)}", offers.legal_of(state))
-    match event:
-        case OpeningRoll():
-            return opening.opening(state, event)
-        case ChooseFirst(place):
-            return opening.choose(state, place)
-        case Place():
-            return opening.place(state, event)
-        case RollChoice():
-            return turns.roll_choice(state, event)
-        case Roll():
-            return turns.roll(state, event)
-        case Move():
-            return turns.move(state, event)
-        case Jump():
-            return turns.jump_choice(state, event)
-        case Send():
-            return turns.send(state, event)
-        case Reveal():
-            return turns.reveal(state, event)
-    raise TypeError(f"not a Wormholes event: {event!r}")  # pragma: no cover
+    return _HANDLERS[type(event)](state, event)
+
+
+def _choose(state: State, event: ChooseFirst) -> State:
+    return opening.choose(state, event.place)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {  # one per awaited kind (WH-T1)
+    OpeningRoll: opening.opening, ChooseFirst: _choose, Place: opening.place,
+    RollChoice: turns.roll_choice, Roll: turns.roll, Move: turns.move,
+    Jump: turns.jump_choice, Send: turns.send, Reveal: turns.reveal,
+}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pnp.engine.values import replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
@@ -106,6 +106,9 @@ class State:
     winner: int | None = None
     result: str = ""
 
+    # lookups derived from one field, shared by copies that leave it alone (engine.values)
+    __derived__: ClassVar[dict[str, tuple[str, ...]]] = {"coin_slots": ("coins",)}
+
     @property
     def seeded(self) -> bool:
         return self.deal is not None
@@ -116,6 +119,15 @@ class State:
         a state is immutable, and a new state (``replace``) starts without it."""
         return {}
 
+    @property
+    def derived(self) -> dict[str, Any]:
+        """``memo`` without ``cached_property``'s lock: the rules read it at every event."""
+        d = self.__dict__
+        found: dict[str, Any] | None = d.get("memo")
+        if found is None:
+            found = d["memo"] = {}
+        return found
+
     def ship(self, suit: Suit) -> Ship:
         return self.ships[_INDEX[suit]]
 
@@ -125,11 +137,14 @@ class State:
                 return s
         return None
 
+    @cached_property
+    def coin_slots(self) -> dict[Cell, int]:
+        """Where each wormhole's coin sits in ``coins`` (coins never move once placed)."""
+        return {c.cell: i for i, c in enumerate(self.coins)}
+
     def coin_at(self, cell: Cell) -> Coin | None:
-        for c in self.coins:
-            if c.cell == cell:
-                return c
-        return None
+        i = self.coin_slots.get(cell)
+        return None if i is None else self.coins[i]
 
     def own_cells(self, seat: int) -> frozenset[Cell]:
         a, b = _SIDE_INDEX[seat]
@@ -146,9 +161,13 @@ class State:
         i = _INDEX[ship.suit]
         return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]), **changes)
 
-    def with_coin(self, coin: Coin) -> State:
-        return replace(self, coins=tuple(coin if c.cell == coin.cell else c
-                                         for c in self.coins))
+    def with_coin(self, coin: Coin, **changes: Any) -> State:
+        """The state with the coin on ``coin.cell`` changed (and any other ``changes``)."""
+        slots = self.coin_slots
+        i = slots[coin.cell]
+        new = replace(self, coins=(*self.coins[:i], coin, *self.coins[i + 1:]), **changes)
+        new.__dict__["coin_slots"] = slots  # the coins stay where they were
+        return new
 
     def placed(self, suit: Suit) -> int:
         return sum(1 for c in self.coins if c.suit == suit)

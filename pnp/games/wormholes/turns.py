@@ -5,7 +5,7 @@ direction (WH-3) and where a ship landed on is sent (WH-T7, WH-7)."""
 from __future__ import annotations
 
 from pnp.engine import IllegalMove
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.wormholes.board import (
     BASES,
     CELLS,
@@ -23,6 +23,7 @@ from pnp.games.wormholes.dice import allowed, candidates
 from pnp.games.wormholes.effects import arrive, do_jump, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
+from pnp.games.wormholes.setup import roll_dice
 from pnp.games.wormholes.state import Activate, ChooseJump, SendAway, State
 
 
@@ -61,8 +62,10 @@ def roll(state: State, event: Roll) -> State:
         raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
                                    f"{''.join(s + '3' for s in state.rolling)})",
                           legal_of(state))
-    check_dealt(state, event, "WH-T2")
     dice = event.dice
+    if state.deal is not None and state.seed is not None and tuple(
+            v for _, v in dice) != roll_dice(state.seed, state.rolls, len(state.rolling)):
+        check_dealt(state, event, "WH-T2")  # the seed's roll differs: refused
     unused = tuple(s for s, v in dice if v > 0 or state.coin_at(state.ship(s).cell))
     nxt = replace(state, step="move", dice=dice, unused=unused, rolls=state.rolls + 1,
                   skipped=())
@@ -112,7 +115,7 @@ def move(state: State, event: Move) -> State:
     unused = tuple(s for s in state.unused if s != suit)
     nxt = state.with_ship(replace(ship, cell=end), unused=unused)
     if event.direction is None:  # a null die re-activates what the ship sits on
-        return settle(replace(nxt, stack=(*nxt.stack, Activate(suit, end))))
+        return settle(edit(nxt, stack=(*nxt.stack, Activate(suit, end))))
     return settle(arrive(nxt, suit, end, by_die=True))
 
 
@@ -179,7 +182,7 @@ def send(state: State, event: Send) -> State:
         raise IllegalMove("WH-7", f"{where} holds the {ship_name(there.suit)}; two ships "
                                   "never share a cell", legal_of(state))
     victim = state.ship(top.ship)
-    nxt = replace(state.with_ship(replace(victim, cell=event.cell)), stack=state.stack[:-1])
+    nxt = state.with_ship(replace(victim, cell=event.cell), stack=state.stack[:-1])
     if nxt.coin_at(event.cell) is not None:
-        nxt = replace(nxt, stack=(*nxt.stack, Activate(top.ship, event.cell)))
+        edit(nxt, stack=(*nxt.stack, Activate(top.ship, event.cell)))
     return settle(nxt)

@@ -99,7 +99,7 @@ def draw_ship(c: Canvas, cx: float, cy: float, s: float, look: Look) -> None:
 
 
 def _ratings() -> tuple[tuple[int, str], ...]:
-    from pnp.games.galaxy_express.rules import RATINGS
+    from pnp.games.galaxy_express.scoring import RATINGS
 
     return RATINGS
 
@@ -131,5 +131,5 @@ def rating_table(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
 
 
 def _heading(c: Canvas, x: float, y: float, text: str) -> float:
-    """A heading in the kit's accent, 12 pt."""
+    """A heading in the kit's accent (``typescale.HEADING``)."""
     return heading(c, x, y, text, ACCENT)

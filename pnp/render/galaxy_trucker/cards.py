@@ -1,8 +1,9 @@
 """The 60 adventure cards of GT-7, drawn from the engine's card data (``cards.py``), and their
 backs by level.
 
-Poker size, printed butted nine to a sheet.  Every parameter is an icon with its number or
-letter beside it, so the card reads at a glance and in greyscale: meteors (small, large) and
+Poker size, printed butted (nine to an A4 sheet, eight to Letter).  Every parameter is an
+icon with its number or letter beside it, so the card reads at a glance and in greyscale:
+meteors (small, large) and
 shots (light, heavy) each in a box around a small ship with the side they come from; goods as
 lettered cubes; crew figures; credit coins; a calendar for the flight days lost.  The lower
 left corner carries the test-flight mark on the eight marked cards; the foot carries the
@@ -97,7 +98,7 @@ def _frame(c: Canvas, card: Card, w: float, h: float, look: Look, bleed: float =
         c.line(mm(1.2), h - BAND_H, w - mm(1.2), h - BAND_H)
         title_ink = ink
     else:
-        b = bleed  # colour runs into the bleed (spaced layouts); butted cards have none
+        b = bleed  # colour runs into the bleed (butted cards: clipped to the block's outside)
         c.setFillColor(WHITE)
         c.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
         c.setFillColor(ink)

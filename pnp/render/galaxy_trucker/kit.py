@@ -2,7 +2,7 @@
 
 Rules reference (2 pages), a fillable score sheet per player and the flight board (one-sided,
 each with a blank back in duplex modes), the bank pieces with the parts list (one-sided), tiles
-and credit coins (fronts and mirrored backs), the 60 adventure cards (butted, nine a sheet,
+and credit coins (fronts and mirrored backs), the 60 adventure cards (butted, nine an A4 sheet,
 backs by level), then the ship boards.  One PDF: the form fields of the score sheets are added
 after it is written.  Boards come last: in duplex modes two
 whole boards share a sheet (I backs II, III backs IIIa), unless a board had to be cut into parts

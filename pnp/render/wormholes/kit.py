@@ -54,7 +54,8 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
         text_pages.append(blank_back(design, "Wormholes - board sheet"))
     record_index = len(text_pages)
     text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
-    if duplex and RECORD_PAGES % 2:  # the map sheets start on a front
+    if duplex and RECORD_PAGES % 2:  # the map sheets start on a front (two record pages: one
+        # sheet, the continuation page on the back of the front)
         text_pages.append(blank_back(design, "Wormholes - game record"))
     if design != size:
         text_pages = [scaled(p, size) for p in text_pages]
@@ -75,6 +76,9 @@ GUIDE_NOTES = (
     "The galaxy: the map sheets print it at full size (cut and glue them into one map); or lay "
     "23 piecepack tiles grid side up (the tile sheets): print one of the two.",
     "The board sheet is a small quick-start map of this seed: handy, not needed.",
+    "The record: its front page holds 30 turns. A longer game continues on the continuation "
+    "page (\"game record, continued\"), 46 turns a copy: print that one page again as often "
+    "as the game needs and write each copy's number (2, 3, ...) in its Page boxes.",
 )
 
 

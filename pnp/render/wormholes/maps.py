@@ -197,7 +197,8 @@ def empty_block(win: Window) -> Window | None:
                     cand = Window(x1, y1, x2, y2)
                     if best is not None and cand.cols * cand.rows <= best.cols * best.rows:
                         continue
-                    if not cand.cells():
+                    if not any((x, y) in CELLS for x in range(x1, x2 + 1)
+                               for y in range(y1, y2 + 1)):  # stops at the first cell
                         best = cand
     return best
 

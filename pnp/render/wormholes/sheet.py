@@ -1,9 +1,13 @@
 """The fillable record sheet: one row per turn, the result panel and the QR code; its form
 fields are the ones pnp.games.wormholes.sheet checks.
 
-Three pages (the front with turns 1-30, then turns 31-76 and 77-122 for longer games), each a
-readable sheet (``record_sheet``): corner markers, the sheet QR, a comb for the wormhole values
-and the turn count, a tick box for the two-ship variant; the rest is handwriting.
+Two page designs: the front (turns 1-30, the players, the wormholes placed and the result) and
+a continuation page of 46 turns, printed as often as a long game needs, with a comb where the
+player writes its page number (page N holds turns 46N-61 to 46N-16).  Each is a readable
+sheet (``record_sheet``): corner markers, the sheet QR (the continuation's names its own layout
+and the kit's seed), combs for the wormhole values, the turn count and the page number, a tick
+box for the two-ship variant; the rest is handwriting.  ``filled_record_pages`` draws a played
+game's record on as many pages as it fills.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ from pnp.render.wormholes.art import (
     tracker_url,
 )
 from pnp.sheetread.layout import (
+    DIGIT_H,
+    DIGIT_W,
     SheetLayout,
     band_qr,
     corner_markers,
@@ -52,10 +58,11 @@ from pnp.sheetread.layout import (
 )
 
 # -- record sheet ----------------------------------------------------------------------------
-FIRST_PAGE_ROWS = 30
-PAGE_ROWS = 46  # on each continuation page
-RECORD_PAGES = 1 + (wh_sheet.ROWS - FIRST_PAGE_ROWS) // PAGE_ROWS
-assert FIRST_PAGE_ROWS + (RECORD_PAGES - 1) * PAGE_ROWS == wh_sheet.ROWS
+FIRST_PAGE_ROWS = wh_sheet.FRONT_ROWS
+PAGE_ROWS = wh_sheet.PAGE_ROWS  # on each continuation page
+RECORD_PAGES = 2
+"""The page designs: the front (0) and the continuation page (1)."""
+LAYOUT_IDS = ("record1", "record-more")
 LAYOUT_VERSION = 1
 PANEL = mm(57)
 HEAD = mm(11)
@@ -77,11 +84,14 @@ LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0; - if no ship rolle
 
 
 def page_rows(page: int) -> range:
-    """The turn numbers printed on record page 0, 1 or 2."""
-    if page == 0:
-        return range(1, FIRST_PAGE_ROWS + 1)
-    first = FIRST_PAGE_ROWS + (page - 1) * PAGE_ROWS + 1
-    return range(first, first + PAGE_ROWS)
+    """The row numbers printed on record page design 0 (the front: turns 1-30) or 1 (a
+    continuation page: rows 1-46, whose turns its page number says)."""
+    return range(1, (FIRST_PAGE_ROWS if page == 0 else PAGE_ROWS) + 1)
+
+
+def row_prefix(page: int) -> str:
+    """Turn rows are ``t{n}_`` on the front, ``r{i}_`` on a continuation page."""
+    return "t" if page == 0 else "r"
 
 
 def sheet_columns() -> list[str]:
@@ -96,13 +106,16 @@ def column_width(col: str) -> float:
 
 
 def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
-    """The cell of every form field on record page 0, 1 or 2, by field name."""
+    """The cell of every form field on record page design 0 or 1, by field name."""
     area = printable_area(size)
     top = area.y2 - mm(19)
     fields: dict[str, Rect] = {}
     if page == 0:
         fields.update(_panel_layout(area, top))
         top -= PANEL
+    else:
+        fields[wh_sheet.PAGE_FIELD] = _page_comb_cell(size)
+    prefix = row_prefix(page)
     cols = sheet_columns()
     natural = TURN_W + sum(column_width(c) for c in cols)
     scale = area.w / mm(natural)
@@ -113,13 +126,22 @@ def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
         x = area.x + mm(TURN_W) * scale
         for col in cols:
             w = mm(column_width(col)) * scale
-            fields[f"t{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
+            fields[f"{prefix}{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
             x += w
     return fields
 
 
 QR_SIZE = mm(34)
-KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0)}
+KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0),
+                                     wh_sheet.PAGE_FIELD: ("digits", 2)}
+PAGE_LABEL_W = mm(16)  # the "Page" label and a gap before the title
+
+
+def _page_comb_cell(size: tuple[float, float]) -> Rect:
+    """The page-number comb's cell: at the right of the title band, left of the QR."""
+    qr = band_qr(size)
+    w = 2 * DIGIT_W
+    return Rect(qr.x - mm(3) - w, printable_area(size).y2 - mm(10.5), w, DIGIT_H)
 
 
 def _kind(name: str) -> tuple[str, int]:
@@ -135,10 +157,11 @@ def record_sheet(size: tuple[float, float], page: int) -> SheetLayout:
     for name, cell in record_layout(size, page).items():
         kind, digits = _kind(name)
         fields.append(place(name, cell, kind, digits))
-    return SheetLayout(wh_sheet.GAME_ID, f"record{page + 1}.{paper_name(size)}",
+    title = ("Wormholes record sheet, page 1" if page == 0 else
+             "Wormholes record sheet, continuation page (numbered by hand)")
+    return SheetLayout(wh_sheet.GAME_ID, f"{LAYOUT_IDS[page]}.{paper_name(size)}",
                        LAYOUT_VERSION, size, corner_markers(size), band_qr(size),
-                       tuple(fields), seed_field="seed" if page == 0 else None,
-                       title=f"Wormholes record sheet, page {page + 1}")
+                       tuple(fields), seed_field="seed", title=title)
 
 
 def sheet_layouts() -> list[SheetLayout]:
@@ -169,8 +192,10 @@ def _panel_layout(area: Rect, top: float) -> dict[str, Rect]:
     return out
 
 
-def record_page(options: KitOptions, look: Look, size: tuple[float, float], page: int
-                 ) -> Page:
+def record_page(options: KitOptions, look: Look, size: tuple[float, float], page: int,
+                values: Mapping[str, str] | None = None) -> Page:
+    """Record page design ``page`` (0 the front, 1 the continuation page), blank or with
+    ``values`` written in its boxes (the fields of that page, as ``split_pages`` gives them)."""
     area = printable_area(size)
     fields = record_layout(size, page)
     sheet = record_sheet(size, page)
@@ -178,27 +203,75 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float], page
     rows = page_rows(page)
     head = title_area(size, sheet.qr)
     foot = footer_area(size)
+    prefix = row_prefix(page)
 
     def draw(c: Canvas) -> None:
         draw_frame(c, sheet, options.seed)
         if page == 0:
-            page_title(c, head, "Wormholes - game record", "By hand, one digit a box, or typed "
-                       "into the PDF; check it with 'pnp check-sheet', the tracker or a photo.",
-                       ACCENT)
+            page_title(c, head, "Wormholes - game record", "By hand or typed into the PDF; "
+                       "from turn 31 on, numbered continuation pages. Check it with 'pnp "
+                       "check-sheet', the tracker or a photo.", ACCENT)
             _record_panel(c, fields, sheet, area, url, look)
         else:
-            page_title(c, head, f"Wormholes - game record, page {page + 1}",
-                       f"turns {rows.start}-{rows.stop - 1}: print this page only for a long "
-                       "game", ACCENT)
-        first = fields[f"t{rows.start}_side"]
+            _continuation_title(c, sheet, head, look)
+        first = fields[f"{prefix}{rows.start}_side"]
         top = first.y2 + 1 + HEAD
-        _table(c, fields, sheet, area.x, top, rows, look)
+        _table(c, fields, sheet, area.x, top, rows, look, prefix)
         c.setFillColor(GREY)
         paragraph(c, LEGEND, foot.x, area.y + FOOT - mm(0.5), foot.w, REGULAR, 6,
                   leading=6.8)
         footer(c, foot, CREDIT)
+        if values:
+            _write_values(c, sheet, values)
 
-    return Page(size, draw, f"Wormholes - game record {page + 1}/{RECORD_PAGES}")
+    number = (values or {}).get(wh_sheet.PAGE_FIELD, "")
+    label = ("Wormholes - game record, page 1" if page == 0 else
+             f"Wormholes - game record, page {number}" if number else
+             "Wormholes - game record, continuation page (print as often as needed)")
+    return Page(size, draw, label)
+
+
+def _continuation_title(c: Canvas, sheet: SheetLayout, head: Rect, look: Look) -> None:
+    """The title, which turns each page number holds, and the page-number comb."""
+    comb = sheet.field(wh_sheet.PAGE_FIELD)
+    room = Rect(head.x, head.y, comb.rect.x - PAGE_LABEL_W - head.x, head.h)
+    turns = ", ".join(f"{p}: turns {wh_sheet.page_turns(p).start}-"
+                      f"{wh_sheet.page_turns(p).stop - 1}" for p in (2, 3))
+    page_title(c, room, "Wormholes - game record, continued",
+               f"Print as often as needed; number each copy. Page {turns}, N: 46N-61 on.",
+               ACCENT)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 11)
+    c.drawRightString(comb.rect.x - mm(1.5), comb.rect.y + mm(1.6), "Page")
+    draw_field(c, comb, look, ACCENT, thick=True)
+
+
+def _write_values(c: Canvas, sheet: SheetLayout, values: Mapping[str, str]) -> None:
+    """A filled record: each value typed in its field (a comb's digits one a box)."""
+    c.setFillColor(INK)
+    for f in sheet.fields:
+        text = str(values.get(f.name, "")).strip()
+        if not text:
+            continue
+        if f.kind == "tick":
+            fit_centred(c, "X", BOLD, 9, f.rect.cx, f.rect.y + f.rect.h * 0.22, f.rect.w)
+        elif f.kind == "digits" and len(text) <= len(f.boxes):
+            for box, ch in zip(f.boxes[len(f.boxes) - len(text):], text, strict=True):
+                fit_centred(c, ch, BOLD, 9, box.cx, box.y + box.h * 0.25, box.w)
+        else:
+            size = min(8.0, f.rect.h * 0.62)
+            fit_centred(c, text, REGULAR, size, f.rect.cx, f.rect.y + (f.rect.h - size) / 2
+                        + size * 0.2, f.rect.w - 1)
+
+
+def filled_record_pages(options: KitOptions, fields: Mapping[str, str],
+                        size: tuple[float, float]) -> list[Page]:
+    """A played game's record drawn on the printed pages, as many continuation pages as the
+    game fills (``fields`` by turn number, as ``fields_from_play`` writes them)."""
+    look = Look(low_ink=options.ink == "low")
+    pages = wh_sheet.split_pages(fields)
+    return [record_page(options, look, size, 0 if k == 0 else 1, page)
+            for k, page in enumerate(pages)]
 
 
 def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, area: Rect,
@@ -244,36 +317,37 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, are
 
 
 def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, top: float,
-           rows: range, look: Look) -> None:
+           rows: range, look: Look, prefix: str) -> None:
     cols = sheet_columns()
     first_row = rows.start
     last_row = rows.stop - 1
-    right = fields[f"t{first_row}_{cols[-1]}"].x2 + 1
-    row_h = fields[f"t{first_row}_side"].h + 2
-    bottom = fields[f"t{last_row}_side"].y - 1
-    turn_x2 = fields[f"t{first_row}_side"].x - 1
+    right = fields[f"{prefix}{first_row}_{cols[-1]}"].x2 + 1
+    row_h = fields[f"{prefix}{first_row}_side"].h + 2
+    bottom = fields[f"{prefix}{last_row}_side"].y - 1
+    turn_x2 = fields[f"{prefix}{first_row}_side"].x - 1
     if not look.low_ink:
         c.setFillColor(ACCENT)
         c.rect(x, top - HEAD, right - x, HEAD, stroke=0, fill=1)
     head_ink = WHITE if not look.low_ink else INK
     c.setFillColor(head_ink)
-    fit_centred(c, "Turn", BOLD, 7.5, (x + turn_x2) / 2, top - mm(7.5), turn_x2 - x)
+    fit_centred(c, "Turn" if prefix == "t" else "Row", BOLD, 7.5, (x + turn_x2) / 2,
+                top - mm(7.5), turn_x2 - x)
     for k in wh_sheet.SLOTS:
-        a = fields[f"t{first_row}_ship{k}"].x - 1
-        b = fields[f"t{first_row}_back{k}"].x2 + 1
+        a = fields[f"{prefix}{first_row}_ship{k}"].x - 1
+        b = fields[f"{prefix}{first_row}_back{k}"].x2 + 1
         c.setFillColor(head_ink)
         fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
         c.setStrokeColor(head_ink)
         c.setLineWidth(0.5)
         c.line(a + mm(1), top - mm(4.6), b - mm(1), top - mm(4.6))
     for col in cols:
-        r = fields[f"t{first_row}_{col}"]
+        r = fields[f"{prefix}{first_row}_{col}"]
         base = col.rstrip("12")
         c.setFillColor(head_ink)
         fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
         fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
     for i, n in enumerate(rows):
-        y = fields[f"t{n}_side"].y - 1
+        y = fields[f"{prefix}{n}_side"].y - 1
         if not look.low_ink and i % 2 == 1:
             c.setFillColor(SPACE_TINT)
             c.rect(x, y, right - x, row_h, stroke=0, fill=1)
@@ -285,18 +359,18 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
     for i in range(len(rows) + 1):
         y = top - HEAD - i * row_h
         c.line(x, y, right, y)
-    xs = [turn_x2] + [fields[f"t{first_row}_{col}"].x - 1 for col in cols[1:]]
+    xs = [turn_x2] + [fields[f"{prefix}{first_row}_{col}"].x - 1 for col in cols[1:]]
     for xx in xs:
         c.line(xx, bottom, xx, top - HEAD)
     c.setStrokeColor(ACCENT)
     c.setLineWidth(1.0)
     for k in wh_sheet.SLOTS:  # a heavier line before each move's group
-        xx = fields[f"t{first_row}_ship{k}"].x - 1
+        xx = fields[f"{prefix}{first_row}_ship{k}"].x - 1
         c.line(xx, bottom, xx, top)
     c.rect(x, bottom, right - x, top - bottom, stroke=1, fill=0)
     for n in rows:  # the combs of the wormhole values
         for k in wh_sheet.SLOTS:
-            draw_field(c, sheet.field(f"t{n}_value{k}"), look, ACCENT)
+            draw_field(c, sheet.field(f"{prefix}{n}_value{k}"), look, ACCENT)
 
 
 def record_fields(options: KitOptions, size: tuple[float, float], first_page: int
@@ -310,7 +384,7 @@ def record_fields(options: KitOptions, size: tuple[float, float], first_page: in
             name = f.name
             rect = scaled_rect(f.rect, s, dx, dy)
             value = str(options.seed) if name == "seed" else ""
-            big = not name.startswith("t") or name == "turns"
+            big = not (name[:1] in "tr" and name[1:2].isdigit())
             left = name in ("orthogon", "diagon", "winner") or "_send" in name
             out.append(FormField(name, first_page + page, rect, value,
                                  (9 if big else 7.5) * min(s, 1.0), align=0 if left else 1))
