@@ -106,9 +106,9 @@ def _cheapest_build(hand: tuple[str, ...], segments: int,
     sites differ only in a few colour sets and route lengths."""
     left = list(hand)
     station: list[str] = []
-    for col in world_colours:
-        match = next((c for c in left if colour_of(c) == col and c[1] != "F"), None)
-        match = match or next((c for c in left if colour_of(c) == col), None)
+    for col in world_colours:  # a card's first letter is its colour (R, fuel, matches none)
+        match = next((c for c in left if c[0] == col and c[1] != "F"), None)
+        match = match or next((c for c in left if c[0] == col), None)
         if match is not None:
             left.remove(match)
             station.append(match)
@@ -116,8 +116,8 @@ def _cheapest_build(hand: tuple[str, ...], segments: int,
     if missing > 1 or (missing == 1 and len(world_colours) == 1):
         return None
     if missing == 1:
-        spare = next((c for c in left if is_goods(c) and c[1] != "F"), None)
-        spare = spare or next((c for c in left if is_goods(c)), None)
+        spare = next((c for c in left if c != FUEL and c[1] != "F"), None)
+        spare = spare or next((c for c in left if c != FUEL), None)
         if spare is None:
             return None
         left.remove(spare)

@@ -107,7 +107,19 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
 
 
 def path_segments(path: tuple[int, ...]) -> list[int]:
-    return [SEGMENT_BY_CORNERS[frozenset((a, b))] for a, b in pairwise(path)]
+    return [_SEGMENT_BETWEEN[pair] for pair in pairwise(path)]
+
+
+def _between() -> dict[tuple[int, int], int]:
+    """The border between two corners, by the pair in either order (no frozenset a step)."""
+    out = {}
+    for corners, s in SEGMENT_BY_CORNERS.items():
+        a, b = sorted(corners)
+        out[(a, b)] = out[(b, a)] = s
+    return out
+
+
+_SEGMENT_BETWEEN = _between()
 
 
 def new_segments(state: State, path: tuple[int, ...]) -> list[int]:
@@ -155,6 +167,8 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
     legal() offers; apply() accepts any route that route_problem() accepts.
     """
     stations = state.station_corners
+    built = state.segments
+    steps = state.usable_steps
     best: dict[int, tuple[int, tuple[int, ...]]] = {}
     frontier: deque[tuple[int, tuple[int, ...]]] = deque()
     for c in sorted(start_corners(state, location)):
@@ -167,11 +181,10 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
             continue
         if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
             continue  # cannot pass on
-        for seg in state.usable[c]:
-            n = other_end(seg, c)
+        for seg, n in steps[c]:
             if n in path:
                 continue
-            step = 0 if seg in state.segments else 1
+            step = 0 if seg in built else 1
             new_cost = cost + step
             if new_cost > limit:
                 continue
