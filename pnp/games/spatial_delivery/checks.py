@@ -27,7 +27,10 @@ class Refusal(Exception):
 
 
 def ci(colour: str) -> int:
-    return COLOURS.index(colour)
+    return _COLOUR_INDEX[colour]
+
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
 def sorted_cards(cards: Sequence[str]) -> tuple[str, ...]:
