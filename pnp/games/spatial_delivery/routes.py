@@ -80,14 +80,14 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
     if len(path) < 2:
         return ("SD-6", "a route lists at least two corners: where the ship is and the new "
                         "station's corner")
-    where = "Earth (one of its corners E..)" if location == EARTH else corner_name(location)
     if path[0] not in start_corners(state, location):
+        where = "Earth (one of its corners E..)" if location == EARTH else corner_name(location)
         return ("SD-6", f"the route must begin where the ship is: {where}, not "
                         f"{corner_name(path[0])}")
     if len(set(path)) != len(path):
         return ("SD-6", "the route visits a corner twice")
     for a, b in pairwise(path):
-        seg = SEGMENT_BY_CORNERS.get(frozenset((a, b)))
+        seg = _SEGMENT_BETWEEN.get((a, b))
         if seg is None:
             kind = ("runs along Earth's edge" if EARTH_HEX in set(CORNERS[a]) & set(CORNERS[b])
                     else "are not joined by one border")
