@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal
 
 from pnp.engine.values import cached, replace
 from pnp.games.spatial_delivery.board import (
@@ -20,11 +20,9 @@ from pnp.games.spatial_delivery.cards import FUEL, FUEL_CARDS
 Phase = Literal["setup", "market", "journey", "ring3", "over"]
 
 
-class Need(NamedTuple):
-    """A chance outcome the table owes: a tile laid on a hex, or a card turned up.
-
-    A named tuple (immutable, printed like a frozen dataclass): each chance event looks its
-    need up among up to 22 owed ones, and tuples compare without a Python-level ``__eq__``."""
+@dataclass(frozen=True)
+class Need:
+    """A chance outcome the table owes: a tile laid on a hex, or a card turned up."""
 
     kind: Literal["tile", "flip"]
     key: int | str  # hex id, or goods colour
