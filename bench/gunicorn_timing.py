@@ -13,6 +13,8 @@ writes one JSON line per request to ``DIR/<pid>.jsonl`` with milliseconds spent
   waiting for the write lock), ``sql`` (the other statements), ``commit`` (the COMMIT, the
   durable flush);
 - ``view``: turning the new snapshot into the answer (``present.state_json``);
+- ``batch_n``, ``batch_ms`` (SQLite, on a leader's thread): the writes its commit carried,
+  and how long it took from the lock to the end of the COMMIT;
 - ``other``: the rest of ``worker`` (Flask, JSON, the pool's checkout and ping, waiting for
   the interpreter lock among a worker's threads).
 
@@ -85,6 +87,20 @@ def post_fork(server: Any, worker: Any) -> None:
             _acc("commit", (time.perf_counter() - t0) * 1000)
 
     Connection._commit_impl = commit_impl  # type: ignore[attr-defined]
+
+    from webscore import commits
+
+    original_batch = commits._Group._commit
+
+    def batch_commit(self: Any, *args: Any) -> Any:
+        t0 = time.perf_counter()
+        done = original_batch(self, *args)
+        _acc("batch_ms", (time.perf_counter() - t0) * 1000)
+        # Older code was handed the batch (engine, batch); newer returns how many it took.
+        _acc("batch_n", float(len(args[1]) if len(args) > 1 else done))
+        return done
+
+    commits._Group._commit = batch_commit  # type: ignore[method-assign]
 
 
 def pre_request(worker: Any, req: Any) -> None:

@@ -72,7 +72,7 @@ def engines_md(data: dict[str, Any]) -> str:
 
 
 def tracker_md(data: dict[str, Any]) -> str:
-    from bench_tracker import markdown
+    from tracker_report import markdown
 
     return markdown(data)
 

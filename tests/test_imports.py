@@ -118,6 +118,40 @@ def test_webscore_writes_no_game_id() -> None:
     assert found == []
 
 
+def _code_strings(path: Path) -> set[str]:
+    """The string constants of a module's code (docstrings, whose examples may name any
+    game, left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs}
+
+
+def test_a_game_lives_in_its_own_packages() -> None:
+    """The "adding a sixth game" check (docs/architecture.md): a built-in game is its
+    package ``pnp.games.<game>`` (record, rules, sheet) and its kit ``pnp.render.<game>``,
+    found through its record; no other module imports them or writes the game's id (the
+    tests, the docs and pyproject's entry point aside)."""
+    from pnp.engine import all_records
+
+    strings = {name: _code_strings(path) for name, path in MODULES.items()}
+    found = []
+    checked = 0
+    for record in all_records():
+        module = type(record.game).__module__
+        if not module.startswith("pnp.games."):  # installed from elsewhere (a test's game)
+            continue
+        package = module.split(".")[2]
+        own = (f"pnp.games.{package}", f"pnp.render.{package}")
+        for name in MODULES:
+            if not _within(name, own):
+                found += [(name, b) for b in graph()[name] if _within(b, own)]
+                found += [(name, s) for s in strings[name] & {record.id, package}]
+        checked += 1
+    assert found == [] and checked >= 5
+
+
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected groups of more than one module (Tarjan)."""
     index: dict[str, int] = {}

@@ -1,6 +1,7 @@
 """The result PDF: the score sheet filled in from the log, final scores, and a QR code back to
-the table.  Drawn with ReportLab in the bundled DejaVu family (embedded, so any player name
-prints); the QR is one vector path (pnp.render.qr)."""
+the table; then, for a game that draws them (Wormholes), the printed sheet's pages with the game
+written in, as many as it fills.  Drawn with ReportLab in the bundled DejaVu family (embedded,
+so any player name prints); the QR is one vector path (pnp.render.qr)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from pnp.render.qr import draw_qr
 from webscore.export import play_facts
-from webscore.sheetfill import FilledSheet, Section, filled_sheet
+from webscore.sheetfill import FilledSheet, Section, filled_sheet, printed_pages
 from webscore.tracker import Snapshot
 
 
@@ -78,6 +79,10 @@ def result_pdf(snap: Snapshot, table_url: str) -> bytes:
     for text in _log_lines([e.text for e in snap.entries], width - 2 * margin - 4 * mm, 7.5):
         w.line(margin + 4 * mm, text, 7.5, gap=1.45)
     canvas.showPage()
+    for page in printed_pages(snap, table_url.split("/t/")[0]):  # the sheet as printed
+        canvas.setPageSize(page.size)
+        page.draw(canvas)
+        canvas.showPage()
     canvas.save()
     return buf.getvalue()
 

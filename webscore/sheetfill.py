@@ -9,12 +9,14 @@ game is named here.
 
 from __future__ import annotations
 
-from pnp.engine import Played, PnpError, replay_steps
+from typing import Any
+
+from pnp.engine import Played, PnpError, get_record, replay_steps
 from pnp.engine.sheetspec import NO_ROOM, FilledSheet, Section, SheetSpec
 from pnp.sheets import sheet_spec
 from webscore.tracker import Snapshot, start_state
 
-__all__ = ["FilledSheet", "Section", "filled_sheet", "played", "sheet_fields"]
+__all__ = ["FilledSheet", "Section", "filled_sheet", "played", "printed_pages", "sheet_fields"]
 
 
 def played(snap: Snapshot) -> Played:
@@ -50,3 +52,13 @@ def filled_sheet(snap: Snapshot) -> FilledSheet | None:
     play = played(snap)
     fields = spec.fields_from_play(play)
     return NO_ROOM if fields is None else spec.filled(fields, play)
+
+
+def printed_pages(snap: Snapshot, tracker_url: str) -> list[Any]:
+    """The game's printed sheet with the table's game written in (``GameRecord.filled_pages``:
+    as many pages as the game fills), or [] when the game draws none or there is no sheet."""
+    filled = get_record(snap.table.game).filled_pages
+    fields = sheet_fields(snap) if filled is not None else None
+    if filled is None or fields is None:
+        return []
+    return filled(fields, snap.table.seed, tracker_url)

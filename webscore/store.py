@@ -25,7 +25,7 @@ from webscore import commits
 from webscore.models import game_tables, table_checkpoints, table_events
 
 
-class Conflict(Exception):
+class Conflict(commits.Refused):
     """The table moved on since the writer last looked (HTTP 409)."""
 
     def __init__(self, expected: int, head: int) -> None:
@@ -186,7 +186,8 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
                 state=checkpoint.state, created_at=stamp))
 
     try:
-        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}")
+        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}",
+                      one_statement=len(new) == 1 and checkpoint is None)
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)

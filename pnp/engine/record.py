@@ -19,6 +19,8 @@ from pnp.engine.timer import TimerRules
 
 KitBuilder = Callable[[Any], list[Path]]  # KitOptions -> the PDF files written
 LayoutSource = Callable[[], Sequence[Any]]  # -> every printed pnp.sheetread.layout.SheetLayout
+FilledPages = Callable[[Mapping[str, str], int | None, str], list[Any]]
+"""(the sheet's fields, the seed, the tracker's address) -> pnp.render.document.Page list"""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,10 @@ class GameRecord:
     pages: GamePages | None = None
     """Pages of the game's own in the tracker, with their templates (Galaxy Trucker's ship
     workshop at ``/ships``: ``workshop.PAGES``), served by ``webscore.pages``."""
+    filled_pages: FilledPages | None = None
+    """The printed sheet's pages with a played game's fields written in (``pnp.render``
+    ``Page`` objects, as many as the game fills: Wormholes' continuation pages), for the
+    tracker's result PDF; imported when asked for like the kit."""
 
     @property
     def id(self) -> str:
@@ -86,4 +92,5 @@ class GameRecord:
         return out
 
 
-__all__ = ["BoardDrawing", "GameRecord", "KitBuilder", "LayoutSource", "OptionField"]
+__all__ = ["BoardDrawing", "FilledPages", "GameRecord", "KitBuilder", "LayoutSource",
+           "OptionField"]

@@ -9,10 +9,12 @@ One module per concept:
 * ``marks`` crop marks, registration targets, fold lines; ``qr`` vector QR codes;
 * ``colour`` colour differences and colour-vision simulation for the suit palette;
 * ``art`` colours, the low-ink look, shapes, text and the shared page furniture (footer,
-  heading, shrink-to-fit text, form-field boxes); ``suits`` the eight piecepack suits;
+  heading, page title, a rules page's opening, labelled items, shrink-to-fit text);
+  ``typescale`` the one typographic scale every kit takes its sizes and line widths from;
+  ``suits`` the eight piecepack suits;
 * ``piecepack`` tiles, coins, dice nets, pawns, the roll table; ``standee`` fold-and-glue
   standees;
-* ``components`` component sheets; ``butted`` butted cards' strips, marks and targets;
+* ``components`` component sheets; ``butted`` butted cards' strips, marks, outer bleed and targets;
   ``parts`` the parts list and assembly notes;
 * ``tiling`` a playing area at true size over several sheets (the Wormholes map, the
   Galaxy Trucker boards): runs that fit, glue strips, cut edges;

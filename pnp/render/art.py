@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.fonts import BOLD, REGULAR, text_width
+from pnp.render import typescale as ts
+from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
 from pnp.render.geometry import MM, Rect
 
 Point = tuple[float, float]
@@ -91,7 +92,7 @@ def centred_text(c: Canvas, text: str, cx: float, cy: float, height: float, font
     c.drawCentredString(cx, cy - size * CAP / 2, text)
 
 
-MIN_PRINTED_PT = 5.0  # the smallest text a kit prints (the layout check enforces it)
+MIN_PRINTED_PT = ts.SMALLEST  # the smallest text a kit prints (the layout check enforces it)
 
 
 def printed_scale(c: Canvas) -> float:
@@ -189,7 +190,7 @@ def fit_centred(c: Canvas, text: str, font: str, size: float, cx: float, y: floa
     c.drawCentredString(cx, y, text)
 
 
-def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
+def footer(c: Canvas, area: Rect, text: str, size: float = ts.FOOTER) -> None:
     """A text page's credit line, small and grey along the bottom of the printable area (shrunk
     to its width, never under 5 pt, then wrapped upwards if still too long)."""
     size = fitted_size(text, REGULAR, size, area.w, MIN_PRINTED_PT)
@@ -199,49 +200,63 @@ def footer(c: Canvas, area: Rect, text: str, size: float = 6.5) -> None:
         c.drawString(area.x, area.y + MM + k * size * 1.2, line)
 
 
-def heading(c: Canvas, x: float, y: float, text: str, accent: Color, size: float = 12,
-            gap: float = 2 * MM) -> float:
-    """A bold heading in the kit's accent under ``y``; returns where the text below starts."""
+def heading(c: Canvas, x: float, y: float, text: str, accent: Color,
+            size: float = ts.HEADING) -> float:
+    """A bold heading in the kit's accent under ``y`` (``ts.HEADING``, or ``ts.SUBHEADING`` /
+    ``ts.CARD_HEADING``); returns where the text below starts, ``ts.HEADING_GAP`` under it."""
     c.setFillColor(accent)
     c.setFont(BOLD, size)
     c.drawString(x, y - size, text)
     c.setFillColor(INK)
-    return y - size - gap
+    return y - size - ts.HEADING_GAP
 
 
 def divider(c: Canvas, area: Rect, y: float) -> None:
     """A thin light rule across a text page at ``y``, between its sections."""
     c.setStrokeColor(LIGHT)
-    c.setLineWidth(0.6)
+    c.setLineWidth(ts.DIVIDER)
     c.line(area.x, y, area.x2, y)
 
 
-def field_box(c: Canvas, r: Rect, look: Look, accent: Color, *, thick: bool = False,
-              line: float = 0.6, thick_line: float = 1.2) -> None:
-    """The box a sheet's form field sits in: white (left unfilled in low ink), accent edge."""
-    c.setStrokeColor(accent)
-    c.setLineWidth(thick_line if thick else line)
-    c.setFillColor(WHITE)
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-
-
 def page_title(c: Canvas, area: Rect, title: str, subtitle: str, accent: Color, *,
-               below: float = 19 * MM) -> float:
+               below: float = ts.TITLE_BELOW) -> float:
     """A text page's heading: the title (shrunk to the width), a grey subtitle (shrunk too)
     and an accent rule.  Returns where the body starts, ``below`` under the top."""
     c.setFillColor(accent)
-    size = 20.0
+    size = ts.TITLE
     while text_width(title, BOLD, size) > area.w and size > 8:
         size -= 0.5
     c.setFont(BOLD, size)
     c.drawString(area.x, area.y2 - 7 * MM, title)
     c.setFillColor(GREY)
-    c.setFont(REGULAR, fitted_size(subtitle, REGULAR, 8.5, area.w))
+    c.setFont(REGULAR, fitted_size(subtitle, REGULAR, ts.SUBTITLE, area.w))
     c.drawString(area.x, area.y2 - 12 * MM, subtitle)
     c.setStrokeColor(accent)
-    c.setLineWidth(1.2)
+    c.setLineWidth(ts.TITLE_RULE)
     c.line(area.x, area.y2 - 14.5 * MM, area.x2, area.y2 - 14.5 * MM)
     return area.y2 - below
+
+
+def rules_opening(c: Canvas, area: Rect, title: str, subtitle: str, intro: str,
+                  accent: Color) -> float:
+    """A rules page's opening, the same in every kit: its title and an intro paragraph in
+    italics (``ts.INTRO``); returns where the page's columns start."""
+    y = page_title(c, area, title, subtitle, accent)
+    c.setFillColor(INK)
+    return paragraph(c, intro, area.x, y, area.w, OBLIQUE, ts.INTRO) - ts.INTRO_GAP
+
+
+def labelled_items(c: Canvas, items: Sequence[tuple[str, str]], x: float, top: float,
+                   width: float, size: float, label: float, gap: float = 1.8 * MM) -> float:
+    """Paragraphs each after a bold label in a column of its own (``label`` wide): a rules
+    page's "what you need", a card's costs; returns the y below them."""
+    y = top
+    for head, text in items:
+        c.setFillColor(INK)
+        c.setFont(BOLD, size)
+        c.drawString(x, y - size, head)
+        y = paragraph(c, text, x + label, y, width - label, REGULAR, size) - gap
+    return y
 
 
 def numbered_steps(c: Canvas, items: Sequence[str], x: float, top: float, width: float,

@@ -11,12 +11,14 @@ back in the kit, so both sides' centres meet whatever the flip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import GREY, INK, LIGHT, hex_color, paragraph, polygon
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
-from pnp.render.geometry import mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 
 RED = hex_color("#c0392b")
@@ -32,7 +34,38 @@ def _arrow(c: Canvas, cx: float, y: float, side: str) -> None:
     c.drawCentredString(cx, y - mm(10), f"{side}: this way up")
 
 
-def _front(options: KitOptions) -> Page:
+def _cross(c: Canvas, cx: float, cy: float, arm: float) -> None:
+    """The front's red cross, its arms ``arm`` long, a ring at its centre."""
+    c.setStrokeColor(RED)
+    c.setLineWidth(0.8)
+    c.line(cx - arm, cy, cx + arm, cy)
+    c.line(cx, cy - arm, cx, cy + arm)
+    c.circle(cx, cy, mm(3), stroke=1, fill=0)
+
+
+def _scales(c: Canvas, cx: float, cy: float) -> None:
+    """The back's two millimetre scales crossing at (cx, cy), numbered every 5 mm; leaves the
+    fill colour ink (the sheet's back and the guide's folded-in back both draw them)."""
+    c.setStrokeColor(INK)
+    c.setFont(REGULAR, 6)
+    for k in range(-SCALE_MM, SCALE_MM + 1):
+        tick = mm(2.5) if k % 5 == 0 else mm(1.2)
+        c.setLineWidth(0.4 if k % 5 else 0.7)
+        c.line(cx + mm(k), cy - tick, cx + mm(k), cy + tick)
+        c.line(cx - tick, cy + mm(k), cx + tick, cy + mm(k))
+        if k % 5 == 0 and k:
+            c.setFillColor(GREY)
+            c.drawCentredString(cx + mm(k), cy - mm(8.5), f"{k:+d}")
+            c.drawString(cx + mm(4), cy + mm(k) - 2, f"{k:+d}")
+    c.setLineWidth(0.4)
+    c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
+    c.line(cx, cy - mm(SCALE_MM), cx, cy + mm(SCALE_MM))
+    c.setFillColor(INK)
+
+
+def _side(options: KitOptions, side: str, body: Callable[[Canvas, Rect, float, float], None]
+          ) -> Page:
+    """One side of the sheet: its title, then ``body(c, area, cx, cy)`` around the centre."""
     size = paper_size(options.paper)
     area = printable_area(size)
     cx, cy = size[0] / 2, size[1] / 2
@@ -40,55 +73,30 @@ def _front(options: KitOptions) -> Page:
     def draw(c: Canvas) -> None:
         c.setFillColor(INK)
         c.setFont(BOLD, 16)
-        c.drawString(area.x, area.y2 - mm(7), "Duplex calibration (front)")
-        c.setFillColor(INK)
-        paragraph(c, "Print this sheet and the next page double-sided, at 100 %, with the "
-                  "flip you chose for the kit. Hold it against a light, back side towards "
-                  "you. The red cross of this side shows through on the back's scales: read "
-                  "how many millimetres it sits right or left, up or down, of the scales' "
-                  "centre, and enter that as your printer's back-side offset (most drivers "
-                  "call it duplex or second-side alignment). If the arrow on the back points "
-                  "the other way from this one, switch between flipping on the long and the "
-                  "short edge.", area.x, area.y2 - mm(12), area.w, REGULAR, 9.5)
-        c.setStrokeColor(RED)
-        c.setLineWidth(0.8)
-        c.line(cx - mm(15), cy, cx + mm(15), cy)
-        c.line(cx, cy - mm(15), cx, cy + mm(15))
-        c.circle(cx, cy, mm(3), stroke=1, fill=0)
-        _arrow(c, cx, area.y + mm(40), "front")
+        c.drawString(area.x, area.y2 - mm(7), f"Duplex calibration ({side})")
+        body(c, area, cx, cy)
+        _arrow(c, cx, area.y + mm(40), side)
 
-    return Page(size, draw, f"{CALIBRATION_LABEL} (fronts)")
+    return Page(size, draw, f"{CALIBRATION_LABEL} ({side}s)")
 
 
-def _back(options: KitOptions) -> Page:
-    size = paper_size(options.paper)
-    area = printable_area(size)
-    cx, cy = size[0] / 2, size[1] / 2
+def _front_body(c: Canvas, area: Rect, cx: float, cy: float) -> None:
+    c.setFillColor(INK)
+    paragraph(c, "Print this sheet and the next page double-sided, at 100 %, with the "
+              "flip you chose for the kit. Hold it against a light, back side towards "
+              "you. The red cross of this side shows through on the back's scales: read "
+              "how many millimetres it sits right or left, up or down, of the scales' "
+              "centre, and enter that as your printer's back-side offset (most drivers "
+              "call it duplex or second-side alignment). If the arrow on the back points "
+              "the other way from this one, switch between flipping on the long and the "
+              "short edge.", area.x, area.y2 - mm(12), area.w, REGULAR, 9.5)
+    _cross(c, cx, cy, mm(15))
 
-    def draw(c: Canvas) -> None:
-        c.setFillColor(INK)
-        c.setFont(BOLD, 16)
-        c.drawString(area.x, area.y2 - mm(7), "Duplex calibration (back)")
-        c.setStrokeColor(INK)
-        c.setFont(REGULAR, 6)
-        for k in range(-SCALE_MM, SCALE_MM + 1):
-            tick = mm(2.5) if k % 5 == 0 else mm(1.2)
-            c.setLineWidth(0.4 if k % 5 else 0.7)
-            c.line(cx + mm(k), cy - tick, cx + mm(k), cy + tick)
-            c.line(cx - tick, cy + mm(k), cx + tick, cy + mm(k))
-            if k % 5 == 0 and k:
-                c.setFillColor(GREY)
-                c.drawCentredString(cx + mm(k), cy - mm(8.5), f"{k:+d}")
-                c.drawString(cx + mm(4), cy + mm(k) - 2, f"{k:+d}")
-        c.setLineWidth(0.4)
-        c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
-        c.line(cx, cy - mm(SCALE_MM), cx, cy + mm(SCALE_MM))
-        c.setFillColor(INK)
-        paragraph(c, "Millimetres, read from this side: + is right and up.",
-                  area.x, cy - mm(SCALE_MM + 10), area.w, REGULAR, 9)
-        _arrow(c, cx, area.y + mm(40), "back")
 
-    return Page(size, draw, f"{CALIBRATION_LABEL} (backs)")
+def _back_body(c: Canvas, area: Rect, cx: float, cy: float) -> None:
+    _scales(c, cx, cy)
+    paragraph(c, "Millimetres, read from this side: + is right and up.",
+              area.x, cy - mm(SCALE_MM + 10), area.w, REGULAR, 9)
 
 
 def cross_point(size: tuple[float, float]) -> tuple[float, float]:
@@ -124,11 +132,7 @@ def draw_cross(c: Canvas, size: tuple[float, float]) -> None:
               "(duplex) offset. If the cross is nowhere near the scales, or the arrows "
               "point different ways, switch between flipping on the long and short edge.",
               area.x, top - mm(6), cx - area.x - mm(18), REGULAR, 8)
-    c.setStrokeColor(RED)
-    c.setLineWidth(0.8)
-    c.line(cx - mm(12), cy, cx + mm(12), cy)
-    c.line(cx, cy - mm(12), cx, cy + mm(12))
-    c.circle(cx, cy, mm(3), stroke=1, fill=0)
+    _cross(c, cx, cy, mm(12))
     _small_arrow(c, area.x2 - mm(14), cy - mm(3), "front")
 
 
@@ -143,21 +147,7 @@ def scales_point(size: tuple[float, float], duplex: str) -> tuple[float, float]:
 def draw_scales(c: Canvas, size: tuple[float, float], duplex: str) -> None:
     """The back of the folded-in calibration: millimetre scales behind the guide's cross."""
     cx, cy = scales_point(size, duplex)
-    c.setStrokeColor(INK)
-    c.setFont(REGULAR, 6)
-    for k in range(-SCALE_MM, SCALE_MM + 1):
-        tick = mm(2.5) if k % 5 == 0 else mm(1.2)
-        c.setLineWidth(0.4 if k % 5 else 0.7)
-        c.line(cx + mm(k), cy - tick, cx + mm(k), cy + tick)
-        c.line(cx - tick, cy + mm(k), cx + tick, cy + mm(k))
-        if k % 5 == 0 and k:
-            c.setFillColor(GREY)
-            c.drawCentredString(cx + mm(k), cy - mm(8.5), f"{k:+d}")
-            c.drawString(cx + mm(4), cy + mm(k) - 2, f"{k:+d}")
-    c.setLineWidth(0.4)
-    c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
-    c.line(cx, cy - mm(SCALE_MM), cx, cy + mm(SCALE_MM))
-    c.setFillColor(INK)
+    _scales(c, cx, cy)
     c.setFont(REGULAR, 7)
     c.drawCentredString(cx, cy - mm(SCALE_MM + 5), "mm, read from this side: + is right and up")
     arrow_x = cx + mm(SCALE_MM + 16) if cx < size[0] / 2 else cx - mm(SCALE_MM + 16)
@@ -168,7 +158,7 @@ def calibration_pages(options: KitOptions) -> list[Page]:
     """The two sides of the calibration sheet (printed double-sided only)."""
     if options.gutter_fold or options.duplex not in ("long", "short"):
         return []
-    return [_front(options), _back(options)]
+    return [_side(options, "front", _front_body), _side(options, "back", _back_body)]
 
 
 __all__ = ["CALIBRATION_LABEL", "calibration_pages", "cross_point", "draw_cross", "draw_scales",

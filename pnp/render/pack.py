@@ -98,32 +98,35 @@ class _Sheet:
 
     def _place(self, index: int, it: Item) -> bool:
         a = self.area
-        for k, sh in enumerate(self.shelves):
-            last = k == len(self.shelves) - 1
+        w_, h_, g_ = it.w, it.h, it.gutter  # (locals: this loop runs for every open sheet)
+        shelves = self.shelves
+        final = len(shelves) - 1
+        for k, sh in enumerate(shelves):
             x, w, bottom, g = sh.col
-            y = bottom - max(g, it.gutter) - it.h
-            if it.w <= w + EPS and y >= sh.top - sh.h - EPS:
-                self._put(index, Rect(x, y, it.w, it.h), sh, it.gutter)
-                sh.col = (x, w, y, max(g, it.gutter))
+            gap = g if g >= g_ else g_  # max(g, g_)
+            y = bottom - gap - h_
+            if w_ <= w + EPS and y >= sh.top - sh.h - EPS:
+                self._put(index, Rect(x, y, w_, h_), sh, g_)
+                sh.col = (x, w, y, gap)
                 return True
-            x = sh.next_x + max(g, it.gutter)
-            deep = it.h <= sh.h + EPS or (last and sh.top - it.h >= a.y - EPS)
-            if x + it.w <= a.x2 + EPS and deep:
-                self._put(index, Rect(x, sh.top - it.h, it.w, it.h), sh, it.gutter)
-                sh.h = max(sh.h, it.h)
-                sh.col = (x, it.w, sh.top - it.h, it.gutter)
-                sh.next_x = x + it.w
+            x = sh.next_x + gap
+            if x + w_ <= a.x2 + EPS and (h_ <= sh.h + EPS
+                                         or (k == final and sh.top - h_ >= a.y - EPS)):
+                self._put(index, Rect(x, sh.top - h_, w_, h_), sh, g_)
+                sh.h = max(sh.h, h_)
+                sh.col = (x, w_, sh.top - h_, g_)
+                sh.next_x = x + w_
                 return True
-        if self.shelves:
-            below = self.shelves[-1]
-            top = below.top - below.h - max(below.gutter, it.gutter)
+        if shelves:
+            below = shelves[-1]
+            top = below.top - below.h - max(below.gutter, g_)
         else:
             top = a.y2
-        if it.w > a.w + EPS or top - it.h < a.y - EPS:
+        if w_ > a.w + EPS or top - h_ < a.y - EPS:
             return False
-        sh = _Shelf(top, it.h, 0.0, a.x + it.w, (a.x, it.w, top - it.h, it.gutter))
-        self.shelves.append(sh)
-        self._put(index, Rect(a.x, top - it.h, it.w, it.h), sh, it.gutter)
+        sh = _Shelf(top, h_, 0.0, a.x + w_, (a.x, w_, top - h_, g_))
+        shelves.append(sh)
+        self._put(index, Rect(a.x, top - h_, w_, h_), sh, g_)
         return True
 
     def _put(self, index: int, rect: Rect, shelf: _Shelf, gutter: float) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import INK, WHITE, Look, tint
+from pnp.render import typescale as ts
+from pnp.render.art import INK, WHITE, Look, page_title, tint
 from pnp.render.fonts import BOLD
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect
 from pnp.render.qr import draw_qr
 from pnp.sheetread.aruco import MODULES, marker_modules
-from pnp.sheetread.layout import FieldBox, Marker, SheetLayout
+from pnp.sheetread.layout import FieldBox, Marker, SheetLayout, title_area
 
 
 def draw_marker(c: Canvas, m: Marker) -> None:
@@ -45,6 +46,14 @@ def draw_frame(c: Canvas, layout: SheetLayout, seed: int | None) -> None:
     draw_qr(c, str(layout.code(seed)), layout.qr.x, layout.qr.y, layout.qr.w)
 
 
+def sheet_heading(c: Canvas, size: tuple[float, float], layout: SheetLayout, seed: int | None,
+                  title: str, subtitle: str, accent: Color) -> float:
+    """A readable sheet's opening: its frame (``draw_frame``) and its title and subtitle
+    beside the QR; returns where ``page_title`` says the body starts."""
+    draw_frame(c, layout, seed)
+    return page_title(c, title_area(size, layout.qr), title, subtitle, accent)
+
+
 def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = False) -> None:
     """A comb (outer box, light walls, faint guide), a tick box, a choice (a tick box after
     each option's letter, then its comb), or a text box."""
@@ -53,7 +62,7 @@ def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = 
         return
     c.saveState()
     c.setStrokeColor(colour)
-    c.setLineWidth(1.2 if thick else 0.6)
+    c.setLineWidth(ts.FIELD_THICK if thick else ts.FIELD_LINE)
     c.setFillColor(WHITE)
     r = f.rect
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
@@ -64,7 +73,7 @@ def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = 
 def _draw_choice(c: Canvas, f: FieldBox, look: Look, colour: Color) -> None:
     c.saveState()
     c.setStrokeColor(colour)
-    c.setLineWidth(0.6)
+    c.setLineWidth(ts.FIELD_LINE)
     c.setFillColor(WHITE)
     fill = 0 if look.low_ink else 1
     for option, box in zip(f.options, f.option_boxes, strict=True):
@@ -86,11 +95,11 @@ def _comb_inside(c: Canvas, f: FieldBox, colour: Color) -> None:
     r = f.rect if f.kind == "digits" else (f.boxes[0].union(f.boxes[-1]) if f.boxes else f.rect)
     if f.kind in ("digits", "choice") and f.boxes:
         c.setStrokeColor(tint(colour, 0.45))
-        c.setLineWidth(0.5)
+        c.setLineWidth(ts.COMB_WALL)
         for b in f.boxes[1:]:
             c.line(b.x, r.y, b.x, r.y2)
         c.setStrokeColor(tint(INK, 0.12))
-        c.setLineWidth(0.4)
+        c.setLineWidth(ts.COMB_GUIDE)
         c.setDash(1, 1.5)
         for b in f.boxes:
             c.line(b.x + b.w * 0.2, b.y + b.h * 0.18, b.x2 - b.w * 0.2, b.y + b.h * 0.18)

@@ -68,6 +68,46 @@ def test_doctests() -> None:
     assert doctest.testmod(values).failed == 0
 
 
+@values.quick_init
+@dataclass(frozen=True)
+class Quick:
+    a: int
+    b: tuple[int, ...] = (1,)
+    c: list[int] = field(default_factory=list)
+
+    @values.cached
+    def total(self) -> int:
+        return self.a + sum(self.b) + sum(self.c)
+
+
+@dataclass(frozen=True)
+class Plain:
+    a: int
+    b: tuple[int, ...] = (1,)
+    c: list[int] = field(default_factory=list)
+
+
+def test_quick_init_builds_what_the_dataclass_init_builds() -> None:
+    for args, kwargs in (((1,), {}), ((1, (2, 3)), {}), ((4,), {"c": [5]}), ((), {"a": 6})):
+        q, p = Quick(*args, **kwargs), Plain(*args, **kwargs)  # type: ignore[arg-type]
+        assert vars(q) == vars(p) and repr(q).replace("Quick", "Plain") == repr(p)
+        assert q == Quick(*args, **kwargs) and hash(q.b) == hash(p.b)  # type: ignore[arg-type]
+    assert Quick(1).c is not Quick(1).c  # a fresh default each time, as the factory says
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Quick(1).a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="quick_init"):
+        values.quick_init(Checked)  # a __post_init__ would be skipped: refused
+
+
+def test_cached_is_worked_out_once_and_dropped_by_replace() -> None:
+    q = Quick(1, (2,))
+    assert q.total == 3 and vars(q)["total"] == 3  # kept on the instance
+    r = replace(q, a=10)
+    assert r.total == 12 and q.total == 3
+
+
 @dataclass(frozen=True)
 class Derived:
     """A lookup derived from one field survives copies that leave that field alone."""

@@ -120,9 +120,17 @@ def gt_card(level: int, kind: str) -> Callable[[], int]:
     return lambda: gt_cards()[(level, kind)]
 
 
+@cache
+def gt_loose() -> tuple[str, ...]:
+    """The labels of Galaxy Trucker's loose pieces: bank, credits, tiles."""
+    return tuple(p.label for p in [*bank_pieces(), *credit_pieces(),
+                                   *tile_pieces(generate_tiles(1))])
+
+
 def gt_bank(pattern: str) -> Callable[[], int]:
+    """How many of Galaxy Trucker's loose pieces have a label matching ``pattern``."""
     rx = re.compile(pattern)
-    return lambda: sum(rx.fullmatch(p.label) is not None for p in bank_pieces())
+    return lambda: sum(rx.fullmatch(label) is not None for label in gt_loose())
 
 
 def gt_boards() -> Counter[str]:
@@ -290,10 +298,10 @@ COUNTS: tuple[Count, ...] = (
           "Batteries", "On each battery component, place 2 or 3 green tokens",
           gt_bank("battery token")),
     Count("galaxy-trucker", "two dice", 2, "GT", "Meteoric Swarm",
-          "the leader rolls two dice", lambda: 0, ruling="K-GT-1"),
+          "the leader rolls two dice", gt_bank(r".*\b(die|dice)\b.*"), ruling="K-GT-1"),
     Count("galaxy-trucker", "the timer", 1, "GT", "The Timer",
-          "must start the timer and put it in the circle on the flight board", lambda: 0,
-          ruling="K-GT-1"),
+          "must start the timer and put it in the circle on the flight board",
+          gt_bank(r".*\b(timer|hourglass)\b.*"), ruling="K-GT-1"),
 )
 
 EXTRAS = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -299,3 +300,84 @@ def test_low_ink_fold_and_short_variants_still_scan(tmp_path: Path) -> None:
         (path,) = wormholes_kit(opts)
         assert unembedded_fonts(path) == set(), n
         assert tracker_url(opts) in decode_qr(path, _record_index(path))
+
+
+def test_a_played_record_fills_as_many_printed_pages_as_it_needs() -> None:
+    """A 230-turn two-ship game drawn on the printed pages: the front and five continuation
+    pages, each numbered in its comb, the last turn in its row."""
+    from pnp.games.wormholes.sheet import fields_from_play, page_of
+    from pnp.render.document import write_pdf
+    from pnp.render.wormholes.sheet import filled_record_pages
+    from tests.games.wormholes_greedy import play_greedy
+
+    fields = fields_from_play(*play_greedy(17))
+    turns = int(fields["turns"])
+    pages = filled_record_pages(KitOptions(seed=17), fields, paper_size("a4"))
+    assert len(pages) == page_of(turns) == 6
+    assert [p.label for p in pages] == ["Wormholes - game record, page 1", *(
+        f"Wormholes - game record, page {n}" for n in range(2, 7))]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_pdf(Path(tmp) / "filled.pdf", pages, "filled")
+        texts = [p.extract_text() for p in PdfReader(path).pages]
+    row = turns - 215 + 1  # page 6 holds turns 215-260
+    last = texts[-1]
+    assert "Page" in last and "6" in last and f"{row}" in last
+    assert fields[f"t{turns}_dice"] in last and fields[f"t{turns}_from1"] in last
+
+
+@pytest.mark.slow
+def test_a_59_turn_game_typed_into_the_kit_checks_over_its_continuation_page(
+        kit_a4: Path, tmp_path: Path) -> None:
+    """The kit's form holds the front page and one continuation page: a 59-turn game typed
+    into both (the continuation page numbered 2) checks clean from the PDF; without its
+    number the continuation page is named."""
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheets import check_sheet_file
+    from tests.games.wormholes_greedy import play_greedy
+
+    front, more = split_pages(fields_from_play(*play_greedy(2)))
+    reader = PdfReader(kit_a4)
+    record = _record_index(kit_a4)
+    for number, name in (("2", "numbered.pdf"), ("", "unnumbered.pdf")):
+        writer = PdfWriter(clone_from=reader)
+        writer.update_page_form_field_values(writer.pages[record], front,
+                                             auto_regenerate=False)
+        writer.update_page_form_field_values(writer.pages[record + 1],
+                                             {**more, "page": number}, auto_regenerate=False)
+        path = tmp_path / name
+        with path.open("wb") as fh:
+            writer.write(fh)
+        report: Any = check_sheet_file(path)
+        bad = [line for line in report["lines"] if not line["ok"]]
+        if number:
+            assert report["ok"] and report["turns"] == 59 and report["pages"] == [1, 2], bad[:3]
+        else:
+            assert bad[0]["field"] == "page" and "no page number" in bad[0]["why"]
+
+
+@pytest.mark.slow
+def test_a_photographed_continuation_page_names_its_layout_seed_and_page_number() -> None:
+    """The photo reader finds a continuation page by its QR code (its own layout and the
+    kit's seed) and reads the page number from its comb, so photographed pages can be put in
+    order and checked together (``check_pages``)."""
+    import numpy as np
+
+    from pnp.games.wormholes.sheet import fields_from_play, split_pages
+    from pnp.sheetread import read_photo
+    from pnp.sheetread import simulate as sim
+    from pnp.sheetread.layout import sheet_layout
+    from tests.games.wormholes_greedy import play_greedy
+
+    page3 = split_pages(fields_from_play(*play_greedy(17)))[2]
+    assert page3["page"] == "3"
+    layout = sheet_layout("wormholes", "record-more.a4", 1)
+    rng = np.random.default_rng(4)
+    image = sim.write(sim.page_from_layout(layout, 17), layout, page3, rng).image
+    shot = sim.Shot(tilt=14.0, turn=-6.0, size=(3024, 4032), blur=0.6, quality=85, shadow=0.2)
+    reading = read_photo(sim.photograph(image, shot, rng))
+    assert (reading.game, reading.layout, reading.seed) == ("wormholes", "record-more.a4", 17)
+    assert reading.field("page").value == "3"
+    values = [f for f in reading.fields if "_value" in f.name and f.status != "ask"]
+    assert values and all(f.value == page3.get(f.name, "") for f in values)

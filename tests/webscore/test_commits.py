@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore import commits, create_app
+from webscore import commits, create_app, db
 from webscore.db import get_engine
 from webscore.errors import database_fault
 from webscore.sqlcount import counting
@@ -44,17 +44,18 @@ def stored(app: Flask) -> list[int]:
 
 
 def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
-    """The first writer's commit is held open until ten others queued: they all go in the
-    next commit, each in its own SAVEPOINT; the one that conflicts rolls back alone."""
+    """The first writer's commit is held open until ten others queued: they join it before
+    its COMMIT, each in its own SAVEPOINT; the one that conflicts rolls back alone."""
     app = sqlite_app(tmp_path / "db.sqlite3")
     make_scratch(app)
     engine = get_engine(app)
     group = commits._group(engine)
-    release = threading.Event()
+    release, running = threading.Event(), threading.Event()
     outcomes: dict[int, Any] = {}
 
     def first(conn: Connection) -> int:
         conn.execute(text("INSERT INTO scratch (n) VALUES (0)"))
+        running.set()
         release.wait(10)
         return 0
 
@@ -67,8 +68,7 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
     with counting(engine) as seen:
         leader = threading.Thread(target=run, args=(0, first))
         leader.start()
-        while not group.leading:
-            time.sleep(0.001)
+        assert running.wait(10)  # the leader took its batch and runs it
         others = [threading.Thread(target=run, args=(n, insert(0 if n == 5 else n)))
                   for n in range(1, 11)]
         for t in others:
@@ -80,7 +80,7 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
         release.set()
         for t in [leader, *others]:
             t.join(10)
-    assert seen.commits == 2  # 11 writes, two commits
+    assert seen.commits == 1  # 11 writes, one commit
     assert isinstance(outcomes[5], IntegrityError)  # n=0 again: the primary key refuses it
     assert {n: v for n, v in outcomes.items() if n != 5} == {n: n for n in range(11)
                                                               if n != 5}
@@ -140,3 +140,168 @@ def test_sqlite_synchronous_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert sync(sqlite_app(tmp_path / "b.sqlite3")) == 1  # NORMAL
     with pytest.raises(ValueError, match="FULL, NORMAL"):
         sqlite_app(tmp_path / "c.sqlite3", SQLITE_SYNC="OFF")
+
+
+def test_writes_waiting_for_another_process_join_the_commit_that_follows(
+        tmp_path: Path) -> None:
+    """While another process holds the writer lock, the writes that queue here take the
+    batch only once the lock is theirs: all of them go in one commit."""
+    path = tmp_path / "db.sqlite3"
+    app = sqlite_app(path)
+    make_scratch(app)
+    engine = get_engine(app)
+    group = commits._group(engine)
+    commits.write(engine, insert(0))
+    fd = os.open(f"{path}-writer.lock", os.O_RDWR)
+    outcomes: dict[int, Any] = {}
+
+    def run(n: int) -> None:
+        outcomes[n] = commits.write(engine, insert(n), one_statement=True)
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with counting(engine) as seen:
+            writers = [threading.Thread(target=run, args=(n,)) for n in range(1, 9)]
+            for t in writers:
+                t.start()
+            deadline = time.monotonic() + 10
+            while len(group.queue) < 8 and time.monotonic() < deadline:
+                time.sleep(0.001)
+            assert group.leading and len(group.queue) == 8  # the leader waits for the lock
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            for t in writers:
+                t.join(10)
+    finally:
+        os.close(fd)
+    assert seen.commits == 1 and outcomes == {n: n for n in range(1, 9)}
+    assert not any("SAVEPOINT" in s for s in seen.sql)  # one statement each: none needed
+    assert stored(app) == list(range(9))
+
+
+def test_a_one_statement_write_that_fails_fails_alone(tmp_path: Path) -> None:
+    """In a shared commit a one-statement write needs no SAVEPOINT: SQLite undoes the failed
+    statement alone, and the writes around it are stored."""
+    app = sqlite_app(tmp_path / "db.sqlite3")
+    make_scratch(app)
+    engine = get_engine(app)
+    group = commits._group(engine)
+    release, running = threading.Event(), threading.Event()
+    outcomes: dict[int, Any] = {}
+
+    def first(conn: Connection) -> int:
+        conn.execute(text("INSERT INTO scratch (n) VALUES (1)"))
+        running.set()
+        release.wait(10)
+        return 1
+
+    def run(n: int, work: commits.Work) -> None:
+        try:
+            outcomes[n] = commits.write(engine, work, one_statement=True)
+        except Exception as exc:  # the test looks at what each got
+            outcomes[n] = exc
+
+    with counting(engine) as seen:
+        leader = threading.Thread(target=run, args=(1, first))
+        leader.start()
+        assert running.wait(10)  # the leader took its batch and runs it
+        others = [threading.Thread(target=run, args=(n, insert(1 if n == 3 else n)))
+                  for n in (2, 3, 4)]
+        for k, t in enumerate(others, 1):  # queued in this order
+            t.start()
+            deadline = time.monotonic() + 10
+            while len(group.queue) < k and time.monotonic() < deadline:
+                time.sleep(0.001)
+        release.set()
+        for t in [leader, *others]:
+            t.join(10)
+    assert seen.commits == 1 and not any("SAVEPOINT" in s for s in seen.sql)
+    assert isinstance(outcomes[3], IntegrityError)
+    assert {n: outcomes[n] for n in (1, 2, 4)} == {1: 1, 2: 2, 4: 4}
+    assert stored(app) == [1, 2, 4]
+
+
+def postgres_app(url: str) -> Flask:
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "AUTO_MIGRATE": True,
+                      "DATABASE_URL": url})
+    make_scratch(app)
+    return app
+
+
+@pytest.mark.postgres
+def test_postgres_one_statement_write_is_its_own_transaction(postgres_db: str) -> None:
+    """One statement runs in autocommit (one round trip, no BEGIN and COMMIT); other writes
+    in a transaction; either way a refused one stores nothing."""
+    app = postgres_app(postgres_db)
+    engine = get_engine(app)
+    modes: list[tuple[str, bool]] = []
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _mode(conn: Connection, _cursor: Any, statement: str, *_: Any) -> None:
+        modes.append((statement.split()[0], conn.connection.dbapi_connection.autocommit))
+
+    assert commits.write(engine, insert(1), one_statement=True) == 1
+    assert commits.write(engine, insert(2)) == 2
+    assert modes == [("INSERT", True), ("INSERT", False)]
+    with pytest.raises(IntegrityError):
+        commits.write(engine, insert(1), one_statement=True)
+    assert stored(app) == [1, 2]
+    engine.dispose()
+
+
+@pytest.mark.postgres
+def test_postgres_connection_is_pinged_only_after_sitting_idle(
+        postgres_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection back in use within ``PING_AFTER`` seconds is not pinged (a round trip per
+    request saved); one that sat longer is, and replaced if the server dropped it."""
+    app = postgres_app(postgres_db)
+    engine = get_engine(app)
+    pings: list[bool] = []
+    real = engine.dialect.do_ping
+
+    def ping(dbapi_connection: Any) -> bool:
+        try:
+            ok = real(dbapi_connection)
+        except Exception:
+            pings.append(False)
+            raise
+        pings.append(ok)
+        return ok
+
+    monkeypatch.setattr(engine.dialect, "do_ping", ping)
+    backend = text("SELECT pg_backend_pid()")
+    with engine.connect() as conn:
+        pid = conn.execute(backend).scalar_one()
+    with engine.connect() as conn:
+        assert conn.execute(backend).scalar_one() == pid  # the same one, not pinged
+    assert pings == []
+    with create_engine(postgres_db, isolation_level="AUTOCOMMIT").connect() as admin:
+        admin.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    monkeypatch.setattr(db, "PING_AFTER", 0.0)
+    time.sleep(0.05)
+    with engine.connect() as conn:
+        assert conn.execute(backend).scalar_one() != pid  # pinged, found dead, replaced
+    assert pings[0] is False and pings[-1] is True
+    engine.dispose()
+
+
+@pytest.mark.postgres
+def test_postgres_notices_go_out_after_the_commits_from_their_own_thread(
+        postgres_db: str) -> None:
+    """Every committed write's notice reaches a listener; a refused write sends none."""
+    import psycopg
+
+    app = postgres_app(postgres_db)
+    engine = get_engine(app)
+    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {commits.CHANNEL}")
+        for n in range(1, 21):
+            commits.write(engine, insert(n), notice=f"h t {n}", one_statement=True)
+        with pytest.raises(IntegrityError):
+            commits.write(engine, insert(1), notice="h t refused", one_statement=True)
+        heard: list[str] = []
+        deadline = time.monotonic() + 10
+        while len(heard) < 20 and time.monotonic() < deadline:
+            heard += [note.payload for note in listener.notifies(timeout=0.5)]
+    assert sorted(heard, key=lambda p: int(p.split()[-1])) == [f"h t {n}" for n in range(1, 21)]
+    engine.dispose()

@@ -194,9 +194,9 @@ def test_long_log_entries_and_totals_are_wrapped_to_the_page() -> None:
 def test_a_long_wormholes_game_fills_as_many_continuation_pages_as_it_needs(
         client: FlaskClient) -> None:
     """A two-ship game of greedy players (dice rolled at the table, so the game is the same
-    every run) typed in through the API: the record is written
-    whole (no turn left out), checks clean page by page, and the result PDF lays it out as the
-    front page and every continuation page the game fills."""
+    every run) typed in through the API: the record is written whole (no turn left out),
+    checks clean page by page, and the result PDF lays it out as the front page and every
+    continuation page the game fills, as tables and as the printed pages filled in."""
     from pnp.games.wormholes.sheet import check_pages, page_of, page_turns, split_pages
     from tests.games.wormholes_greedy import greedy
 
@@ -228,8 +228,16 @@ def test_a_long_wormholes_game_fills_as_many_continuation_pages_as_it_needs(
     assert last >= 6, turns  # 253 turns: the front page and five continuation pages
     report = check_pages(split_pages(fields))
     assert report["ok"] and report["pages"] == list(range(1, last + 1))
-    text = re.sub(r"\s+", " ", _text(PdfReader(io.BytesIO(
-        client.get(f"/t/{t['id']}/result.pdf").data))))
+    reader = PdfReader(io.BytesIO(client.get(f"/t/{t['id']}/result.pdf").data))
+    text = re.sub(r"\s+", " ", _text(reader))
+    # the record as printed follows, filled in: the front page and each continuation page
+    printed = [p.extract_text() for p in reader.pages if "Wormholes - game record" in
+               (p.extract_text() or "")]
+    assert len(printed) == last and "continued" not in printed[0]
+    assert all("Wormholes - game record, continued" in p for p in printed[1:])
+    for page in reader.pages:  # every font is embedded (DejaVu only), the printed pages too
+        for font in page["/Resources"]["/Font"].values():
+            assert "DejaVu" in str(font.get_object()["/BaseFont"])
     for page in range(2, last + 1):
         turns_there = page_turns(page)
         assert (f"Continuation page {page}: turns {turns_there.start}-"

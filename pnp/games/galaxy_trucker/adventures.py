@@ -203,18 +203,28 @@ def shots_step(g: Flight, s: State) -> State:
             return replace(s, stage=replace(st, step=st.after, threats=(), defeated=()))
         return replace(s, stage=replace(st, step="shots-wait"), need="roll")
     assert st.step == "shots-hit"
-    if not st.targets:
-        return replace(s, stage=replace(st, step="shots-roll", shot=st.shot + 1,
-                                        line=None))
-    seat = st.targets[0]
-    ship = s.truckers[seat].ship
-    if ship is None or not len(ship):
-        return replace(s, stage=replace(st, targets=st.targets[1:]))
-    hit = shot_at(s, seat)
-    if hit.outcome != "hit":
-        s = note(s, f"{who(s, seat)}: {hit.describe()}")
-        return replace(s, stage=replace(st, targets=st.targets[1:]))
-    return g.ask(replace(s, stage=replace(st, targets=st.targets[1:])), seat, "defend")
+    # the shot reaches each target in turn: misses are noted, a hit asks for a defence;
+    # once every target is reached, the next threat is rolled for (one new state for all)
+    targets = st.targets
+    notes: list[str] = []
+    while targets:
+        seat, targets = targets[0], targets[1:]
+        ship = s.truckers[seat].ship
+        if ship is None or not len(ship):
+            continue
+        hit = shot_at(s, seat)
+        if hit.outcome != "hit":
+            notes.append(f"{who(s, seat)}: {hit.describe()}")
+            continue
+        return g.ask(replace(s, log=(*s.log, *notes), stage=replace(st, targets=targets)),
+                     seat, "defend")
+    log = (*s.log, *notes)
+    shot = st.shot + 1
+    if shot >= len(st.threats):
+        return replace(s, log=log, stage=replace(st, targets=(), step=st.after, shot=shot,
+                                                 line=None, threats=(), defeated=()))
+    return replace(s, log=log, need="roll",
+                   stage=replace(st, targets=(), step="shots-wait", shot=shot, line=None))
 
 
 def sabotage_hit(g: Flight, s: State, victim: int, row: int, col: int) -> State:

@@ -343,33 +343,36 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
             left = spend_batteries(ship, dict(t.batteries), event.batteries)
         except IllegalMove as exc:
             raise refuse_as(s, ask, exc) from None
-        t = replace(t, batteries=tuple(sorted(left.items())))
-        s = s.with_trucker(seat, t)
+        batteries = tuple(sorted(left.items()))
+        if batteries != t.batteries:  # (none spent: the same state, not a copy)
+            t = replace(t, batteries=batteries)
+            s = s.with_trucker(seat, t)
     name = who(s, seat)
-    s = note(s, f"{name}: {'engine' if engines else 'cannon'} strength "
+    log = (*s.log, f"{name}: {'engine' if engines else 'cannon'} strength "
                    f"{format_strength(strength)}")
     assert s.card is not None
     c = card(s.card)
     st = s.stage
     todo = st.todo[1:]
     if c.kind == "open":
-        s = replace(s, stage=replace(st, todo=todo))
+        s = replace(s, log=log, stage=replace(st, todo=todo))
         if strength == 0:
             return note(s.with_trucker(seat, replace(t, doom="Open Space with no "
                                                            "engine power")),
                               f"{name} has no engine power and must give up")
         return move_seat(s, seat, int(strength))
     if c.kind == "combat":
-        return replace(s, stage=replace(st, todo=todo,
-                                        values=(*st.values, (seat, strength))))
+        return replace(s, log=log, stage=replace(st, todo=todo,
+                                                 values=(*st.values, (seat, strength))))
     # an enemy (GT-F12): greater wins, equal ties, lower loses
     if strength > c.strength:
-        s = note(s, f"{name} defeats the {c.title.lower()}")
-        return replace(s, stage=replace(st, todo=(), step="reward", victim=seat))
-    s = replace(s, stage=replace(st, todo=todo))
+        return replace(s, log=(*log, f"{name} defeats the {c.title.lower()}"),
+                       stage=replace(st, todo=(), step="reward", victim=seat))
     if strength == c.strength:
-        return note(s, f"{name} ties with the {c.title.lower()}")
-    s = note(s, f"{name} is defeated by the {c.title.lower()}")
+        return replace(s, log=(*log, f"{name} ties with the {c.title.lower()}"),
+                       stage=replace(st, todo=todo))
+    s = replace(s, log=(*log, f"{name} is defeated by the {c.title.lower()}"),
+                stage=replace(st, todo=todo))
     if c.kind == "smugglers":
         return lose_goods(g, s, seat, c.loss)
     if c.kind == "slavers":

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pnp.engine.errors import IllegalMove
+from pnp.engine.values import quick_init
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.tiles import Kind
 
@@ -25,6 +26,7 @@ class Alien(Enum):
         return Kind.LIFE_BROWN if self is Alien.BROWN else Kind.LIFE_PURPLE
 
 
+@quick_init
 @dataclass(frozen=True)
 class Berth:
     """Who is in one cabin: 0-2 humans, or one alien."""
@@ -40,6 +42,7 @@ class Berth:
 TWO_HUMANS = Berth(2)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Crew:
     """Berths by cabin id (cabins left empty are simply absent)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.engine.errors import IllegalMove, NotationError
+from pnp.engine.values import quick_init
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind
@@ -69,6 +70,7 @@ def parse_threat(text: str) -> Threat:
     return Threat(_SIZES[m.group(1)], _DIRECTIONS[m.group(2)])
 
 
+@quick_init
 @dataclass(frozen=True)
 class Defence:
     """A tile that may stop the threat and the battery tokens it costs."""
@@ -78,6 +80,7 @@ class Defence:
     rule: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Impact:
     """Where a threat lands on one ship."""
@@ -155,6 +158,7 @@ def impact(ship: Ship, threat: Threat, line: int) -> Impact:
     return Impact(threat, line, struck, "hit")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Damage:
     """The result of one threat: tokens spent, the tile destroyed, the pieces left."""

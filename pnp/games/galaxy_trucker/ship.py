@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from pnp.engine.errors import IllegalMove
-from pnp.engine.values import cached
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.boards import Board, Cell
 from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
@@ -26,6 +26,7 @@ from pnp.games.galaxy_trucker.tiles import (
 )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Placement:
     tile: Tile
@@ -79,6 +80,7 @@ class Placement:
         return f"{self.tile.label} #{self.id} at row {self.row}, column {self.col}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ship:
     board: Board

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from pnp.engine.values import replace
+from pnp.engine.values import quick_init, replace
 from pnp.games.galaxy_trucker.crew import Crew
 from pnp.games.galaxy_trucker.hits import Threat
 from pnp.games.galaxy_trucker.ship import Ship
@@ -35,6 +35,7 @@ def tiles_of(seed: int) -> TileSet:
     return generate_tiles(seed)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Pay:
     """One seat's end-of-round pay (GT-6), kept as data: the score sheet writes its lines
@@ -64,6 +65,7 @@ class Pay:
                 f"goods +{self.sale}, lost components -{self.loss} -> {self.credits}")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Trucker:
     """One seat: ship and cargo this round, place on the flight board, credits."""
@@ -99,6 +101,7 @@ class Trucker:
         return "".join(g for _, g in self.goods)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Stage:
     """Progress through the current card."""
@@ -119,6 +122,7 @@ class Stage:
     after: str = ""  # the step to continue with once shots are resolved
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ask:
     seat: int
@@ -127,6 +131,7 @@ class Ask:
     count: int = 0  # lose: figures to give up; drop: blocks or tokens; ship: crew needed
 
 
+@quick_init
 @dataclass(frozen=True)
 class State:
     tile_seed: int

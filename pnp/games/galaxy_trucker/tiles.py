@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pnp.engine.rng import Rng
-from pnp.engine.values import cached
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.sides import SIDES, Side
 
 
@@ -108,8 +108,13 @@ TILES_BY_CONNECTORS = {1: 31, 2: 55, 3: 38, 4: 16}
 # side, bits 0-3 the connector (smooth, simple, double, universal), bit 4 "nothing there".
 FIT_BITS = {Connector.SMOOTH: 1, Connector.SIMPLE: 2, Connector.DOUBLE: 4, Connector.UNIVERSAL: 8}
 _EMPTY = 1 << 4
-_ACCEPTS = {Connector.SMOOTH: 1, Connector.SIMPLE: 2 | 8, Connector.DOUBLE: 4 | 8,
-            Connector.UNIVERSAL: 2 | 4 | 8}  # what may sit against each connector
+_ACCEPTS = {1: 1, 2: 2 | 8, 4: 4 | 8, 8: 2 | 4 | 8}  # what may sit against each connector's bit
+
+
+def _bit(c: Connector) -> int:
+    """``FIT_BITS[c]`` without hashing the member (an enum's hash runs Python code)."""
+    return (1 if c is Connector.SMOOTH else 2 if c is Connector.SIMPLE
+            else 4 if c is Connector.DOUBLE else 8)
 FIT_ANY = 0b11111  # an empty square's side: anything, nothing included
 _FIT_LOW = 1 | 1 << 5 | 1 << 10 | 1 << 15
 
@@ -126,6 +131,7 @@ BARREL = Side.N  # printed side of a cannon's barrel
 SHIELDED = (Side.N, Side.E)  # printed sides a shield generator covers
 
 
+@quick_init
 @dataclass(frozen=True)
 class Tile:
     """One component as printed: id, function, and connectors on its N, E, S, W sides."""
@@ -152,6 +158,7 @@ class Tile:
         Five bits a side (N, E, S, W; ``FIT_BITS``); ``fit`` tests them against a square."""
         out = []
         kind = self.kind
+        bits = [_bit(c) for c in self.sides]  # by printed side
         for rotation in range(4):
             blocked: int | None = None
             if kind.is_engine:
@@ -160,10 +167,9 @@ class Tile:
                 blocked = Side.S
             elif kind.is_cannon:
                 blocked = (BARREL + rotation) % 4
-            faces = self.faces[rotation]
             code = 0
-            for side in range(4):
-                code |= (_EMPTY if side == blocked else FIT_BITS[faces[side]]) << 5 * side
+            for side in range(4):  # the face turned to ``side`` is printed side - rotation
+                code |= (_EMPTY if side == blocked else bits[side - rotation]) << 5 * side
             out.append((rotation, code))
         return tuple(out)
 
@@ -172,11 +178,12 @@ class Tile:
         """``demands[rotation][side]``: the faces (bit set, ``FIT_BITS``) a tile may show this
         one across ``side`` (0: its exhaust or barrel points there, nothing may go)."""
         out = []
+        accepts = [_ACCEPTS[_bit(c)] for c in self.sides]  # by printed side
+        engine, cannon = self.kind.is_engine, self.kind.is_cannon
         for rotation in range(4):
-            faces = self.faces[rotation]
-            exhaust = (EXHAUST + rotation) % 4 if self.kind.is_engine else None
-            barrel = (BARREL + rotation) % 4 if self.kind.is_cannon else None
-            out.append(tuple(0 if side in (exhaust, barrel) else _ACCEPTS[faces[side]]
+            exhaust = (EXHAUST + rotation) % 4 if engine else None
+            barrel = (BARREL + rotation) % 4 if cannon else None
+            out.append(tuple(0 if side in (exhaust, barrel) else accepts[side - rotation]
                              for side in range(4)))
         return tuple(out)
 
@@ -264,15 +271,19 @@ def generate_tiles(seed: int) -> TileSet:
     rng.shuffle(types)
     dealt = iter(types)
     tiles: list[Tile] = []
+    smooth = Connector.SMOOTH
+    all_sides = [int(s) for s in SIDES]
+    engine_sides = [s for s in all_sides if s != EXHAUST]
+    cannon_sides = [s for s in all_sides if s != BARREL]
     for index, ((kind, capacity), n) in enumerate(zip(kinds, counts, strict=True)):
-        allowed = list(SIDES)
-        if kind.is_engine:
-            allowed.remove(EXHAUST)
-        elif kind.is_cannon:
-            allowed.remove(BARREL)
-        open_sides = set(rng.shuffled(allowed)[:n])
-        sides = tuple(next(dealt) if s in open_sides else Connector.SMOOTH for s in SIDES)
-        tiles.append(Tile(index + 1, kind, _four(sides), capacity))
+        allowed = (engine_sides if kind.is_engine else cannon_sides if kind.is_cannon
+                   else all_sides)[:]
+        rng.shuffle(allowed)
+        is_open = [False] * 4
+        for side in allowed[:n]:
+            is_open[side] = True
+        n_, e_, s_, w_ = (next(dealt) if is_open[side] else smooth for side in range(4))
+        tiles.append(Tile(index + 1, kind, (n_, e_, s_, w_), capacity))
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
     return TileSet(seed, tuple(tiles))

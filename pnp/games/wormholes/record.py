@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,19 @@ def sheet_layouts() -> list[Any]:
     return list(layouts())
 
 
+def filled_pages(fields: Mapping[str, str], seed: int | None, tracker_url: str) -> list[Any]:
+    """The record's printed pages (A4) with a played game written in: the front page and as
+    many continuation pages as the game fills (imported when asked, like the kit)."""
+    from pnp.render.geometry import paper_size
+    from pnp.render.options import KitOptions
+    from pnp.render.wormholes.sheet import filled_record_pages
+
+    options = KitOptions(seed=seed if seed is not None else 0, tracker_url=tracker_url)
+    return filled_record_pages(options, fields, paper_size("a4"))
+
+
 TWO_SHIPS = OptionField("two_ships", "Longer game: two ships each", kind="checkbox")
 
 RECORD = GameRecord(GAME, SHEET, build_kit, (TWO_SHIPS,), rules=RULES,
                     board=BoardDrawing(drawing.draw, drawing.place, drawing.SPOT),
-                    sheet_layouts=sheet_layouts)
+                    sheet_layouts=sheet_layouts, filled_pages=filled_pages)

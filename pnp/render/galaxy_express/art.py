@@ -131,5 +131,5 @@ def rating_table(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
 
 
 def _heading(c: Canvas, x: float, y: float, text: str) -> float:
-    """A heading in the kit's accent, 12 pt."""
+    """A heading in the kit's accent (``typescale.HEADING``)."""
     return heading(c, x, y, text, ACCENT)

@@ -12,13 +12,15 @@ from pnp.render.art import (
     divider,
     footer,
     hex_color,
+    labelled_items,
     numbered_steps,
     page_title,
     paragraph,
+    rules_opening,
     tint,
 )
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
+from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.galaxy_express.art import (
     ACCENT,
     COLS,
@@ -83,13 +85,12 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 9.6
 
     def draw(c: Canvas) -> None:
-        y = page_title(c, area, "Galaxy Express", "Rules reference - a solitaire courier game "
-                       "for one piecepack, 1 player, about 20 minutes", ACCENT)
-        c.setFillColor(INK)
-        y = paragraph(c, "You fly a warp-drive courier. Six planets hide somewhere on an "
-                      "uncharted star chart; the delivery queue says in which order they want "
-                      "their parcels. Find each one, stop exactly on it, and burn as little "
-                      "fuel as you can.", area.x, y, area.w, OBLIQUE, 10.5) - mm(5)
+        y = rules_opening(c, area, "Galaxy Express", "Rules reference - a solitaire courier game "
+                          "for one piecepack, 1 player, about 20 minutes",
+                          "You fly a warp-drive courier. Six planets hide somewhere on an "
+                          "uncharted star chart; the delivery queue says in which order they "
+                          "want their parcels. Find each one, stop exactly on it, and burn as "
+                          "little fuel as you can.", ACCENT)
         col = (area.w - mm(10)) / 2
         top = y
         _heading(c, area.x, y, "What you need (one piecepack)")
@@ -105,12 +106,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
             ("Dice", "two speed dice (together 0-10) and two refuel dice, all at null."),
             ("Starship", "one pawn."),
         )
-        label = mm(22)
-        c.setFillColor(INK)
-        for head, text in items:
-            c.setFont(BOLD, body)
-            c.drawString(area.x, y - body, head)
-            y = paragraph(c, text, area.x + label, y, col - label, REGULAR, body) - mm(1.8)
+        y = labelled_items(c, items, area.x, y, col, body, mm(22))
         left_bottom = y
         x2 = area.x + col + mm(10)
         y = top

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render import typescale as ts
 from pnp.render.art import (
     GREY,
     INK,
@@ -18,7 +19,6 @@ from pnp.render.art import (
     fit_centred,
     footer,
     hex_color,
-    page_title,
     paragraph,
 )
 from pnp.render.document import Page, fit_transform
@@ -33,7 +33,7 @@ from pnp.render.galaxy_express.art import (
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, draw_frame, scaled_rect
+from pnp.render.readable import draw_field, scaled_rect, sheet_heading
 from pnp.sheetread.layout import (
     MARKER_SIZE,
     FieldBox,
@@ -44,7 +44,6 @@ from pnp.sheetread.layout import (
     footer_area,
     paper_name,
     place,
-    title_area,
 )
 
 TURN_ROWS = 40
@@ -134,10 +133,9 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        draw_frame(c, sheet, options.seed)
-        top = page_title(c, title_area(size, sheet.qr), "Galaxy Express - flight record",
-                         "One row per turn, one digit a box; by hand or typed into the PDF. "
-                         "Check it with 'pnp check-sheet', the tracker or a photo.", ACCENT)
+        sheet_heading(c, size, sheet, options.seed, "Galaxy Express - flight record",
+                      "One row per turn, one digit a box; by hand or typed into the PDF. "
+                      "Check it with 'pnp check-sheet', the tracker or a photo.", ACCENT)
         top = area.y2 - mm(19)
         first = fields["t1_coin"]
         row_h = first.h + 2
@@ -165,7 +163,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             c.setFont(CONDENSED_BOLD, 7.5)
             c.drawCentredString(table_x + mm(4.5), y + row_h / 2 - 2.6, str(n))
         c.setStrokeColor(LIGHT if look.low_ink else hex_color("#b8c1d6"))
-        c.setLineWidth(0.4)
+        c.setLineWidth(ts.GRID)
         bottom = fields[f"t{TURN_ROWS}_coin"].y - 1
         for n in range(TURN_ROWS + 1):
             y = top - head_h - n * row_h
@@ -174,7 +172,7 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
         for x in xs:
             c.line(x, bottom, x, top - head_h)
         c.setStrokeColor(ACCENT)
-        c.setLineWidth(1)
+        c.setLineWidth(ts.GRID_STRONG)
         c.rect(table_x, bottom, table_right - table_x, top - bottom, stroke=1, fill=0)
         for n in range(1, TURN_ROWS + 1):
             for col in ("coin", "speed", "dir", "deliver", "refuel"):

@@ -13,9 +13,18 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.tiles import Connector, Kind, Tile, generate_tiles
-from pnp.render.art import GREY, INK, Look, hex_color, page_title, paragraph
+from pnp.render.art import (
+    GREY,
+    INK,
+    Look,
+    footer,
+    heading,
+    hex_color,
+    paragraph,
+    rules_opening,
+)
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
+from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.galaxy_trucker.tiles import TILE, draw_connector, tile_face
 from pnp.render.geometry import Rect, mm, printable_area
 
@@ -35,16 +44,12 @@ def example_ship() -> Ship:
 
 
 def _heading(c: Canvas, x: float, y: float, text: str) -> float:
-    c.setFillColor(ACCENT)
-    c.setFont(BOLD, 11.5)
-    c.drawString(x, y - 11.5, text)
-    c.setFillColor(INK)
-    return y - mm(6.5)
+    """A heading in the kit's accent (``typescale.HEADING``)."""
+    return heading(c, x, y, text, ACCENT)
 
 
 def _footer(c: Canvas, area: Rect) -> None:
-    c.setFillColor(GREY)
-    paragraph(c, CREDIT, area.x, area.y + mm(6), area.w, REGULAR, 6.5, 8)
+    footer(c, area, CREDIT)
 
 
 def mini_tile(c: Canvas, tile: Tile, x: float, y: float, size: float, look: Look,
@@ -244,13 +249,12 @@ def rules_page_1(look: Look, size: tuple[float, float], seed: int) -> Page:
     area = printable_area(size)
 
     def draw(c: Canvas) -> None:
-        y = page_title(c, area, "Galaxy Trucker", f"Rules reference 1/2 - building a ship. Kit "
-                       f"for seed {seed}: 2-4 players, about an hour", ACCENT, below=mm(18))
-        c.setFillColor(INK)
-        y = paragraph(c, "Grab parts from a shared pile as fast as you dare, bolt them into a "
-                      "ship on your board, then fly it through meteors, pirates and trade "
-                      "stops. Three flights with ever larger ships; the most credits at the "
-                      "end wins.", area.x, y, area.w, OBLIQUE, 9.5) - mm(3)
+        y = rules_opening(c, area, "Galaxy Trucker", "Rules reference 1/2 - building a ship. "
+                          f"Kit for seed {seed}: 2-4 players, about an hour",
+                          "Grab parts from a shared pile as fast as you dare, bolt them into a "
+                          "ship on your board, then fly it through meteors, pirates and trade "
+                          "stops. Three flights with ever larger ships; the most credits at the "
+                          "end wins.", ACCENT)
         top = y
         y = _heading(c, area.x, y, "Connectors")
         y = _connector_samples(c, area.x, y, look)

@@ -23,6 +23,7 @@ from pnp.games.galaxy_trucker.sheet import (
     round_key,
 )
 from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD
+from pnp.render import typescale as ts
 from pnp.render.art import GREY, INK, Look, hex_color, paint, paragraph, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR, text_width
@@ -173,7 +174,7 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                      "One page per player. Fill a column after each round: one digit a box, "
                      "a minus in its own box.")
         c.setStrokeColor(ACCENT)
-        c.setLineWidth(1.2)
+        c.setLineWidth(ts.TITLE_RULE)
         c.line(area.x, area.y2 - mm(15), sheet.qr.x - mm(2), area.y2 - mm(15))
         name = fields[f"p{seat}_name"]
         c.setFillColor(INK)

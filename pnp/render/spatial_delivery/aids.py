@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.spatial_delivery.cards import FIRST_BONUS, POWERS
 from pnp.games.spatial_delivery.rules import DEFAULT_ROUNDS
 from pnp.games.spatial_delivery.sheet import MAX_PLAYERS, ROUND_ROWS
+from pnp.render import typescale as ts
 from pnp.render.art import GREY, INK, Look, centred_text, hex_color, paragraph
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm
@@ -92,10 +93,10 @@ def player_aid(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
     c.setLineWidth(1.2)
     c.roundRect(0, 0, w, h, mm(3), stroke=1, fill=0)
     x, iw = mm(4), w - mm(8)
-    y = _heading(c, x, h - mm(3), "Spatial Delivery - player aid", 10)
+    y = _heading(c, x, h - mm(3), "Spatial Delivery - player aid", ts.SUBHEADING)
     y = _para(c, "A round: Goods Market (2 fuel each, then 4 picks each in turn order), Trade "
               "Journey (turns until all pass), Return to Earth.", x, y, iw, 6.8)
-    y = _heading(c, x, y, "Your turn, in this order (each at most once)", 8.2)
+    y = _heading(c, x, y, "Your turn, in this order (each at most once)", ts.CARD_HEADING)
     for action, text in (
             ("explore", "Explore & build: new segments from your ship to a new station."),
             ("travel", "Or travel: 1 card per step to the next station along the routes."),
@@ -103,12 +104,12 @@ def player_aid(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
             ("card", "Card action: discard a card for its power. No action at all = pass.")):
         draw_action_icon(c, action, x + mm(2), y - mm(1.5), mm(3.2), INK)
         y = paragraph(c, text, x + mm(6), y, iw - mm(6), REGULAR, 6.8) - mm(0.5)
-    y = _heading(c, x, y - mm(0.5), "Costs and points", 8.2)
+    y = _heading(c, x, y - mm(0.5), "Costs and points", ts.CARD_HEADING)
     y = _para(c, "Explore: 1 card per new segment + 1 matching goods card per world next to the "
               "station (one may be off-type if 2-3 worlds). Station: +1, and +1 per world next "
               "to it. Delivery: the world's score token (ring 1: 1, 2: 2, 3: 3) and its First "
               "Delivery token; the station's owner +1 if it is not yours.", x, y, iw, 6.6)
-    y = _heading(c, x, y, "Powers", 8.2)
+    y = _heading(c, x, y, "Powers", ts.CARD_HEADING)
     for power in POWERS:
         draw_power_mark(c, power, x + mm(2.1), y - mm(1.9), mm(2.1), ACCENT, look)
         c.setFillColor(INK)

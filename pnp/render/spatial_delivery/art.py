@@ -18,6 +18,7 @@ from pnp.games.spatial_delivery.cards import (
     SPACE,
 )
 from pnp.games.spatial_delivery.rules import tile_deal
+from pnp.render import typescale as ts
 from pnp.render.art import (
     CAP,
     GREY,
@@ -28,6 +29,7 @@ from pnp.render.art import (
     centred_text,
     heading,
     hex_color,
+    labelled_items,
     legible_text,
     paint,
     paragraph,
@@ -206,12 +208,7 @@ def _para(c: Canvas, text: str, x: float, y: float, w: float, size: float = 8.8,
 
 def _bullets(c: Canvas, items: Sequence[tuple[str, str]], x: float, y: float, w: float,
              size: float = 8.6, label_w: float = mm(24)) -> float:
-    for head, body in items:
-        c.setFillColor(INK)
-        c.setFont(BOLD, size)
-        c.drawString(x, y - size, head)
-        y = paragraph(c, body, x + label_w, y, w - label_w, REGULAR, size) - mm(1.2)
-    return y
+    return labelled_items(c, items, x, y, w, size, label_w, mm(1.2))
 
 
 # -- action icons and power marks (cards, player aid, rules) ---------------------------------
@@ -339,6 +336,6 @@ def bonus_table(c: Canvas, x: float, y: float, w: float) -> float:
     return y - 2 * row - mm(1)
 
 
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 11.5) -> float:
-    """A heading in the kit's accent; the text below starts 2 mm under it."""
-    return heading(c, x, y, text, ACCENT, size, mm(2))
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = ts.HEADING) -> float:
+    """A heading in the kit's accent, a size of the one scale (``typescale``)."""
+    return heading(c, x, y, text, ACCENT, size)

@@ -106,19 +106,26 @@ def goods_card(code: str) -> Art:
     return draw
 
 
+def _back_ground(c: Canvas, w: float, h: float, bleed: float, look: Look, colour: Color,
+                 inner: float) -> None:
+    """A card back's ground: the colour to the bleed and a lighter panel (``tint(colour,
+    inner)``); in low ink, only the panel's outline."""
+    if not look.low_ink:
+        c.setFillColor(colour)
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        c.setFillColor(tint(colour, inner))
+        c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=0, fill=1)
+    else:
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.2)
+        c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=1, fill=0)
+
+
 def goods_back(colour_letter: str) -> Art:
     colour = GOODS_RGB[colour_letter]
 
     def draw(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
-        if not look.low_ink:
-            c.setFillColor(colour)
-            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-            c.setFillColor(tint(colour, 0.35))
-            c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=0, fill=1)
-        else:
-            c.setStrokeColor(colour)
-            c.setLineWidth(1.2)
-            c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=1, fill=0)
+        _back_ground(c, w, h, bleed, look, colour, 0.35)
         draw_planet(c, w / 2, h / 2 + mm(6), mm(11), colour, look)
         c.setFillColor(INK)
         centred_text(c, GOODS_WORD[colour_letter].upper(), w / 2, h / 2 - mm(16), mm(3.6),
@@ -167,15 +174,7 @@ def _flame(c: Canvas, cx: float, cy: float, s: float, look: Look) -> None:
 
 def fuel_back(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
     red = hex_color("#c8421e")
-    if not look.low_ink:
-        c.setFillColor(red)
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-        c.setFillColor(tint(red, 0.3))
-        c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=0, fill=1)
-    else:
-        c.setStrokeColor(red)
-        c.setLineWidth(1.2)
-        c.roundRect(mm(4), mm(4), w - mm(8), h - mm(8), mm(3), stroke=1, fill=0)
+    _back_ground(c, w, h, bleed, look, red, 0.3)
     draw_rocket(c, w / 2, h / 2 + mm(8), mm(26), red, look)
     _flame(c, w / 2, h / 2 - mm(7), mm(6), look)
     c.setFillColor(INK)

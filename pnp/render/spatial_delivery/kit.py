@@ -19,7 +19,7 @@ from pnp.render.components import (
     two_sided_sheets,
 )
 from pnp.render.document import Page, scaled, write_kit
-from pnp.render.fonts import BOLD, REGULAR
+from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import mm, paper_size, printable_area, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
@@ -71,10 +71,12 @@ def _parts_header(width: float, counts: dict[str, int]) -> tuple[HeaderFn, float
             c.drawString(x, top - mm(5), "Spatial Delivery - pieces")
         y = top - mm(11)
         col = w * 0.4
-        for kind, text in PART_GROUPS:
+        lines = [f"{counts.get(kind, 0):>3}  {text}" for kind, text in PART_GROUPS]
+        size = min(8.2, 8.2 * col / max(text_width(t, REGULAR, 8.2) for t in lines))
+        for line in lines:  # set smaller where the column is narrow (A5), not into the notes
             if c is not None:
-                c.setFont(REGULAR, 8.2)
-                c.drawString(x, y, f"{counts.get(kind, 0):>3}  {text}")
+                c.setFont(REGULAR, size)
+                c.drawString(x, y, line)
             y -= mm(4)
         left = y
         y = top - mm(8)

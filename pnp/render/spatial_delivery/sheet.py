@@ -19,14 +19,14 @@ from pnp.games.spatial_delivery.sheet import (
     ROUND_ROWS,
     field_names,
 )
-from pnp.render.art import GREY, INK, Look, footer, hex_color, page_title, paint, tint
+from pnp.render.art import GREY, INK, Look, footer, hex_color, paint, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, draw_frame, scaled_rect
+from pnp.render.readable import draw_field, scaled_rect, sheet_heading
 from pnp.render.spatial_delivery.art import (
     ACCENT,
     CREDIT,
@@ -44,7 +44,6 @@ from pnp.sheetread.layout import (
     footer_area,
     paper_name,
     place,
-    title_area,
 )
 
 # -- the score sheet ---------------------------------------------------------------------------
@@ -140,10 +139,9 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        draw_frame(c, sheet, options.seed)
-        page_title(c, title_area(size, sheet.qr), "Spatial Delivery - score sheet",
-                   "Each player's market share per round, then the First Delivery tokens held; "
-                   "one digit a box. The back breaks each round down.", ACCENT)
+        sheet_heading(c, size, sheet, options.seed, "Spatial Delivery - score sheet",
+                      "Each player's market share per round, then the First Delivery tokens held; "
+                      "one digit a box. The back breaks each round down.", ACCENT)
         c.setFillColor(INK)
         c.setFont(BOLD, 9.5)
         c.drawString(area.x, fields["seed"].y + mm(2.2), "Seed")
@@ -209,10 +207,9 @@ def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
     cells = parts_layout(size)
 
     def draw(c: Canvas) -> None:
-        draw_frame(c, sheet, options.seed)
-        page_title(c, title_area(size, sheet.qr), "Spatial Delivery - round by round",
-                   "Each round's points by cause; they add up to the round's line on the front. "
-                   "Fees: 1 for each delivery another player made at your station.", ACCENT)
+        sheet_heading(c, size, sheet, options.seed, "Spatial Delivery - round by round",
+                      "Each round's points by cause; they add up to the round's line on the front. "
+                      "Fees: 1 for each delivery another player made at your station.", ACCENT)
         first = cells["p1_r1_built"]
         c.setFillColor(INK)
         c.setFont(BOLD, 8.6)

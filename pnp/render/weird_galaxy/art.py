@@ -10,12 +10,12 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.weird_galaxy.data import HOLE, SIZE, STATIONS, SUIT_NAMES, TILE_AT, Pos, tile_name
+from pnp.render import typescale as ts
 from pnp.render.art import (
     INK,
     WHITE,
     Look,
     centred_text,
-    field_box,
     heading,
     hex_color,
     paint,
@@ -23,7 +23,7 @@ from pnp.render.art import (
     tint,
 )
 from pnp.render.fonts import BOLD, CONDENSED_BOLD
-from pnp.render.geometry import Rect, inch, mm
+from pnp.render.geometry import inch
 from pnp.render.options import KitOptions, table_url
 from pnp.render.piecepack import draw_rank
 from pnp.render.suits import ALL_SUITS, RANKS, Suit, draw_symbol
@@ -281,10 +281,8 @@ def station_disc(c: Canvas, cx: float, cy: float, r: float, colour: Color, look:
     centred_text(c, station_label(index), cx, cy - r * 0.5, r * 0.3, BOLD, r * 1.1)
 
 
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
-    """A heading in the kit's accent; the text below starts 2 mm under it."""
-    return heading(c, x, y, text, ACCENT, size, mm(2))
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = ts.HEADING) -> float:
+    """A heading in the kit's accent, a size of the one scale (``typescale``)."""
+    return heading(c, x, y, text, ACCENT, size)
 
 
-def _field_box(c: Canvas, r: Rect, look: Look, thick: bool = False) -> None:
-    field_box(c, r, look, ACCENT, thick=thick)

@@ -6,6 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import get_game
 from pnp.games.weird_galaxy.data import HOLE, POS_OF, SIZE, SUIT_NAMES, SUITS
+from pnp.render import typescale as ts
 from pnp.render.art import GREY, INK, Look, centred_text, footer, page_title, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
@@ -65,7 +66,7 @@ def board_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         qr = mm(30)
         x2 = area.x + area.w * 0.62 + mm(6)
         w2 = area.x2 - x2
-        yy = _heading(c, x2, y, f"This seed ({options.seed})", 10)
+        yy = _heading(c, x2, y, f"This seed ({options.seed})", ts.SUBHEADING)
         c.setFillColor(INK)
         yy = paragraph(c, "The tracker sets up a table from the QR code the same way: seats "
                        "in the usual suits, the first player drawn from the seed.", x2, yy, w2,

@@ -23,8 +23,8 @@ from pnp.render.art import (
     Look,
     centred_text,
     fit_left,
+    labelled_items,
     paint,
-    paragraph,
     polygon,
     tint,
 )
@@ -206,11 +206,7 @@ def reference_card(c: Canvas, w: float, h: float, bleed: float, look: Look) -> N
             ("Abandon", f"{ABANDON_FORFEIT} to the bank"),
             ("Payoff", "half of rows + columns apart, rounded up"),
             ("Loads", f"at most {CAPACITY} aboard; a coin marks each source"))
-    for head, text in rows:
-        c.setFillColor(INK)
-        c.setFont(BOLD, 6.8)
-        c.drawString(pad, y - 6.8, head)
-        y = paragraph(c, text, pad + mm(13), y, w - 2 * pad - mm(13), REGULAR, 6.8) - mm(0.6)
+    y = labelled_items(c, rows, pad, y, w - 2 * pad, 6.8, mm(13), mm(0.6))
     c.setFillColor(GREY)
     c.setFont(REGULAR, 5)
     c.drawString(pad, mm(3), "Jim Adams & Amy Enge (2004) - card by pnp-space")

@@ -28,15 +28,17 @@ from pnp.render.art import (
     divider,
     fit_centred,
     footer,
+    labelled_items,
     numbered_steps,
     page_title,
     paint,
     paragraph,
+    rules_opening,
     tint,
     wrap,
 )
 from pnp.render.document import Page, measure
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
+from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, printable_area
 from pnp.render.weird_galaxy.art import (
     ACCENT,
@@ -137,15 +139,14 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 10.0
 
     def draw(c: Canvas) -> None:
-        y = page_title(c, area, TITLE, "Rules reference 1/2 - a trading race to the black hole for "
-                       "2 to 5 players, one 8-suit piecepack, 45 to 60 minutes", ACCENT)
-        c.setFillColor(INK)
-        y = paragraph(c, "Every home world wants the glory of the first space station at the "
-                      "centre of the galaxy. Fly trade missions for Space Bucks, build a chain "
-                      "of stations from your home world to the black hole, and keep out of "
-                      "reach of Phredd, the giant space camel who spits on everything. Whoever "
-                      "builds a station in the black hole first wins.", area.x, y, area.w,
-                      OBLIQUE, 10) - mm(4)
+        y = rules_opening(c, area, TITLE, "Rules reference 1/2 - a trading race to the black "
+                          "hole for 2 to 5 players, one 8-suit piecepack, 45 to 60 minutes",
+                          "Every home world wants the glory of the first space station at the "
+                          "centre of the galaxy. Fly trade missions for Space Bucks, build a "
+                          "chain of stations from your home world to the black hole, and keep "
+                          "out of reach of Phredd, the giant space camel who spits on "
+                          "everything. Whoever builds a station in the black hole first wins.",
+                          ACCENT)
         col = (area.w - mm(8)) / 2
         top = y
         y = _heading(c, area.x, y, "What you need")
@@ -159,11 +160,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
                          f"{MAX_SHIELDS} spit shields."),
             ("Paper", "the Trade Missions worksheet and the Space Bucks ledger."),
         )
-        label = mm(21)
-        for head, text in items:
-            c.setFont(BOLD, body)
-            c.drawString(area.x, y - body, head)
-            y = paragraph(c, text, area.x + label, y, col - label, REGULAR, body) - mm(1.2)
+        y = labelled_items(c, items, area.x, y, col, body, mm(21), mm(1.2))
         left = y
         x2 = area.x + col + mm(8)
         y = _heading(c, x2, top, "Setting up")

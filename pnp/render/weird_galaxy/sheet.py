@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.weird_galaxy import ledger as wg_ledger
 from pnp.games.weird_galaxy import sheet as wg_sheet
 from pnp.games.weird_galaxy.data import ABANDON_FORFEIT, FEE, SHIELD_COST, SIZE, STATION_COSTS
+from pnp.render import typescale as ts
 from pnp.render.art import (
     GREY,
     INK,
@@ -22,7 +23,6 @@ from pnp.render.art import (
     fit_centred,
     footer,
     hex_color,
-    page_title,
     paint,
     paragraph,
     tint,
@@ -32,7 +32,7 @@ from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, draw_frame
+from pnp.render.readable import draw_field, sheet_heading
 from pnp.render.weird_galaxy.art import (
     ACCENT,
     CREDIT,
@@ -51,7 +51,6 @@ from pnp.sheetread.layout import (
     footer_area,
     paper_name,
     place,
-    title_area,
 )
 
 LAYOUT_VERSION = 1
@@ -141,10 +140,9 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        draw_frame(c, sheet, options.seed)
-        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Trade Missions worksheet",
-                   "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
-                   "Type into the PDF or write by hand.", ACCENT)
+        sheet_heading(c, size, sheet, options.seed, f"{SHORT} - Trade Missions worksheet",
+                      "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
+                      "Type into the PDF or write by hand.", ACCENT)
         top = area.y2 - mm(19)
         cols = [k for k, _, _ in WS_COLUMNS]
         right = fields[f"m1_{cols[-1]}"].x2 + 1
@@ -168,12 +166,12 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
         c.drawString(px, total.y + mm(2.6), "Total paid out")
         draw_field(c, sheet.field("total_paid"), look, ACCENT, thick=True)
         y = total.y - mm(4)
-        y = _heading(c, px, y, "Payoffs", 10)
+        y = _heading(c, px, y, "Payoffs", ts.SUBHEADING)
         y = paragraph(c, "Count the tiles between source and destination along rows and "
                       "columns (no diagonals; the black hole counts as a tile), halve it and "
                       "round up:", px, y, pw, REGULAR, 7.5) - mm(1.5)
         y = _payoff_ladder(c, px, y, pw, look) - mm(3)
-        y = _heading(c, px, y, "Completing", 10)
+        y = _heading(c, px, y, "Completing", ts.SUBHEADING)
         paragraph(c, "Only the player who delivers is paid; write the amount in the last "
                   "column and add it to your ledger's earned column. The worksheet's total "
                   "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
@@ -235,7 +233,7 @@ def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, 
             c.setFont(CONDENSED_BOLD, 7)
             c.drawCentredString(x0 + number_w / 2, y + row_h / 2 - 2.5, str(n))
     c.setStrokeColor(LIGHT if look.low_ink else hex_color("#c3b8d9"))
-    c.setLineWidth(0.4)
+    c.setLineWidth(ts.GRID)
     bottom = fields[pattern.format(n=rows, c=cols[0])].y - 1
     for n in range(rows + 1):
         y = top - HEAD_H - n * row_h
@@ -244,7 +242,7 @@ def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, 
     for x in xs:
         c.line(x, bottom, x, top - HEAD_H)
     c.setStrokeColor(ACCENT)
-    c.setLineWidth(1)
+    c.setLineWidth(ts.GRID_STRONG)
     c.rect(x0, bottom, right - x0, top - bottom, stroke=1, fill=0)
 
 
@@ -309,10 +307,9 @@ def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page
     def draw(c: Canvas) -> None:
         who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
                else f"player {players[0]}")
-        draw_frame(c, sheet, options.seed)
-        page_title(c, title_area(size, sheet.qr), f"{SHORT} - Space Bucks ledger ({who})",
-                   "One row per turn in which your Space Bucks moved. New balance = the row above "
-                   "+ earned + fees in - fees out - spent.", ACCENT)
+        sheet_heading(c, size, sheet, options.seed, f"{SHORT} - Space Bucks ledger ({who})",
+                      "One row per turn in which your Space Bucks moved. New balance = the row "
+                      "above + earned + fees in - fees out - spent.", ACCENT)
         for slot, p in enumerate(players):
             _ledger_block(c, fields, sheet, p, _block_rect(size, slot), look)
         if len(players) < PER_PAGE:
@@ -361,7 +358,7 @@ def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: 
 
 
 def _ledger_panel(c: Canvas, box: Rect, url: str, look: Look) -> None:
-    y = _heading(c, box.x, box.y2, "Keeping the ledger", 11)
+    y = _heading(c, box.x, box.y2, "Keeping the ledger", ts.SUBHEADING)
     tips = (
         "Write a row whenever your Space Bucks change: a delivery (earned), a fee another "
         "ship paid you (fees in), a fee you paid (fees out), a station, a spit shield or an "
@@ -380,7 +377,7 @@ def _ledger_panel(c: Canvas, box: Rect, url: str, look: Look) -> None:
         c.setFillColor(INK)
         y = paragraph(c, text, box.x + mm(4), y, box.w - mm(4), REGULAR, 8.5) - mm(2)
     y -= mm(2)
-    y = _heading(c, box.x, y, "Where Space Bucks go", 11)
+    y = _heading(c, box.x, y, "Where Space Bucks go", ts.SUBHEADING)
     rows = ((f"+{FEE}", "fee from each other ship on your station tiles"),
             (f"-{FEE}", "fee for each other player's station tile you enter"),
             (f"-{SHIELD_COST}", "a spit shield"),

@@ -26,6 +26,7 @@ from pnp.games.wormholes.board import (
     Cell,
     cell_name,
 )
+from pnp.render import typescale as ts
 from pnp.render.art import INK, WHITE, Look, heading, hex_color, numbered_steps, polygon, tint
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import mm
@@ -312,6 +313,6 @@ def axes_legend(c: Canvas, x: float, y: float, w: float, look: Look) -> float:
     return y
 
 
-def _heading(c: Canvas, x: float, y: float, text: str, size: float = 12) -> float:
-    """A heading in the kit's accent; the text below starts 2.5 mm under it."""
-    return heading(c, x, y, text, ACCENT, size, mm(2.5))
+def _heading(c: Canvas, x: float, y: float, text: str, size: float = ts.HEADING) -> float:
+    """A heading in the kit's accent, a size of the one scale (``typescale``)."""
+    return heading(c, x, y, text, ACCENT, size)

@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.engine import get_game
 from pnp.games.wormholes.board import HEIGHT, SIDE_NAMES, SIDE_SUITS, START, SUITS, WIDTH, cell_name
+from pnp.render import typescale as ts
 from pnp.render.art import INK, Look, footer, page_title, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
@@ -94,14 +95,14 @@ def board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
         x = gx + WIDTH * cell + mm(10)
         w = area.x2 - x
         y = top - mm(2)
-        y = _heading(c, x, y, "Laying it out", 10.5)
+        y = _heading(c, x, y, "Laying it out", ts.SUBHEADING)
         y = paragraph(c, "Sit facing each other across the long way of the board. The "
                       "OrthogonAliens sit at the bottom edge (rows 1-2), the DiagonAliens at "
                       "the top (rows 17-18). Lay the tiles row by row as drawn; any 23 tiles "
                       "do, grid side up.", x, y, w, REGULAR, 8) - mm(3)
         y = paragraph(c, "No tiles? Print the map sheets of this kit: the same galaxy at "
                       "full size, to glue together.", x, y, w, OBLIQUE, 8) - mm(4)
-        y = _heading(c, x, y, "Bases and ships", 10.5)
+        y = _heading(c, x, y, "Bases and ships", ts.SUBHEADING)
         for seat in (0, 1):
             col = SIDE_COLOR[seat]
             c.setFillColor(tint(col, 0.22))
@@ -115,10 +116,10 @@ def board_page(look: Look, size: tuple[float, float], seed: int) -> Page:
                     f"{cell_name(START[s2])}.")
             y = paragraph(c, text, x + mm(6), y, w - mm(6), REGULAR, 8) - mm(2.5)
         y -= mm(2)
-        y = _heading(c, x, y, "Wormhole axes", 10.5)
+        y = _heading(c, x, y, "Wormhole axes", ts.SUBHEADING)
         y = axes_legend(c, x, y, w, look)
         y -= mm(3)
-        y = _heading(c, x, y, f"Quick start, seed {seed}", 10.5)
+        y = _heading(c, x, y, f"Quick start, seed {seed}", ts.SUBHEADING)
         y = paragraph(c, "In a hurry? Skip the placing and put the coins suit up on these "
                       "cells, values unseen ('pnp setup wormholes --seed "
                       f"{seed}' lists the same).", x, y, w, REGULAR, 7.5) - mm(1.5)

@@ -7,6 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import AXES, COMPASS, DIRECTIONS, SUITS, Cell, ray
 from pnp.games.wormholes.board import Suit as ShipSuit
+from pnp.render import typescale as ts
 from pnp.render.art import (
     GREY,
     INK,
@@ -16,8 +17,10 @@ from pnp.render.art import (
     fit_centred,
     footer,
     hex_color,
+    labelled_items,
     page_title,
     paragraph,
+    rules_opening,
     tint,
 )
 from pnp.render.document import Page
@@ -113,14 +116,13 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     body = 9.3
 
     def draw(c: Canvas) -> None:
-        y = page_title(c, area, "Wormholes", "Rules reference 1/2 - starship tactics for two "
-                       "players and one piecepack, about 20 minutes", ACCENT)
-        c.setFillColor(INK)
-        y = paragraph(c, "Two alien fleets race across a spiral galaxy. The OrthogonAliens "
-                      "believe in straight lines, the DiagonAliens in slants, and neither "
-                      "will give in. Both sides seed the galaxy with hidden wormholes, then "
-                      "dive through them, hoping to touch down on the other side's home base "
-                      "first.", area.x, y, area.w, OBLIQUE, 10.2) - mm(4)
+        y = rules_opening(c, area, "Wormholes", "Rules reference 1/2 - starship tactics for two "
+                          "players and one piecepack, about 20 minutes",
+                          "Two alien fleets race across a spiral galaxy. The OrthogonAliens "
+                          "believe in straight lines, the DiagonAliens in slants, and neither "
+                          "will give in. Both sides seed the galaxy with hidden wormholes, then "
+                          "dive through them, hoping to touch down on the other side's home base "
+                          "first.", ACCENT)
         col = (area.w - mm(10)) / 2
         top = y
         y = _heading(c, area.x, y, "What you need (one piecepack)")
@@ -131,12 +133,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
                                "(starships)."),
             ("DiagonAliens", "the Crowns and Arms: the same."),
         )
-        label = mm(31)
-        for head, text in items:
-            c.setFont(BOLD, body)
-            c.setFillColor(INK)
-            c.drawString(area.x, y - body, head)
-            y = paragraph(c, text, area.x + label, y, col - label, REGULAR, body) - mm(1.8)
+        y = labelled_items(c, items, area.x, y, col, body, mm(31))
         y -= mm(2)
         y = _heading(c, area.x, y, "Which way is north?")
         y = paragraph(c, "Your north always points at your opponent, along the long side of "
@@ -166,7 +163,7 @@ def _hints(c: Canvas | None, x: float, top: float, w: float) -> float:
     """The strategy hints from `top` down; returns the height they take (c None: measure)."""
     y = top - mm(2)
     if c is not None:
-        y = _heading(c, x, y, "Hints", 10.5)
+        y = _heading(c, x, y, "Hints", ts.SUBHEADING)
     else:
         y -= 10.5 + mm(2.5)
     for tip in TIPS:
@@ -259,9 +256,9 @@ def rules_page_2(look: Look, size: tuple[float, float]) -> Page:
         y = paragraph(c, VARIANT_TEXT, area.x, y, col, OBLIQUE, body) - mm(3)
         left_bottom = y
         # right column: two diagrams, stacked
-        y = _heading(c, x2, top, "A die move of 3", 10.5)
+        y = _heading(c, x2, top, "A die move of 3", ts.SUBHEADING)
         y = _move_diagram(c, x2, y, w2, look) - mm(4)
-        y = _heading(c, x2, y, "Opening a wormhole", 10.5)
+        y = _heading(c, x2, y, "Opening a wormhole", ts.SUBHEADING)
         y = _jump_diagram(c, x2, y, w2, look) - mm(3)
         y = min(y, left_bottom) - mm(1)
         divider(c, area, y)

@@ -134,7 +134,7 @@ def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
 QR_SIZE = mm(34)
 KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0),
                                      wh_sheet.PAGE_FIELD: ("digits", 2)}
-PAGE_LABEL_W = mm(11)
+PAGE_LABEL_W = mm(16)  # the "Page" label and a gap before the title
 
 
 def _page_comb_cell(size: tuple[float, float]) -> Rect:
