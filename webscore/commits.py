@@ -114,9 +114,10 @@ class _Group:
         commit once.  Returns how many writes it took."""
         batch: list[_Pending] = []
         try:
-            with self._file_lock(), \
-                    engine.connect().execution_options(
-                        sqlite_begin="BEGIN IMMEDIATE") as conn, conn.begin():
+            # The connection before the lock, and the lock given back right after the
+            # COMMIT: the lock is held only for the database's own work.
+            with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
+                    self._file_lock(), conn.begin():
                 batch = self._take()
                 if len(batch) == 1 and not batch[0].one_statement:
                     # Alone in its transaction (so far): its failure is the transaction's.
