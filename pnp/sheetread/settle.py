@@ -10,7 +10,7 @@ depends on the field: the rules cannot tell), or none of them is right, the fiel
 A field the eye is sure of is never changed, so a real mistake written clearly is still
 reported by the check, and the rules pick only a reading the eye itself found plausible.
 They overrule the eye's first reading only when the eye hesitated between the two (a first
-reading under 60 %, the other over 25 %); otherwise the person is asked which is written,
+reading under 50 %, the other over 25 %); otherwise the person is asked which is written,
 since the "inconsistent" reading may be the player's own mistake.  The values tried are all
 those the doubtful boxes could hold (``space``), not only the eye's candidates, so a misreading
 the eye never listed cannot be the only one that checks out.  Last, when the sheet as read does
@@ -31,7 +31,7 @@ from pnp.sheetread.reading import FieldReading, Status
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
 PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
 PASSES = 3
-SWITCH_BELOW = 0.6  # the rules may overrule the eye's first reading only when it is this weak
+SWITCH_BELOW = 0.5  # the rules may overrule the eye's first reading only under even odds
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
 MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
 AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
@@ -167,7 +167,8 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
                 continue
             if len(_wrong(spec, {**values, d.name: v})[1]) < len(base):
                 status[d.name] = "ask"
-                notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.0%}), but the "
+                seen = dict(d.candidates).get(values[d.name], 0.0)
+                notes[d.name] = (f"read {_shown(values[d.name])} ({seen:.0%}), but the "
                                  f"sheet would check out with {_shown(v)}: which is written?")
                 break
 
