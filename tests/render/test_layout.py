@@ -213,3 +213,13 @@ def test_kit_layout_seeds_2_to_30(game: str, paper: str) -> None:
         for key, example in kit_problems(game, options, lambda _: list(changing)).items():
             found.setdefault(key, f"seed {seed}: {example}")
     assert _problems(found) == []
+
+
+def test_wormholes_a5_map_sheets_have_no_problem() -> None:
+    """A5 map sheet 5 of 7 (two rows) has no empty block for its locator: the locator goes in
+    the free space under the window, not over the title, and the credit wraps at 5 pt."""
+    made = wormholes.kit_pages(KitOptions(paper="a5", out=Path("unused")))
+    pages = [p for p in (made[0] if isinstance(made, tuple) else made)
+             if "map sheet" in p.label and "blank back" not in p.label]
+    assert len(pages) == 7
+    assert {r.label: check_page(r) for r in record_pages(pages)} == {p.label: [] for p in pages}
