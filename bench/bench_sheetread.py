@@ -64,6 +64,22 @@ def pages(game_id: str, seed: int, tmp: Path) -> dict[str, np.ndarray]:
     return out
 
 
+def page_fields(game_id: str, lay: SheetLayout, fields: dict[str, str]) -> dict[str, str] | None:
+    """What a layout's page holds of a played record: the record itself, or for a page that
+    continues it (Wormholes' ``record-more``, whose rows are named by their place on the
+    page) its first continuation page; None when the game never reached that page."""
+    own = set(lay.field_names()) - {lay.seed_field}
+    if own & set(fields):
+        return fields
+    if game_id == "wormholes":
+        from pnp.games.wormholes.sheet.pages import split_pages
+
+        pages = split_pages(fields)
+        if len(pages) > 1:
+            return {**pages[1], "seed": fields.get("seed", "")}
+    return None
+
+
 def _mistake(fields: dict[str, str], lay: SheetLayout, game_id: str,
              rng: np.random.Generator) -> tuple[str, str] | None:
     """A written number changed by 1-3 in a field the check recomputes."""
@@ -100,6 +116,9 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
         if fields is None:
             continue
         lay = lays[i % len(lays)]
+        fields = page_fields(game_id, lay, fields)
+        if fields is None:
+            continue
         mistake = None
         if i >= n_sheets:
             mistake = _mistake(fields, lay, game_id, rng)
