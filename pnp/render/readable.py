@@ -8,17 +8,20 @@ walls between the digits and a faint guide line a reader's threshold drops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import typescale as ts
-from pnp.render.art import INK, WHITE, Look, page_title, tint
+from pnp.render.art import INK, WHITE, Look, footer, page_title, tint
+from pnp.render.document import Page
 from pnp.render.fonts import BOLD
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect
 from pnp.render.qr import draw_qr
 from pnp.sheetread.aruco import MODULES, marker_modules
-from pnp.sheetread.layout import FieldBox, Marker, SheetLayout, title_area
+from pnp.sheetread.layout import FieldBox, Marker, SheetLayout, footer_area, title_area
 
 
 def draw_marker(c: Canvas, m: Marker) -> None:
@@ -52,6 +55,20 @@ def sheet_heading(c: Canvas, size: tuple[float, float], layout: SheetLayout, see
     beside the QR; returns where ``page_title`` says the body starts."""
     draw_frame(c, layout, seed)
     return page_title(c, title_area(size, layout.qr), title, subtitle, accent)
+
+
+def sheet_page(size: tuple[float, float], layout: SheetLayout, seed: int | None, title: str,
+               subtitle: str, accent: Color, credit: str, body: Callable[[Canvas], None],
+               label: str | None = None) -> Page:
+    """A readable sheet's page: its opening (``sheet_heading``), ``body`` and the credit
+    line between the bottom markers; labelled ``label`` (the title when none is given)."""
+
+    def draw(c: Canvas) -> None:
+        sheet_heading(c, size, layout, seed, title, subtitle, accent)
+        body(c)
+        footer(c, footer_area(size), credit)
+
+    return Page(size, draw, title if label is None else label)
 
 
 def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = False) -> None:

@@ -38,7 +38,7 @@ from pnp.games.galaxy_trucker.flow import battery_list, card_of, shot_at, used_t
 from pnp.games.galaxy_trucker.notation import format_ship
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State, Trucker, tiles_of
-from pnp.games.galaxy_trucker.strength import cannon_choices
+from pnp.games.galaxy_trucker.strength import cannon_order
 from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind
 
 
@@ -132,9 +132,9 @@ def power_options(t: Trucker, kind: str) -> tuple[Power, ...]:
     if kind == "engines":
         doubles = [p.id for p in ship.of_kind(Kind.DOUBLE_ENGINE)]
     else:
-        choices = cannon_choices(ship, t.crew, len(batteries))
-        doubles = list(choices[-1].powered) if choices else []
-        doubles += [p.id for p in ship.of_kind(Kind.DOUBLE_CANNON) if p.id not in doubles]
+        # the best ones first (those cannon_choices powers), then the rest in square order
+        best = cannon_order(ship)[:len(batteries)]
+        doubles = best + [p.id for p in ship.of_kind(Kind.DOUBLE_CANNON) if p.id not in best]
     n = min(len(doubles), len(batteries))
     return tuple(Power(tuple(doubles[:k]), tuple(batteries[:k])) for k in range(n + 1))
 

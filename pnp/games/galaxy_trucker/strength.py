@@ -74,11 +74,17 @@ def engine_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]
                  for n in range(min(len(doubles), batteries) + 1))
 
 
-def cannon_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]:
-    """The best strength for each number of tokens: forward doubles are powered first."""
+def cannon_order(ship: Ship) -> list[int]:
+    """The double cannons in the order they are best powered: forward ones first, then by
+    id (``cannon_choices`` powers the first n)."""
     doubles = sorted(ship.of_kind(Kind.DOUBLE_CANNON),
                      key=lambda p: (-_cannon_value(p), p.id))
-    ids = [p.id for p in doubles]
+    return [p.id for p in doubles]
+
+
+def cannon_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]:
+    """The best strength for each number of tokens: forward doubles are powered first."""
+    ids = cannon_order(ship)
     return tuple(Choice(tuple(ids[:n]), cannon_strength(ship, crew, ids[:n]))
                  for n in range(min(len(ids), batteries) + 1))
 

@@ -17,7 +17,6 @@ from pnp.render.art import (
     LIGHT,
     Look,
     fit_centred,
-    footer,
     hex_color,
     paragraph,
 )
@@ -33,7 +32,7 @@ from pnp.render.galaxy_express.art import (
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, scaled_rect, sheet_heading
+from pnp.render.readable import draw_field, scaled_rect, sheet_page
 from pnp.sheetread.layout import (
     MARKER_SIZE,
     FieldBox,
@@ -41,7 +40,6 @@ from pnp.sheetread.layout import (
     band_qr,
     choice,
     corner_markers,
-    footer_area,
     paper_name,
     place,
 )
@@ -133,9 +131,6 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        sheet_heading(c, size, sheet, options.seed, "Galaxy Express - flight record",
-                      "One row per turn, one digit a box; by hand or typed into the PDF. "
-                      "Check it with 'pnp check-sheet', the tracker or a photo.", ACCENT)
         top = area.y2 - mm(19)
         first = fields["t1_coin"]
         row_h = first.h + 2
@@ -178,9 +173,11 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float]) -> P
             for col in ("coin", "speed", "dir", "deliver", "refuel"):
                 draw_field(c, sheet.field(f"t{n}_{col}"), look, ACCENT)
         _record_panel(c, fields, sheet, look, url, options.seed, area)
-        footer(c, footer_area(size), CREDIT)
 
-    return Page(size, draw, "Galaxy Express - flight record")
+    return sheet_page(size, sheet, options.seed, "Galaxy Express - flight record",
+                      "One row per turn, one digit a box; by hand or typed into the PDF. Check it "
+                      "with 'pnp check-sheet', the tracker or a photo.",
+                      ACCENT, CREDIT, draw)
 
 
 def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, look: Look,

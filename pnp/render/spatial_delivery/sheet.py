@@ -19,14 +19,14 @@ from pnp.games.spatial_delivery.sheet import (
     ROUND_ROWS,
     field_names,
 )
-from pnp.render.art import GREY, INK, Look, footer, hex_color, paint, tint
+from pnp.render.art import GREY, INK, Look, hex_color, paint, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect, mm, paper_size, printable_area, text_sheet_size
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, scaled_rect, sheet_heading
+from pnp.render.readable import draw_field, scaled_rect, sheet_page
 from pnp.render.spatial_delivery.art import (
     ACCENT,
     CREDIT,
@@ -41,7 +41,6 @@ from pnp.sheetread.layout import (
     SheetLayout,
     band_qr,
     corner_markers,
-    footer_area,
     paper_name,
     place,
 )
@@ -139,9 +138,6 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        sheet_heading(c, size, sheet, options.seed, "Spatial Delivery - score sheet",
-                      "Each player's market share per round, then the First Delivery tokens held; "
-                      "one digit a box. The back breaks each round down.", ACCENT)
         c.setFillColor(INK)
         c.setFont(BOLD, 9.5)
         c.drawString(area.x, fields["seed"].y + mm(2.2), "Seed")
@@ -195,9 +191,11 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         qr = mm(30)
         qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr, left=area.x,
                  right=area.x2)
-        footer(c, footer_area(size), CREDIT)
 
-    return Page(size, draw, "Spatial Delivery - score sheet")
+    return sheet_page(size, sheet, options.seed, "Spatial Delivery - score sheet",
+                      "Each player's market share per round, then the First Delivery tokens held; "
+                      "one digit a box. The back breaks each round down.",
+                      ACCENT, CREDIT, draw)
 
 
 def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
@@ -207,9 +205,6 @@ def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
     cells = parts_layout(size)
 
     def draw(c: Canvas) -> None:
-        sheet_heading(c, size, sheet, options.seed, "Spatial Delivery - round by round",
-                      "Each round's points by cause; they add up to the round's line on the front. "
-                      "Fees: 1 for each delivery another player made at your station.", ACCENT)
         first = cells["p1_r1_built"]
         c.setFillColor(INK)
         c.setFont(BOLD, 8.6)
@@ -232,9 +227,11 @@ def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
                 c.drawString(area.x + mm(17), row.y + row.h / 2 - 2.7, PART_LABELS[part])
                 for i in range(MAX_PLAYERS):
                     draw_field(c, sheet.field(f"p{i + 1}_r{n}_{part}"), look, ACCENT)
-        footer(c, footer_area(size), CREDIT)
 
-    return Page(size, draw, "Spatial Delivery - score sheet, round by round")
+    return sheet_page(size, sheet, options.seed, "Spatial Delivery - round by round",
+                      "Each round's points by cause; they add up to the round's line on the front."
+                      " Fees: 1 for each delivery another player made at your station.",
+                      ACCENT, CREDIT, draw, "Spatial Delivery - score sheet, round by round")
 
 
 def score_fields(options: KitOptions, size: tuple[float, float], page_index: int

@@ -21,7 +21,6 @@ from pnp.render.art import (
     WHITE,
     Look,
     fit_centred,
-    footer,
     hex_color,
     paint,
     paragraph,
@@ -32,7 +31,7 @@ from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
-from pnp.render.readable import draw_field, sheet_heading
+from pnp.render.readable import draw_field, sheet_page
 from pnp.render.weird_galaxy.art import (
     ACCENT,
     CREDIT,
@@ -48,7 +47,6 @@ from pnp.sheetread.layout import (
     SheetLayout,
     band_qr,
     corner_markers,
-    footer_area,
     paper_name,
     place,
 )
@@ -140,9 +138,6 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
     url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        sheet_heading(c, size, sheet, options.seed, f"{SHORT} - Trade Missions worksheet",
-                      "One line per mission rolled, numbered as rolled (deliver:n in the tracker). "
-                      "Type into the PDF or write by hand.", ACCENT)
         top = area.y2 - mm(19)
         cols = [k for k, _, _ in WS_COLUMNS]
         right = fields[f"m1_{cols[-1]}"].x2 + 1
@@ -178,9 +173,11 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
         qr = min(pw - mm(4), mm(32))
         qr_block(c, url, px + (pw - qr) / 2, area.y + BOTTOM + mm(10), qr, left=px,
                  right=px + pw)
-        footer(c, footer_area(size), CREDIT)
 
-    return Page(size, draw, f"{SHORT} - Trade Missions worksheet")
+    return sheet_page(size, sheet, options.seed, f"{SHORT} - Trade Missions worksheet",
+                      "One line per mission rolled, numbered as rolled (deliver:n in the tracker)."
+                      " Type into the PDF or write by hand.",
+                      ACCENT, CREDIT, draw)
 
 
 def _payoff_ladder(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
@@ -303,20 +300,19 @@ def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page
     players = ledger_players(page)
     url = tracker_url(options)
     label = f"{SHORT} - Space Bucks ledger {page + 1}/{LEDGER_PAGES}"
+    who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
+           else f"player {players[0]}")
 
     def draw(c: Canvas) -> None:
-        who = (f"players {players[0]} and {players[-1]}" if len(players) > 1
-               else f"player {players[0]}")
-        sheet_heading(c, size, sheet, options.seed, f"{SHORT} - Space Bucks ledger ({who})",
-                      "One row per turn in which your Space Bucks moved. New balance = the row "
-                      "above + earned + fees in - fees out - spent.", ACCENT)
         for slot, p in enumerate(players):
             _ledger_block(c, fields, sheet, p, _block_rect(size, slot), look)
         if len(players) < PER_PAGE:
             _ledger_panel(c, _block_rect(size, len(players)), url, look)
-        footer(c, footer_area(size), CREDIT)
 
-    return Page(size, draw, label)
+    return sheet_page(size, sheet, options.seed, f"{SHORT} - Space Bucks ledger ({who})",
+                      "One row per turn in which your Space Bucks moved. New balance = the row "
+                      "above + earned + fees in - fees out - spent.",
+                      ACCENT, CREDIT, draw, label)
 
 
 def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, box: Rect,
