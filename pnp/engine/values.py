@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -123,13 +123,20 @@ def quick_init(cls: type[T]) -> type[T]:
     return cls
 
 
-Plan = tuple[frozenset[str], tuple[tuple[str, frozenset[str] | None], ...]]
+class Plan(NamedTuple):
+    """How to copy a class: its field names, the cached properties any change drops, and per
+    field the declared derived lookups (``__derived__``) a change of that field drops."""
+
+    names: frozenset[str]
+    always: tuple[str, ...]
+    by_field: dict[str, tuple[str, ...]]
+
+
 _PLAN: dict[type, Plan | None] = {}
 
 
 def _plan(cls: type) -> Plan | None:
-    """(field names, per cached property its name and the fields it is derived from, None
-    when not declared), or None when the class needs the standard replace."""
+    """How to copy ``cls``, or None when it needs the standard replace."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__slots__") \
             or hasattr(cls, "__post_init__"):
         return None
@@ -137,10 +144,25 @@ def _plan(cls: type) -> Plan | None:
     if any(not f.init for f in fields):
         return None
     derived: dict[str, tuple[str, ...]] = getattr(cls, "__derived__", {})
-    props = tuple((name, frozenset(derived[name]) if name in derived else None)
-                  for klass in cls.__mro__ for name, value in vars(klass).items()
-                  if isinstance(value, functools.cached_property | cached))
-    return frozenset(f.name for f in fields), props
+    props = [name for klass in cls.__mro__ for name, value in vars(klass).items()
+             if isinstance(value, functools.cached_property | cached)]
+    by_field: dict[str, tuple[str, ...]] = {}
+    for name in props:
+        for source in derived.get(name, ()):
+            by_field[source] = (*by_field.get(source, ()), name)
+    always = tuple(name for name in props if name not in derived)
+    return Plan(frozenset(f.name for f in fields), always, by_field)
+
+
+def _drop(fresh: dict[str, Any], plan: Plan, changes: dict[str, Any]) -> None:
+    """Drop the cached properties the changes may have made stale."""
+    for name in plan.always:
+        fresh.pop(name, None)
+    by_field = plan.by_field
+    if by_field:
+        for field in changes:
+            for name in by_field.get(field, ()):
+                fresh.pop(name, None)
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -152,7 +174,7 @@ def replace(obj: T, /, **changes: Any) -> T:
         plan = _PLAN[cls] = _plan(cls)
     if plan is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names, props = plan
+    names = plan.names
     if not names.issuperset(changes):
         bad = sorted(set(changes) - names)[0]
         raise TypeError(f"{cls.__name__} has no field {bad}")
@@ -160,10 +182,8 @@ def replace(obj: T, /, **changes: Any) -> T:
     fresh = new.__dict__
     old = obj.__dict__
     fresh.update(old)
-    if props and len(old) != len(names):  # some cached property was computed on the old
-        for name, sources in props:  # value: it may not hold for the new one
-            if name in fresh and (sources is None or not sources.isdisjoint(changes)):
-                del fresh[name]
+    if len(old) != len(names):  # some cached property was computed on the old value: it
+        _drop(fresh, plan, changes)  # may not hold for the new one
     fresh.update(changes)
     return new
 
@@ -191,16 +211,14 @@ def edit(draft: T, /, **changes: Any) -> T:
         plan = _PLAN[cls] = _plan(cls)
     if plan is None:
         raise TypeError(f"{cls.__name__} cannot be edited in place")
-    names, props = plan
+    names = plan.names
     if not names.issuperset(changes):
         bad = sorted(set(changes) - names)[0]
         raise TypeError(f"{cls.__name__} has no field {bad}")
     fresh = draft.__dict__
     fresh.update(changes)
-    if props and len(fresh) != len(names):
-        for name, sources in props:
-            if name in fresh and (sources is None or not sources.isdisjoint(changes)):
-                del fresh[name]
+    if len(fresh) != len(names):
+        _drop(fresh, plan, changes)
     return draft
 
 

@@ -9,7 +9,7 @@ One module per concept:
 * ``marks`` crop marks, registration targets, fold lines; ``qr`` vector QR codes;
 * ``colour`` colour differences and colour-vision simulation for the suit palette;
 * ``art`` colours, the low-ink look, shapes, text and the shared page furniture (footer,
-  heading, page title, a rules page's opening, labelled items, shrink-to-fit text);
+  heading, page title, a kit's first rules page, labelled items, shrink-to-fit text);
   ``typescale`` the one typographic scale every kit takes its sizes and line widths from;
   ``suits`` the eight piecepack suits;
 * ``piecepack`` tiles, coins, dice nets, pawns, the roll table; ``standee`` fold-and-glue

@@ -7,15 +7,16 @@ large areas are left white and shapes are outlined in their colour instead of fi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import typescale as ts
+from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
-from pnp.render.geometry import MM, Rect
+from pnp.render.geometry import MM, Rect, printable_area
 
 Point = tuple[float, float]
 
@@ -257,6 +258,19 @@ def labelled_items(c: Canvas, items: Sequence[tuple[str, str]], x: float, top: f
         c.drawString(x, y - size, head)
         y = paragraph(c, text, x + label, y, width - label, REGULAR, size) - gap
     return y
+
+
+def rules_page(size: tuple[float, float], title: str, subtitle: str, intro: str, accent: Color,
+               credit: str, columns: Callable[[Canvas, float], None], label: str) -> Page:
+    """A kit's first rules page: ``rules_opening``, then ``columns(c, y)`` from where the
+    opening ends, then the credit line (``footer``)."""
+    area = printable_area(size)
+
+    def draw(c: Canvas) -> None:
+        columns(c, rules_opening(c, area, title, subtitle, intro, accent))
+        footer(c, area, credit)
+
+    return Page(size, draw, label)
 
 
 def numbered_steps(c: Canvas, items: Sequence[str], x: float, top: float, width: float,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.art import GREY, INK, LIGHT, Look, hex_color, paragraph
+from pnp.render.art import GREY, INK, LIGHT, Look, fit_left, hex_color, paragraph
 from pnp.render.calibration import CALIBRATION_LABEL, draw_cross, draw_scales
 from pnp.render.document import Page, measure, section_of
 from pnp.render.fonts import BOLD, REGULAR, text_width
@@ -91,12 +91,10 @@ def _guide_body(c: Canvas, title: str, options: KitOptions, secs: Sequence[Secti
     """The guide's text and contents; returns where they end (y)."""
     area = printable_area(paper_size(options.paper))
     c.setFillColor(ACCENT)
-    c.setFont(BOLD, 18)
-    c.drawString(area.x, area.y2 - mm(7), f"{title}: print guide")
+    fit_left(c, f"{title}: print guide", BOLD, 18, area.x, area.y2 - mm(7), area.w)
     c.setFillColor(GREY)
-    c.setFont(REGULAR, 8.5)
-    c.drawString(area.x, area.y2 - mm(12.5), f"{total} pages, {options.paper.upper()}"
-                 f" paper, seed {options.seed}. Read this page before printing.")
+    fit_left(c, f"{total} pages, {options.paper.upper()} paper, seed {options.seed}. Read this "
+             "page before printing.", REGULAR, 8.5, area.x, area.y2 - mm(12.5), area.w)
     c.setStrokeColor(ACCENT)
     c.setLineWidth(1.2)
     c.line(area.x, area.y2 - mm(15), area.x2, area.y2 - mm(15))

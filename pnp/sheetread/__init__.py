@@ -31,8 +31,18 @@ def read_photo(data: bytes, game: str | None = None) -> SheetReading:
     """Read a photographed sheet (JPEG, PNG, WebP...): every field with its status, the
     sheet's game, layout and seed from its QR code.  ``game`` refuses a sheet of another
     game (``WrongLayout``).  Nothing is stored."""
-    # OpenCV here, not at the top: kits draw readable sheets from this package's aruco and
-    # layout modules, and must not pay for loading OpenCV and NumPy (0.2-0.4 s)
+    # OpenCV and NumPy are imported inside, not at the top: kits draw readable sheets from
+    # this package's aruco and layout modules, and must not pay for loading them (0.2-0.4 s)
+    from threadpoolctl import threadpool_limits
+
+    # one BLAS thread: the networks' small products gain nothing from more, and on a busy
+    # machine the threads' waiting for each other cost a third more CPU (0.65 -> 0.42 s a
+    # Galaxy Express sheet)
+    with threadpool_limits(limits=1, user_api="blas"):
+        return _read(data, game)
+
+
+def _read(data: bytes, game: str | None) -> SheetReading:
     import cv2
 
     from pnp.sheetread import boxes, photo, settle
@@ -56,7 +66,9 @@ def read_photo(data: bytes, game: str | None = None) -> SheetReading:
     crops = {}
     for d in drafts:
         left, top, right, bottom = d.crop
-        ok, png = cv2.imencode(".png", page[top:bottom, left:right])
+        # fast compression: a sheet has hundreds of crops, and they are shown, not archived
+        ok, png = cv2.imencode(".png", page[top:bottom, left:right],
+                               [cv2.IMWRITE_PNG_COMPRESSION, 1])
         crops[d.name] = png.tobytes() if ok else b""
     fields = settle.settle(sheet_spec(code.game), drafts, layout.given(code), crops)
     missing = [] if len(found.corners) == 4 else ["one corner mark was not seen: the sheet "

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.engine.steps import Played, Step
 from pnp.games.wormholes.sheet import (
@@ -174,3 +176,21 @@ def test_check_sheet_reads_a_json_record_in_pages(long_record: dict[str, str],
     path.write_text(json.dumps({"pages": pages}))  # the game guessed from the fields
     report = check_sheet_file(path)
     assert report["game"] == "wormholes" and not report["ok"]
+
+
+_NAMES = ["page", "seed", "t1_side", "t1_dice", "t31_side", "r1_side", "r1_dice", "r1_ship1",
+          "r1_from1", "r1_to1", "r2_side", "r46_back2", "r47_side", "r0_side", "winner"]
+_VALUES = ["", "2", "3", "99", "100", "0", "-1", "x", "O", "D", "S3 M2", "a18", "e5>e9", "7"]
+
+
+@given(st.lists(st.dictionaries(st.sampled_from(_NAMES),
+                                st.one_of(st.sampled_from(_VALUES), st.text(max_size=6)),
+                                max_size=8), max_size=5))
+@settings(max_examples=200, deadline=None)
+def test_any_pages_get_a_report_never_an_exception(pages: list[dict[str, str]]) -> None:
+    report = check_pages(pages)
+    assert report["game"] == "wormholes" and isinstance(report["pages"], list)
+    for line in failures(report):
+        assert line["why"] and isinstance(line["expected"], str)
+    flat: dict[str, str] = {k: v for p in pages for k, v in p.items()}
+    assert check_sheet(flat)["game"] == "wormholes"

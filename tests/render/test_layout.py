@@ -3,12 +3,15 @@
 Kits: seed 1 on A4 and Letter in the default options run always; every option (duplex
 short/none, gutter fold, bleed, low ink) and seeds 2-30 of the pages a seed changes are the
 ``slow`` matrix.  Every kit must come out with no problem at all; a failure lists each one
-once (same fault, same page kind, coordinates left out) with a full example.
+once (same fault, same page kind, coordinates left out) with a full example.  A5 (every
+option, ``slow``) must have no overlap and nothing across a cut line; only the pages listed in
+docs/printing.md's A5 table may break the 5 pt and margin rules.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -213,3 +216,74 @@ def test_kit_layout_seeds_2_to_30(game: str, paper: str) -> None:
         for key, example in kit_problems(game, options, lambda _: list(changing)).items():
             found.setdefault(key, f"seed {seed}: {example}")
     assert _problems(found) == []
+
+
+def test_wormholes_a5_map_sheets_have_no_problem() -> None:
+    """A5 map sheet 5 of 7 (two rows) has no empty block for its locator: the locator goes in
+    the free space under the window, not over the title, and the credit wraps at 5 pt."""
+    made = wormholes.kit_pages(KitOptions(paper="a5", out=Path("unused")))
+    pages = [p for p in (made[0] if isinstance(made, tuple) else made)
+             if "map sheet" in p.label and "blank back" not in p.label]
+    assert len(pages) == 7
+    assert {r.label: check_page(r) for r in record_pages(pages)} == {p.label: [] for p in pages}
+
+
+# -- A5 ---------------------------------------------------------------------------------------
+
+PRINTING_MD = Path(__file__).resolve().parents[2] / "docs" / "printing.md"
+
+
+def a5_shrunk_pages() -> dict[tuple[str, str], float]:
+    """(kit file, page kind) -> smallest text in pt, from the table in docs/printing.md of the
+    pages A5 still prints as the A4 design shrunk."""
+    text = PRINTING_MD.read_text(encoding="utf-8")
+    table = text.split("<!-- a5-shrunk-pages -->")[1].split("<!-- /a5-shrunk-pages -->")[0]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in table.splitlines() if line.startswith("| `")]
+    return {(row[0].strip("`"), row[1]): float(row[2]) for row in rows}
+
+
+def a5_findings(game: str, options: KitOptions) -> tuple[dict[tuple[str, str], float],
+                                                          list[str]]:
+    """The pages breaking the 5 pt or 10 mm rule, with their smallest text (99 if only the
+    margin), and every other problem in full."""
+    shrunk: dict[tuple[str, str], float] = {}
+    other: list[str] = []
+    for stem, page_list in kit_page_lists(game, options).items():
+        for number, record in enumerate(record_pages(page_list), 1):
+            kind = re.sub(r"seed \d+", "seed N", page_kind(record.label))
+            for problem in check_page(record):
+                size = re.search(r"\((\d+(?:\.\d+)?) pt\) .* is under 5 pt$", problem)
+                if size is None and not problem.endswith("inside the 10 mm margin"):
+                    other.append(f"{stem} p{number} ({record.label}): {problem}")
+                    continue
+                smallest = shrunk.setdefault((stem, kind), 99.0)
+                if size is not None:
+                    shrunk[(stem, kind)] = min(smallest, float(size.group(1)))
+    return shrunk, other
+
+
+def test_a5_table_is_read() -> None:
+    table = a5_shrunk_pages()
+    assert len(table) >= 20
+    assert table[("wormholes", "Wormholes - rules reference 2/2")] == 3.5
+    assert all(0 < pt < 5 for pt in table.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", ["default", *sorted(OPTIONS)])
+@pytest.mark.parametrize("game", kit_ids())
+def test_kit_layout_a5(game: str, option: str) -> None:
+    """A5, every option: no overlap and nothing across a cut line anywhere; only the pages in
+    the docs table break the 5 pt and margin rules, none with smaller text than listed; in the
+    default options, every listed page of the kit still breaks them."""
+    options = KitOptions(paper="a5", out=Path("unused"),
+                         **OPTIONS.get(option, {}))  # type: ignore[arg-type]
+    shrunk, other = a5_findings(game, options)
+    assert other == []
+    table = {key: pt for key, pt in a5_shrunk_pages().items()
+             if key[0] == game or key[0].startswith(f"{game}-")}
+    assert sorted(set(shrunk) - set(table)) == []
+    assert {key: pt for key, pt in shrunk.items() if pt < table[key] - 0.05} == {}
+    if option == "default":
+        assert sorted(set(table) - set(shrunk)) == []

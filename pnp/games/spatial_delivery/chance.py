@@ -92,19 +92,17 @@ def apply_chance(state: State, event: TileLaid | Flip) -> State:
                                        f"{need_text(want)} is "
                                        f"{format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
-    left = list(state.pending)
-    left.remove(want)
-    pending = tuple(left)
+    at = state.pending.index(want)
+    pending = (*state.pending[:at], *state.pending[at + 1:])
     if isinstance(event, TileLaid):
         h, kind = event.hex, event.kind
         world = kind in COLOUR_SET
-        tiles, tokens, firsts = list(state.tiles), list(state.tokens), list(state.firsts)
-        tiles[h] = kind
+        tokens = state.tokens
         if world:
-            tokens[h] = SCORE_TOKEN_BY_RING[RING[h]]
-        firsts[h] = world
-        state = replace(state, pending=pending, tiles=tuple(tiles), tokens=tuple(tokens),
-                        firsts=tuple(firsts))
+            tokens = (*tokens[:h], SCORE_TOKEN_BY_RING[RING[h]], *tokens[h + 1:])
+        tiles = (*state.tiles[:h], kind, *state.tiles[h + 1:])
+        firsts = (*state.firsts[:h], world, *state.firsts[h + 1:])
+        state = replace(state, pending=pending, tiles=tiles, tokens=tokens, firsts=firsts)
     else:
         colour = colour_of(event.card)
         assert colour is not None

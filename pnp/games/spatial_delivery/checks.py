@@ -8,7 +8,6 @@ state handed out is never changed again."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +26,10 @@ class Refusal(Exception):
 
 
 def ci(colour: str) -> int:
-    return COLOURS.index(colour)
+    return _COLOUR_INDEX[colour]
+
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
 def sorted_cards(cards: Sequence[str]) -> tuple[str, ...]:
@@ -44,8 +46,14 @@ def remove(hand: tuple[str, ...], cards: Sequence[str]) -> tuple[str, ...]:
 def missing(hand: tuple[str, ...], cards: Sequence[str]) -> list[str]:
     if len(cards) == 1:  # most checks: one card
         return [] if cards[0] in hand else list(cards)
-    short = Counter(cards) - Counter(hand)
-    return sorted(short.elements())
+    left = list(hand)
+    short = []
+    for c in cards:  # the multiset difference, without two Counters
+        if c in left:
+            left.remove(c)
+        else:
+            short.append(c)
+    return sorted(short)
 
 
 def hand_text(hand: tuple[str, ...]) -> str:

@@ -55,6 +55,8 @@ def build_problem(cards: tuple[str, ...], segments: int,
     The reason given is the closest miss: the best-matching station part when no split pays
     the station, else the route's shortfall, else SD-G5 when every good split overpays.
     """
+    if _build_pays(cards, segments, tuple(sorted(world_colours))):
+        return None  # the common case, decided without wording every miss
     k = len(world_colours)
     goods = [i for i, c in enumerate(cards) if is_goods(c)]
     if len(goods) < k:
@@ -93,6 +95,30 @@ def build_problem(cards: tuple[str, ...], segments: int,
     return ("SD-6", f"unpaid station: {best_miss[1]}")
 
 
+@lru_cache(maxsize=4096)
+def _build_pays(cards: tuple[str, ...], segments: int, world_colours: tuple[str, ...]) -> bool:
+    """Whether some split of the cards pays the station (``station_problem``) and exactly the
+    segments (``fuel_problem``): ``build_problem`` is None exactly when this holds."""
+    k = len(world_colours)
+    allowed = k - 1 if k >= 2 else k
+    goods = [i for i, c in enumerate(cards) if c != FUEL]
+    for idx in combinations(goods, k):
+        left = list(world_colours)
+        matches = 0
+        for i in idx:
+            colour = cards[i][0]
+            if colour in left:
+                left.remove(colour)
+                matches += 1
+        if matches < allowed:
+            continue
+        values = [fuel_value(c) for i, c in enumerate(cards) if i not in idx]
+        have = sum(values)
+        if have >= segments and all(have - v < segments for v in values):
+            return True
+    return False
+
+
 def cheapest_build(hand: tuple[str, ...], segments: int,
                    world_colours: list[str]) -> tuple[str, ...] | None:
     """One exact payment from a hand (legal()'s canonical choice), or None."""
@@ -106,9 +132,9 @@ def _cheapest_build(hand: tuple[str, ...], segments: int,
     sites differ only in a few colour sets and route lengths."""
     left = list(hand)
     station: list[str] = []
-    for col in world_colours:
-        match = next((c for c in left if colour_of(c) == col and c[1] != "F"), None)
-        match = match or next((c for c in left if colour_of(c) == col), None)
+    for col in world_colours:  # a card's first letter is its colour (R, fuel, matches none)
+        match = next((c for c in left if c[0] == col and c[1] != "F"), None)
+        match = match or next((c for c in left if c[0] == col), None)
         if match is not None:
             left.remove(match)
             station.append(match)
@@ -116,8 +142,8 @@ def _cheapest_build(hand: tuple[str, ...], segments: int,
     if missing > 1 or (missing == 1 and len(world_colours) == 1):
         return None
     if missing == 1:
-        spare = next((c for c in left if is_goods(c) and c[1] != "F"), None)
-        spare = spare or next((c for c in left if is_goods(c)), None)
+        spare = next((c for c in left if c != FUEL and c[1] != "F"), None)
+        spare = spare or next((c for c in left if c != FUEL), None)
         if spare is None:
             return None
         left.remove(spare)
@@ -133,7 +159,7 @@ def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
     """Rocket Fuel first, then Fast Burns, then other goods; trimmed to be exact.
 
     Memoised: the legal list asks it for every travel and route with the same hand."""
-    ranked = sorted(hand, key=lambda c: (0 if c == FUEL else 1 if c[1] == "F" else 2, c))
+    ranked = sorted(hand, key=_fuel_rank)
     chosen: list[str] = []
     total = 0
     for c in ranked:
@@ -148,4 +174,11 @@ def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
         while c in chosen and total - value >= need:
             chosen.remove(c)
             total -= value
-    return tuple(sorted(chosen)) if fuel_problem(tuple(chosen), need, "", "") is None else None
+    # exact (``fuel_problem`` is None): no card of the payment could be left out
+    exact = total >= need and all(total - fuel_value(c) < need for c in chosen)
+    return tuple(sorted(chosen)) if exact else None
+
+
+def _fuel_rank(card: str) -> tuple[int, str]:
+    """Rocket Fuel first, then Fast Burns, then other goods (then by code)."""
+    return (0 if card == FUEL else 1 if card[1] == "F" else 2, card)

@@ -80,14 +80,14 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
     if len(path) < 2:
         return ("SD-6", "a route lists at least two corners: where the ship is and the new "
                         "station's corner")
-    where = "Earth (one of its corners E..)" if location == EARTH else corner_name(location)
     if path[0] not in start_corners(state, location):
+        where = "Earth (one of its corners E..)" if location == EARTH else corner_name(location)
         return ("SD-6", f"the route must begin where the ship is: {where}, not "
                         f"{corner_name(path[0])}")
     if len(set(path)) != len(path):
         return ("SD-6", "the route visits a corner twice")
     for a, b in pairwise(path):
-        seg = SEGMENT_BY_CORNERS.get(frozenset((a, b)))
+        seg = _SEGMENT_BETWEEN.get((a, b))
         if seg is None:
             kind = ("runs along Earth's edge" if EARTH_HEX in set(CORNERS[a]) & set(CORNERS[b])
                     else "are not joined by one border")
@@ -107,7 +107,19 @@ def route_problem(state: State, location: int, path: tuple[int, ...]) -> Problem
 
 
 def path_segments(path: tuple[int, ...]) -> list[int]:
-    return [SEGMENT_BY_CORNERS[frozenset((a, b))] for a, b in pairwise(path)]
+    return [_SEGMENT_BETWEEN[pair] for pair in pairwise(path)]
+
+
+def _between() -> dict[tuple[int, int], int]:
+    """The border between two corners, by the pair in either order (no frozenset a step)."""
+    out = {}
+    for corners, s in SEGMENT_BY_CORNERS.items():
+        a, b = sorted(corners)
+        out[(a, b)] = out[(b, a)] = s
+    return out
+
+
+_SEGMENT_BETWEEN = _between()
 
 
 def new_segments(state: State, path: tuple[int, ...]) -> list[int]:
@@ -155,6 +167,8 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
     legal() offers; apply() accepts any route that route_problem() accepts.
     """
     stations = state.station_corners
+    built = state.segments
+    steps = state.usable_steps
     best: dict[int, tuple[int, tuple[int, ...]]] = {}
     frontier: deque[tuple[int, tuple[int, ...]]] = deque()
     for c in sorted(start_corners(state, location)):
@@ -167,11 +181,10 @@ def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[
             continue
         if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
             continue  # cannot pass on
-        for seg in state.usable[c]:
-            n = other_end(seg, c)
+        for seg, n in steps[c]:
             if n in path:
                 continue
-            step = 0 if seg in state.segments else 1
+            step = 0 if seg in built else 1
             new_cost = cost + step
             if new_cost > limit:
                 continue

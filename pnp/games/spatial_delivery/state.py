@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import replace
+from pnp.engine.values import cached, replace
 from pnp.games.spatial_delivery.board import (
     CORNER_COUNT,
     CORNER_SEGMENTS,
@@ -80,7 +80,7 @@ class State:
     # lookups derived from one field, shared by copies that leave it alone (engine.values)
     __derived__: ClassVar[dict[str, tuple[str, ...]]] = {
         "_station_owner": ("stations",), "station_corners": ("stations",),
-        "laid_corners": ("tiles",), "usable": ("tiles",)}
+        "laid_corners": ("tiles",), "usable": ("tiles",), "usable_steps": ("tiles",)}
 
     def with_seat(self, i: int, seat: Seat, **changes: Any) -> State:
         """The state with seat ``i`` changed (and any other ``changes``)."""
@@ -94,23 +94,28 @@ class State:
     def station_at(self, corner: int) -> int | None:
         return self._station_owner.get(corner)
 
-    @cached_property
+    @cached
     def _station_owner(self) -> dict[int, int]:
         return dict(self.stations)
 
-    @cached_property
+    @cached
     def station_corners(self) -> frozenset[int]:
         return frozenset(c for c, _ in self.stations)
 
-    @cached_property
+    @cached
     def laid_corners(self) -> frozenset[int]:
         """Corners whose three hexes are laid (a route may use them), per board."""
         return laid_corners(self.tiles)
 
-    @cached_property
+    @cached
     def usable(self) -> tuple[tuple[int, ...], ...]:
         """Per corner, the borders leaving it that join two corners of the laid galaxy."""
         return usable_segments_of(self.tiles)
+
+    @cached
+    def usable_steps(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """``usable`` with the corner each border leads to: (border, next corner) pairs."""
+        return usable_steps_of(self.tiles)
 
     def stations_of(self, seat: int) -> list[int]:
         return [c for c, owner in self.stations if owner == seat]
@@ -142,3 +147,9 @@ def usable_segments_of(tiles: tuple[str | None, ...]) -> tuple[tuple[int, ...], 
     laid = laid_corners(tiles)
     return tuple(tuple(s for s in CORNER_SEGMENTS[c] if other_end(s, c) in laid)
                  if c in laid else () for c in range(CORNER_COUNT))
+
+
+@lru_cache(maxsize=256)
+def usable_steps_of(tiles: tuple[str | None, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(tuple((s, other_end(s, c)) for s in segs)
+                 for c, segs in enumerate(usable_segments_of(tiles)))

@@ -65,7 +65,7 @@ def die_moves(state: State, suit: Suit,
 def candidates(state: State) -> tuple[Candidate, ...]:
     """Every die move a ship may make now before WH-10 (once per state): the turn
     passes when this is empty, and WH-10 only chooses among these."""
-    memo = state.derived
+    memo = state.memo
     found: tuple[Candidate, ...] | None = memo.get("cands")
     if found is None:
         cands = []
@@ -77,7 +77,7 @@ def candidates(state: State) -> tuple[Candidate, ...]:
 
 def moves(state: State) -> tuple[Candidate, ...]:
     """The die moves allowed now (WH-10 applied), worked out once per state."""
-    memo = state.derived
+    memo = state.memo
     found: tuple[Candidate, ...] | None = memo.get("moves")
     if found is None:
         cands = candidates(state)
@@ -92,7 +92,7 @@ def allowed(state: State, move: Candidate) -> bool:
     (the whole list is worked out only in that second case)."""
     if len(state.unused) < 2:
         return True
-    listed = state.derived.get("moves")
+    listed = state.memo.get("moves")
     if listed is None and keeps_other_die(state, *move):
         return True
     return move in moves(state)
@@ -160,12 +160,28 @@ def die_moves_from(state: State, suit: Suit, start: Cell, partner_at: Cell) -> b
 def has_die_move(state: State, suit: Suit, partner_at: Cell) -> bool:
     """Whether the die of ``suit`` has a move with its partner standing at
     ``partner_at`` (``die_moves`` with a partner, without listing them)."""
-    ship = state.ship(suit)
-    value = state.die(suit)
-    if value == 0:
-        return state.coin_at(ship.cell) is not None
-    return any(end != partner_at and end != ship.cell
-               for _, end in straight_moves(ship.cell, ship.owner, value))
+    ends = _die_ends(state, suit)
+    if isinstance(ends, bool):
+        return ends
+    return len(ends) > 1 or (len(ends) == 1 and partner_at not in ends)
+
+
+def _die_ends(state: State, suit: Suit) -> frozenset[Cell] | bool:
+    """Where the die of ``suit`` may take its ship, whoever stands there (a null die:
+    whether a wormhole lies under it), once per state: WH-10 asks it for every candidate."""
+    memo = state.memo
+    key = "ends:" + suit
+    found: frozenset[Cell] | bool | None = memo.get(key)
+    if found is None:
+        ship = state.ship(suit)
+        value = state.die(suit)
+        if value == 0:
+            found = state.coin_at(ship.cell) is not None
+        else:
+            found = frozenset(end for _, end in straight_moves(ship.cell, ship.owner, value)
+                              if end != ship.cell)
+        memo[key] = found
+    return found
 
 
 def landings(state: State, suit: Suit, other: Suit, end: Cell) -> list[Cell | None]:

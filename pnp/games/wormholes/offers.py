@@ -5,6 +5,7 @@ when the refusal is shown."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import product
 
 from pnp.engine import CHANCE, IllegalMove
@@ -206,8 +207,14 @@ def hints(state: State) -> list[str]:
 def placements(state: State) -> list[WHEvent]:
     taken = {c.cell for c in state.coins}
     free = [c for c in PLACEABLE if c not in taken]
-    return [Place(s, c) for s in SIDE_SUITS[state.turn]
+    return [_place_event(s, c) for s in SIDE_SUITS[state.turn]
             if state.placed(s) < COINS_PER_SUIT for c in free]
+
+
+@lru_cache(maxsize=512)
+def _place_event(suit: Suit, cell: Cell) -> Place:
+    """One immutable event per suit and cell (the placement list offers ~150 each time)."""
+    return Place(suit, cell)
 
 
 def send_targets(state: State) -> list[Cell]:

@@ -196,7 +196,7 @@ def _quiet(state: State) -> State:
     the rules derived from it (``memo``: the note plays no part in it)."""
     quiet = replace(state, auto="")
     if "memo" in state.__dict__:
-        quiet.__dict__["memo"] = state.derived
+        quiet.__dict__["memo"] = state.memo
     return quiet
 
 

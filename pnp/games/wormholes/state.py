@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import replace
+from pnp.engine.values import cached, replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
 
 Phase = Literal["opening", "choose", "placement", "play", "over"]
@@ -113,20 +112,11 @@ class State:
     def seeded(self) -> bool:
         return self.deal is not None
 
-    @cached_property
+    @cached
     def memo(self) -> dict[str, Any]:
         """What the rules derived from this state (the dice moves WH-10 allows), kept with it:
         a state is immutable, and a new state (``replace``) starts without it."""
         return {}
-
-    @property
-    def derived(self) -> dict[str, Any]:
-        """``memo`` without ``cached_property``'s lock: the rules read it at every event."""
-        d = self.__dict__
-        found: dict[str, Any] | None = d.get("memo")
-        if found is None:
-            found = d["memo"] = {}
-        return found
 
     def ship(self, suit: Suit) -> Ship:
         return self.ships[_INDEX[suit]]
@@ -137,7 +127,7 @@ class State:
                 return s
         return None
 
-    @cached_property
+    @cached
     def coin_slots(self) -> dict[Cell, int]:
         """Where each wormhole's coin sits in ``coins`` (coins never move once placed)."""
         return {c.cell: i for i, c in enumerate(self.coins)}

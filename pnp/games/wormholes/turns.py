@@ -75,13 +75,13 @@ def roll(state: State, event: Roll) -> State:
 def move(state: State, event: Move) -> State:
     seat = state.turn
     suit = event.ship
-    name = ship_name(suit)
     if OWNER[suit] != seat:
-        raise IllegalMove("WH-T1", f"the {name} is not {side(state, seat)}'s; it is "
-                                   "their turn", legal_of(state))
+        raise IllegalMove("WH-T1", f"the {ship_name(suit)} is not {side(state, seat)}'s; it "
+                                   "is their turn", legal_of(state))
     if suit not in state.unused:
         why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
-        raise IllegalMove("WH-T3", f"the {name} cannot move now: {why}", legal_of(state))
+        raise IllegalMove("WH-T3", f"the {ship_name(suit)} cannot move now: {why}",
+                          legal_of(state))
     value = state.die(suit)
     ship = state.ship(suit)
     if value == 0 and event.direction is not None:
@@ -105,8 +105,8 @@ def move(state: State, event: Move) -> State:
             raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
                                       "never lands on its partner", legal_of(state))
     if (suit, event.direction, end) not in candidates(state):
-        raise IllegalMove("WH-T3", f"the {name} has no wormhole under it to activate; its "
-                                   "null die is spent", legal_of(state))
+        raise IllegalMove("WH-T3", f"the {ship_name(suit)} has no wormhole under it to "
+                                   "activate; its null die is spent", legal_of(state))
     if not allowed(state, (suit, event.direction, end)):
         other = next(s for s in state.unused if s != suit)
         raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "

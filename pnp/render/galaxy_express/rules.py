@@ -16,7 +16,7 @@ from pnp.render.art import (
     numbered_steps,
     page_title,
     paragraph,
-    rules_opening,
+    rules_page,
     tint,
 )
 from pnp.render.document import Page
@@ -84,13 +84,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     body = 9.6
 
-    def draw(c: Canvas) -> None:
-        y = rules_opening(c, area, "Galaxy Express", "Rules reference - a solitaire courier game "
-                          "for one piecepack, 1 player, about 20 minutes",
-                          "You fly a warp-drive courier. Six planets hide somewhere on an "
-                          "uncharted star chart; the delivery queue says in which order they "
-                          "want their parcels. Find each one, stop exactly on it, and burn as "
-                          "little fuel as you can.", ACCENT)
+    def columns(c: Canvas, y: float) -> None:
         col = (area.w - mm(10)) / 2
         top = y
         _heading(c, area.x, y, "What you need (one piecepack)")
@@ -127,9 +121,14 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         y = min(y, left_bottom) - mm(4)
         divider(c, area, y)
         _diagram(c, Rect(area.x, area.y + mm(8), area.w, y - mm(5) - area.y - mm(8)), look)
-        footer(c, area, CREDIT)
 
-    return Page(size, draw, "Galaxy Express - rules reference 1/2")
+    return rules_page(size, "Galaxy Express", "Rules reference - a solitaire courier game "
+                      "for one piecepack, 1 player, about 20 minutes",
+                      "You fly a warp-drive courier. Six planets hide somewhere on an "
+                      "uncharted star chart; the delivery queue says in which order they "
+                      "want their parcels. Find each one, stop exactly on it, and burn as "
+                      "little fuel as you can.", ACCENT, CREDIT, columns,
+                      "Galaxy Express - rules reference 1/2")
 
 
 def _diagram(c: Canvas, box: Rect, look: Look) -> None:

@@ -21,7 +21,7 @@ from pnp.render.art import (
     heading,
     hex_color,
     paragraph,
-    rules_opening,
+    rules_page,
 )
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
@@ -248,13 +248,7 @@ BUILD_STEPS = (
 def rules_page_1(look: Look, size: tuple[float, float], seed: int) -> Page:
     area = printable_area(size)
 
-    def draw(c: Canvas) -> None:
-        y = rules_opening(c, area, "Galaxy Trucker", "Rules reference 1/2 - building a ship. "
-                          f"Kit for seed {seed}: 2-4 players, about an hour",
-                          "Grab parts from a shared pile as fast as you dare, bolt them into a "
-                          "ship on your board, then fly it through meteors, pirates and trade "
-                          "stops. Three flights with ever larger ships; the most credits at the "
-                          "end wins.", ACCENT)
+    def columns(c: Canvas, y: float) -> None:
         top = y
         y = _heading(c, area.x, y, "Connectors")
         y = _connector_samples(c, area.x, y, look)
@@ -272,9 +266,14 @@ def rules_page_1(look: Look, size: tuple[float, float], seed: int) -> Page:
         y = _pairs(c, area.x, y, area.w, look) - mm(1)
         y = _heading(c, area.x, y, "Building")
         y = _bullets(c, BUILD_STEPS, area.x, y, area.w, 8.4, numbered=True)
-        _footer(c, area)
 
-    return Page(size, draw, "Galaxy Trucker - rules reference 1/2")
+    return rules_page(size, "Galaxy Trucker", "Rules reference 1/2 - building a ship. "
+                      f"Kit for seed {seed}: 2-4 players, about an hour",
+                      "Grab parts from a shared pile as fast as you dare, bolt them into a "
+                      "ship on your board, then fly it through meteors, pirates and trade "
+                      "stops. Three flights with ever larger ships; the most credits at the "
+                      "end wins.", ACCENT, CREDIT, columns,
+                      "Galaxy Trucker - rules reference 1/2")
 
 
 # -- page 2: flight ---------------------------------------------------------------------------

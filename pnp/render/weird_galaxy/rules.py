@@ -33,7 +33,7 @@ from pnp.render.art import (
     page_title,
     paint,
     paragraph,
-    rules_opening,
+    rules_page,
     tint,
     wrap,
 )
@@ -138,15 +138,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     body = 10.0
 
-    def draw(c: Canvas) -> None:
-        y = rules_opening(c, area, TITLE, "Rules reference 1/2 - a trading race to the black "
-                          "hole for 2 to 5 players, one 8-suit piecepack, 45 to 60 minutes",
-                          "Every home world wants the glory of the first space station at the "
-                          "centre of the galaxy. Fly trade missions for Space Bucks, build a "
-                          "chain of stations from your home world to the black hole, and keep "
-                          "out of reach of Phredd, the giant space camel who spits on "
-                          "everything. Whoever builds a station in the black hole first wins.",
-                          ACCENT)
+    def columns(c: Canvas, y: float) -> None:
         col = (area.w - mm(8)) / 2
         top = y
         y = _heading(c, area.x, y, "What you need")
@@ -187,9 +179,15 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         bottom = action_table(c, area.x, y, table_w, 9.6, look)
         moves_diagram(c, Rect(area.x + table_w + mm(6), bottom, area.w - table_w - mm(6),
                                y - bottom), look)
-        footer(c, area, CREDIT)
 
-    return Page(size, draw, f"{SHORT} - rules reference 1/2")
+    return rules_page(size, TITLE, "Rules reference 1/2 - a trading race to the black "
+                      "hole for 2 to 5 players, one 8-suit piecepack, 45 to 60 minutes",
+                      "Every home world wants the glory of the first space station at the "
+                      "centre of the galaxy. Fly trade missions for Space Bucks, build a "
+                      "chain of stations from your home world to the black hole, and keep "
+                      "out of reach of Phredd, the giant space camel who spits on "
+                      "everything. Whoever builds a station in the black hole first wins.",
+                      ACCENT, CREDIT, columns, f"{SHORT} - rules reference 1/2")
 
 
 def rules_page_2(look: Look, size: tuple[float, float]) -> Page:

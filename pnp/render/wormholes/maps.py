@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import CELLS, HEIGHT, SIDE_SUITS, START, WIDTH
-from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, tint
+from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, footer, tint
 from pnp.render.components import blank_back
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR
@@ -23,6 +23,7 @@ MAP_CELL = inch(1)
 GLUE = mm(12)
 MAP_TOP = mm(14)  # title, position and locator
 MAP_BOTTOM = mm(5)
+LOCATOR_W = mm(40)  # the locator's width when no empty block of the map takes it
 
 
 @dataclass(frozen=True)
@@ -119,31 +120,35 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
         if sheet.cut_left:
             cut_edge(c, x0, y0, x0, y0 + win.rows * cell, "left", "cut here, then lay this "
                      f"edge on the glue strip of {neighbours.get('left', 'the sheet to the left')}")
-        # title, position, locator
+        # title, position, locator (a locator in the top corner takes its width from the text)
+        spot = empty_block(win)
+        spare = y0 - body.y - mm(3)  # the body below a short window (A5 sheet 5 of 7)
+        corner = spot is None and spare < mm(25)
+        text_w = area.w - LOCATOR_W - mm(2) if corner else area.w
         c.setFillColor(ACCENT)
-        fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), area.w)
+        fit_left(c, f"{title}: {win.label()}", BOLD, 11, area.x, area.y2 - mm(4.5), text_w)
         c.setFillColor(INK)
         places = [f"{v} {_verb(v, 'goes', 'go')} {side}" if side in ("above", "below")
                   else f"{v} {_verb(v, 'is', 'are')} to the {side}"
                   for side, v in neighbours.items()]
         where = "; ".join(places) or "the whole galaxy"
         fit_left(c, f"Print at 100% (actual size): 1 cell = 1 in. {where[0].upper()}"
-                 f"{where[1:]}.", REGULAR, 7.5, area.x, area.y2 - mm(8.5), area.w)
+                 f"{where[1:]}.", REGULAR, 7.5, area.x, area.y2 - mm(8.5), text_w)
         c.setFillColor(GREY)
         fit_left(c, "Trim the outer edges if you like; glue each sheet onto the strip of the "
                  "sheet below or to its left, grid lines meeting the ticks.", REGULAR, 6.5,
-                 area.x, area.y2 - mm(12), area.w)
-        spot = empty_block(win)
+                 area.x, area.y2 - mm(12), text_w)
         if spot is not None:
             bx = x0 + (spot.x1 - win.x1) * cell
             by = y0 + (spot.y1 - win.y1) * cell
             _locator(c, Rect(bx, by, spot.cols * cell, spot.rows * cell).inset(mm(4)), k,
                      plan, look)
+        elif not corner:
+            _locator(c, Rect(body.x, body.y, body.w, spare), k, plan, look)
         else:
-            _locator(c, Rect(area.x2 - mm(40), area.y2 - MAP_TOP, mm(40), MAP_TOP), k, plan,
-                     look)
-        c.setFillColor(GREY)
-        fit_left(c, CREDIT, REGULAR, 6, area.x, area.y + mm(1), area.w)
+            _locator(c, Rect(area.x2 - LOCATOR_W, area.y2 - MAP_TOP, LOCATOR_W, MAP_TOP), k,
+                     plan, look)
+        footer(c, area, CREDIT, 6)
 
     return Page(size, draw, f"{title} ({win.label()})")
 

@@ -20,7 +20,7 @@ from pnp.render.art import (
     labelled_items,
     page_title,
     paragraph,
-    rules_opening,
+    rules_page,
     tint,
 )
 from pnp.render.document import Page
@@ -115,14 +115,7 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
     area = printable_area(size)
     body = 9.3
 
-    def draw(c: Canvas) -> None:
-        y = rules_opening(c, area, "Wormholes", "Rules reference 1/2 - starship tactics for two "
-                          "players and one piecepack, about 20 minutes",
-                          "Two alien fleets race across a spiral galaxy. The OrthogonAliens "
-                          "believe in straight lines, the DiagonAliens in slants, and neither "
-                          "will give in. Both sides seed the galaxy with hidden wormholes, then "
-                          "dive through them, hoping to touch down on the other side's home base "
-                          "first.", ACCENT)
+    def columns(c: Canvas, y: float) -> None:
         col = (area.w - mm(10)) / 2
         top = y
         y = _heading(c, area.x, y, "What you need (one piecepack)")
@@ -154,9 +147,15 @@ def rules_page_1(look: Look, size: tuple[float, float]) -> Page:
         bottom = area.y + mm(6) + hints_h
         _axes_diagram(c, Rect(area.x, bottom, area.w, y - mm(3) - bottom), look)
         _hints(c, area.x, bottom, area.w)
-        footer(c, area, CREDIT)
 
-    return Page(size, draw, "Wormholes - rules reference 1/2")
+    return rules_page(size, "Wormholes", "Rules reference 1/2 - starship tactics for two "
+                      "players and one piecepack, about 20 minutes",
+                      "Two alien fleets race across a spiral galaxy. The OrthogonAliens "
+                      "believe in straight lines, the DiagonAliens in slants, and neither "
+                      "will give in. Both sides seed the galaxy with hidden wormholes, then "
+                      "dive through them, hoping to touch down on the other side's home base "
+                      "first.", ACCENT, CREDIT, columns,
+                      "Wormholes - rules reference 1/2")
 
 
 def _hints(c: Canvas | None, x: float, top: float, w: float) -> float:

@@ -4,7 +4,7 @@ forgiving of case and spacing, None when unreadable (the checker then names the 
 >>> read_dice("S3 M2", 0), read_dice("3 2", 0), read_dice("3", 0)
 ({'S': 3, 'M': 2}, {'S': 3, 'M': 2}, None)
 >>> read_sends("e5 f9>f5")
-[SendNote(cell=(4, 5), then=None), SendNote(cell=(5, 9), then=(5, 5))]
+[SendNote(cell=(5, 5), then=None), SendNote(cell=(6, 9), then=(6, 5))]
 """
 
 from __future__ import annotations

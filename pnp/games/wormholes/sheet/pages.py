@@ -52,8 +52,11 @@ def split_front(fields: Mapping[str, str]) -> tuple[dict[str, str], dict[str, st
 
 
 def _ordinal(n: int) -> str:
-    """>>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '22nd']"""
+    """1st, 2nd, 3rd, 4th ...
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
