@@ -16,7 +16,8 @@ one and two app instances on one database, and servers compared side by side.
 4. Closed loop (``wrk``, one instance): 1, 10, 50 connections logging random legal Galaxy
    Express entries back to back, against ``GET /healthz`` at the same concurrency.
 
-The server is gunicorn, by default as deployed (``gthread``, 2 workers of 8 threads).
+The server is gunicorn with ``gthread`` workers, by default 2 workers of 8 threads (``make
+run`` serves 2 x 32, the extra threads for live streams: ``--variant "make-run=gthread:2x32"``).
 ``--variant LABEL=SPEC`` (repeatable) measures several servers in one run, each on its own
 database, the open-loop levels taken in turn (the order alternating), so that the figures
 of a change and of the code before it share the machine's load: e.g.

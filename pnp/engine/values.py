@@ -165,19 +165,25 @@ def _drop(fresh: dict[str, Any], plan: Plan, changes: dict[str, Any]) -> None:
                 fresh.pop(name, None)
 
 
-def replace(obj: T, /, **changes: Any) -> T:
-    """``obj`` with ``changes`` (a new value; ``obj`` is untouched)."""
-    cls = type(obj)
+def _checked_plan(cls: type, changes: dict[str, Any]) -> Plan | None:
+    """The class's plan (made once), after checking every change names one of its fields."""
     try:
         plan = _PLAN[cls]
     except KeyError:
         plan = _PLAN[cls] = _plan(cls)
+    if plan is not None and not plan.names.issuperset(changes):
+        bad = sorted(set(changes) - plan.names)[0]
+        raise TypeError(f"{cls.__name__} has no field {bad}")
+    return plan
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """``obj`` with ``changes`` (a new value; ``obj`` is untouched)."""
+    cls = type(obj)
+    plan = _checked_plan(cls, changes)
     if plan is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     names = plan.names
-    if not names.issuperset(changes):
-        bad = sorted(set(changes) - names)[0]
-        raise TypeError(f"{cls.__name__} has no field {bad}")
     new = object.__new__(cls)
     fresh = new.__dict__
     old = obj.__dict__
@@ -204,20 +210,12 @@ def edit(draft: T, /, **changes: Any) -> T:
     >>> p, q
     (Point(x=1, y=0), Point(x=1, y=2))
     """
-    cls = type(draft)
-    try:
-        plan = _PLAN[cls]
-    except KeyError:
-        plan = _PLAN[cls] = _plan(cls)
+    plan = _checked_plan(type(draft), changes)
     if plan is None:
-        raise TypeError(f"{cls.__name__} cannot be edited in place")
-    names = plan.names
-    if not names.issuperset(changes):
-        bad = sorted(set(changes) - names)[0]
-        raise TypeError(f"{cls.__name__} has no field {bad}")
+        raise TypeError(f"{type(draft).__name__} cannot be edited in place")
     fresh = draft.__dict__
     fresh.update(changes)
-    if len(fresh) != len(names):
+    if len(fresh) != len(plan.names):
         _drop(fresh, plan, changes)
     return draft
 

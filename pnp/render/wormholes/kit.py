@@ -51,12 +51,12 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     text_pages = [rules_page_1(look, design), rules_page_2(look, design),
                   board_page(look, design, options.seed)]
     if duplex:
-        text_pages.append(blank_back(design, "Wormholes - board sheet"))
+        text_pages.append(blank_back(size, "Wormholes - board sheet"))
     record_index = len(text_pages)
     text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
     if duplex and RECORD_PAGES % 2:  # the map sheets start on a front (two record pages: one
         # sheet, the continuation page on the back of the front)
-        text_pages.append(blank_back(design, "Wormholes - game record"))
+        text_pages.append(blank_back(size, "Wormholes - game record"))
     if design != size:
         text_pages = [scaled(p, size) for p in text_pages]
     pages = text_pages + map_pages(options, look)

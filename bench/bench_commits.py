@@ -1,0 +1,181 @@
+"""The tracker's commit path alone (no HTTP, no Flask, no engine), the two causes of the
+write tail it isolates, each side by side in one run:
+
+1. SQLite group commit under interpreter-lock contention: 2 processes of 8 threads, each
+   thread looping 1.5 ms of Python work then one group-committed INSERT
+   (``webscore.commits.write``), at Python's default switch interval (5 ms) and at the
+   tracker's (``webscore.db.SWITCH_INTERVAL``), rounds alternating.  A write gives the
+   interpreter lock up for each statement and must win it back from busy threads, on
+   SQLite while holding the writer lock every process waits for.
+2. PostgreSQL live-update notices: 16 threads INSERTing in autocommit, with a NOTIFY per
+   write after it (the code before), with the notices handed to ``webscore.commits``'
+   notifier thread (batched), and with none.  Needs ``PNP_TEST_POSTGRES_URL`` (or
+   ``--postgres-url``); a throwaway table is made and dropped.
+
+    .venv/bin/python bench/bench_commits.py [--seconds 6] [--rounds 2] [--only sqlite|postgres]
+
+Figures are writes a second and the commit's latency (p50 / p99) as the writing thread saw
+it; the load average is printed with each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _figures(lat: list[float], seconds: float) -> str:
+    lat = sorted(lat)
+    if not lat:
+        return "no writes"
+    return (f"{len(lat) / seconds:6.0f} writes/s, p50 {lat[len(lat) // 2]:6.2f} ms, "
+            f"p99 {lat[int(len(lat) * 0.99)]:7.2f} ms (load {os.getloadavg()[0]:.1f})")
+
+
+def _busy(seconds: float) -> None:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def _sqlite_process(db: str, interval: float, seconds: float, tag: str, out: Any) -> None:
+    sys.setswitchinterval(interval)
+    from sqlalchemy import Connection, text
+
+    from webscore import commits
+    from webscore.db import make_engine
+
+    engine = make_engine(f"sqlite:///{db}")
+    lat: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def thread(k: int) -> None:
+        n = 0
+        while time.monotonic() < stop:
+            _busy(0.0015)
+            t0 = time.perf_counter()
+
+            def work(conn: Connection, n: int = n) -> None:
+                conn.execute(text("INSERT INTO s (t, n) VALUES (:t, :n)"),
+                             {"t": f"{tag}{k}", "n": n})
+
+            commits.write(engine, work, one_statement=True)
+            with lock:
+                lat.append((time.perf_counter() - t0) * 1000)
+            n += 1
+
+    threads = [threading.Thread(target=thread, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out.put(lat)
+
+
+def sqlite_convoy(seconds: float, rounds: int) -> None:
+    from sqlalchemy import text
+
+    from webscore.db import SWITCH_INTERVAL, make_engine
+
+    with tempfile.TemporaryDirectory(prefix="bench-commits-") as tmp:
+        db = str(Path(tmp) / "c.sqlite3")
+        engine = make_engine(f"sqlite:///{db}")
+        with engine.begin() as conn:
+            conn.execute(text("CREATE TABLE s (t TEXT, n INTEGER, PRIMARY KEY (t, n))"))
+        engine.dispose()
+        print("SQLite, 2 processes x 8 threads, group commit (synchronous=FULL):")
+        for r in range(rounds):
+            for interval in (0.005, SWITCH_INTERVAL):
+                out: Any = mp.Queue()
+                procs = [mp.Process(target=_sqlite_process,
+                                    args=(db, interval, seconds, f"r{r}i{interval}p{i}", out))
+                         for i in range(2)]
+                for p in procs:
+                    p.start()
+                lat = out.get() + out.get()
+                for p in procs:
+                    p.join()
+                print(f"  switch interval {interval * 1000:3.1f} ms: {_figures(lat, seconds)}",
+                      flush=True)
+
+
+def postgres_notices(url: str, seconds: float, rounds: int) -> None:
+    import psycopg
+    from sqlalchemy import make_url
+
+    from webscore import commits
+
+    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    table = f"bench_notices_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f"CREATE TABLE {table} (t text, n int, PRIMARY KEY (t, n))")
+    print("PostgreSQL, 16 threads, one-row INSERTs in autocommit:")
+    try:
+        for r in range(rounds):
+            for mode in ("a NOTIFY per write", "notices batched", "no notice"):
+                notifier = commits._Notifier(plain)
+                lat: list[float] = []
+                lock = threading.Lock()
+                stop = time.monotonic() + seconds
+
+                def thread(k: int, mode: str = mode, notifier: Any = notifier,
+                           lat: list[float] = lat, lock: Any = lock, stop: float = stop,
+                           r: int = r) -> None:
+                    with psycopg.connect(plain, autocommit=True) as conn:
+                        n = 0
+                        while time.monotonic() < stop:
+                            t0 = time.perf_counter()
+                            conn.execute(f"INSERT INTO {table} VALUES (%s, %s)",
+                                         (f"{r}{mode}{k}", n))
+                            if mode == "a NOTIFY per write":
+                                conn.execute("SELECT pg_notify(%s, %s)",
+                                             (commits.CHANNEL, f"h b{k} {n}"))
+                            elif mode == "notices batched":
+                                notifier.send(f"h b{k} {n}")
+                            with lock:
+                                lat.append((time.perf_counter() - t0) * 1000)
+                            n += 1
+
+                threads = [threading.Thread(target=thread, args=(k,)) for k in range(16)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                print(f"  {mode:20} {_figures(lat, seconds)}", flush=True)
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=6.0)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--only", choices=["sqlite", "postgres"])
+    ap.add_argument("--postgres-url", default=os.environ.get("PNP_TEST_POSTGRES_URL"))
+    a = ap.parse_args(argv)
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    if a.only in (None, "sqlite"):
+        sqlite_convoy(a.seconds, a.rounds)
+    if a.only in (None, "postgres"):
+        if a.postgres_url:
+            postgres_notices(a.postgres_url, a.seconds, a.rounds)
+        else:
+            print("PostgreSQL: skipped (no PNP_TEST_POSTGRES_URL / --postgres-url)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
