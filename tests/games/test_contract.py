@@ -149,8 +149,10 @@ def test_the_sheet_places_its_fields_and_a_played_game_checks(game_id: str) -> N
         fields = sheet.fields_from_play(play)
         if fields is None:
             continue  # the sheet has no place for this game (said in the result PDF)
-        assert set(fields) <= set(sheet.document_field_names())
-        report = sheet.check_document(fields)
+        # a record longer than the kit's fillable form (a Wormholes game past its one fillable
+        # continuation page goes on further printed pages): the checker takes it whole
+        longer = set(fields) - set(sheet.document_field_names())
+        report = sheet.check(fields) if longer else sheet.check_document(fields)
         assert report["ok"], [line for line in report["lines"]  # type: ignore[union-attr]
                               if not line["ok"]]
         filled = sheet.filled(fields, play)

@@ -39,8 +39,8 @@ class _Writing:
 
 def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]) -> dict[str, str]:
     """The record a careful player writes for a played game (``states[i + 1]`` is
-    ``events[i]`` applied to ``states[i]``), every turn by its number however long the game
-    (``pages.split_pages`` cuts it into the pages filled)."""
+    ``events[i]`` applied to ``states[i]``), every whole turn by its number however long the
+    game (``pages.split_pages`` cuts it into the pages filled)."""
     fields: dict[str, str] = {}
     placed: dict[str, int] = dict.fromkeys(SUITS, 0)
     row = slot = 0
@@ -108,6 +108,13 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]) -> dict
             last = writing.sends[-1]
             last.ended = after.ship(last.victim).cell
     close(states[-1])
+    last = states[-1]
+    if last.winner is None and row and (last.step == "move" or last.stack):
+        # a game stopped mid-turn: the turn under way is not written yet (its dice are only
+        # checkable with its moves, WH-T4), so the record ends with the last whole turn
+        for name in [k for k in fields if k.startswith(f"t{row}_")]:
+            del fields[name]
+        row -= 1
     fields["turns"] = str(row)
     if states[0].two_ships:
         fields["two_ships"] = "x"
