@@ -108,8 +108,8 @@ def fields_from_play(states: Sequence[State], events: Sequence[WHEvent]) -> dict
             last = writing.sends[-1]
             last.ended = after.ship(last.victim).cell
     close(states[-1])
-    last = states[-1]
-    if last.winner is None and row and (last.step == "move" or last.stack):
+    end_state = states[-1]
+    if end_state.winner is None and row and (end_state.step == "move" or end_state.stack):
         # a game stopped mid-turn: the turn under way is not written yet (its dice are only
         # checkable with its moves, WH-T4), so the record ends with the last whole turn
         for name in [k for k in fields if k.startswith(f"t{row}_")]:
