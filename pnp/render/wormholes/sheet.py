@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes import sheet as wh_sheet
 from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS
+from pnp.render import typescale as ts
 from pnp.render.art import (
     GREY,
     INK,
@@ -338,7 +339,7 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         c.setFillColor(head_ink)
         fit_centred(c, f"Ship move {k}", BOLD, 7.5, (a + b) / 2, top - mm(3.4), b - a)
         c.setStrokeColor(head_ink)
-        c.setLineWidth(0.5)
+        c.setLineWidth(ts.GRID)
         c.line(a + mm(1), top - mm(4.6), b - mm(1), top - mm(4.6))
     for col in cols:
         r = fields[f"{prefix}{first_row}_{col}"]
@@ -355,7 +356,7 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         c.setFont(CONDENSED_BOLD, 7.2)
         c.drawCentredString((x + turn_x2) / 2, y + row_h / 2 - 2.5, str(n))
     c.setStrokeColor(hex_color("#c3bfd9"))
-    c.setLineWidth(0.35)
+    c.setLineWidth(ts.GRID)
     for i in range(len(rows) + 1):
         y = top - HEAD - i * row_h
         c.line(x, y, right, y)
@@ -363,7 +364,7 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
     for xx in xs:
         c.line(xx, bottom, xx, top - HEAD)
     c.setStrokeColor(ACCENT)
-    c.setLineWidth(1.0)
+    c.setLineWidth(ts.GRID_STRONG)
     for k in wh_sheet.SLOTS:  # a heavier line before each move's group
         xx = fields[f"{prefix}{first_row}_ship{k}"].x - 1
         c.line(xx, bottom, xx, top)
