@@ -65,8 +65,8 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
     of a cached table, and a second instance catching up on rows it missed."""
     from webscore import create_app
     from webscore.db import get_engine
+    from webscore.snapshots import clear_cache
     from webscore.sqlcount import counting
-    from webscore.tracker import clear_cache
 
     config = {"SECRET_KEY": "bench", "DATABASE_URL": url, "AUTO_MIGRATE": True,
               "RATELIMITS": "off"}

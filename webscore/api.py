@@ -21,16 +21,9 @@ from webscore.export import bgg_xml, export
 from webscore.openapi import document
 from webscore.present import state_json
 from webscore.security import TOKEN_HEADER
+from webscore.snapshots import NotFound, Snapshot, cached, snapshot
 from webscore.store import TableRecord, create_table
-from webscore.tracker import (
-    NotFound,
-    Snapshot,
-    TrackerRefusal,
-    cached,
-    deal_pending,
-    roll,
-    snapshot,
-)
+from webscore.tracker import TrackerRefusal, deal_pending, roll
 from webscore.tracker import submit as submit_entry
 from webscore.tracker import undo as undo_entry
 

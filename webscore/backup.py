@@ -50,8 +50,8 @@ from sqlalchemy.exc import DataError, IntegrityError, StatementError
 from pnp.engine import GameLog
 from webscore.db import current_revision, get_engine, head_revision, revisions, upgrade
 from webscore.models import game_tables, sheet_checks, table_events
+from webscore.snapshots import effective
 from webscore.store import Row
-from webscore.tracker import effective
 
 FORMAT = "webscore-backup"
 VERSION = 2

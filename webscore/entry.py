@@ -13,7 +13,8 @@ from typing import Any
 from flask import session
 
 from pnp.engine import CHANCE, IllegalMove, NotationError
-from webscore.tracker import ENUM_BUTTONS, Snapshot
+from webscore.snapshots import Snapshot
+from webscore.tracker import ENUM_BUTTONS
 
 __all__ = ["ENUM_BUTTONS", "Choice", "Overlay", "Spot", "choices", "overlay"]
 

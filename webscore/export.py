@@ -20,7 +20,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from webscore.present import winners
-from webscore.tracker import Snapshot
+from webscore.snapshots import Snapshot
 
 # The fields as published (checked against the BGG XML API 2 plays documentation and BG Stats'
 # export file format); tests/webscore/test_export.py parses the export against these lists.

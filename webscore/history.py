@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine import IllegalMove, NotationError
-from webscore.tracker import Snapshot, start_state
+from webscore.snapshots import Snapshot, start_state
 
 KEEP_TABLES = 1024  # tables whose captions a process keeps
 

@@ -21,16 +21,9 @@ from webscore import devices, entry, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
+from webscore.snapshots import NotFound, Snapshot
 from webscore.tables import live_part, load
-from webscore.tracker import (
-    NotFound,
-    Snapshot,
-    TrackerRefusal,
-    already_logged,
-    roll,
-    submit,
-    undo,
-)
+from webscore.tracker import TrackerRefusal, already_logged, roll, submit, undo
 
 bp = Blueprint("moves", __name__)
 

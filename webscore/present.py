@@ -14,7 +14,7 @@ from typing import Any
 from flask import request, url_for
 
 from pnp.engine import CHANCE
-from webscore.tracker import Snapshot
+from webscore.snapshots import Snapshot
 
 
 def actor_label(snap: Snapshot) -> str:

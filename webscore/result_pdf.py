@@ -15,7 +15,7 @@ from pnp.render.fonts import BOLD, REGULAR, register_fonts, text_width
 from pnp.render.qr import draw_qr
 from webscore.export import play_facts
 from webscore.sheetfill import FilledSheet, Section, filled_sheet, printed_pages
-from webscore.tracker import Snapshot
+from webscore.snapshots import Snapshot
 
 
 class _Writer:

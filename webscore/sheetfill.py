@@ -14,7 +14,7 @@ from typing import Any
 from pnp.engine import Played, PnpError, get_record, replay_steps
 from pnp.engine.sheetspec import NO_ROOM, FilledSheet, Section, SheetSpec
 from pnp.sheets import sheet_spec
-from webscore.tracker import Snapshot, start_state
+from webscore.snapshots import Snapshot, start_state
 
 __all__ = ["FilledSheet", "Section", "filled_sheet", "played", "printed_pages", "sheet_fields"]
 

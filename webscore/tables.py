@@ -33,8 +33,9 @@ from webscore.errors import ApiError
 from webscore.export import bgg_xml, export
 from webscore.present import state_json
 from webscore.qr import qr_svg
+from webscore.snapshots import NotFound, Snapshot, snapshot
 from webscore.store import create_table
-from webscore.tracker import NotFound, Snapshot, deal_pending, snapshot
+from webscore.tracker import deal_pending
 
 bp = Blueprint("tables", __name__)
 

@@ -1,4 +1,5 @@
-"""A table's game: the newest state per table kept in each process, and the three writes.
+"""A table's three writes (an entry, a roll, an undo), each checked by the engine from the
+newest snapshot this process keeps of the table (``webscore.snapshots``).
 
 The stored rows are append-only; the *effective* log is the moves minus the ones an undo row
 took back.  Every write is checked by the engine before it is stored, so the effective log
@@ -21,14 +22,7 @@ served.  So that a write costs the same at row 1,000 as at row 1:
 
 from __future__ import annotations
 
-import bisect
-import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from functools import cached_property
 from typing import Any
 
 from sqlalchemy import Engine
@@ -36,38 +30,24 @@ from sqlalchemy import Engine
 from pnp.engine import (
     CHANCE,
     Game,
-    GameLog,
     IllegalMove,
     NotationError,
-    Outcome,
-    SetupError,
-    UnknownGame,
-    get_game,
 )
-from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.play import resolve_dealt
-from pnp.engine.steps import replay_steps
 from webscore import checkpoints, devices, live
 from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
 from webscore.devices import Device
+from webscore.snapshots import Entry, Snapshot, cached, rebuild, snapshot, table_cache
 from webscore.store import (
     Conflict,
     NewRow,
-    Row,
-    TableRecord,
     append,
-    checkpoint_seqs,
-    load_checkpoint,
-    load_rows,
-    load_table,
-    save_checkpoint,
 )
 
 MAX_ENTRY_CHARS = 2000
 ENUM_BUTTONS = 40  # up to this many legal events are buttons; more go in a select
 ENUM_SELECT = 400  # beyond this, only the typed box
-CACHE_TABLES = 4096  # tables whose newest snapshot a process keeps
 
 
 class TrackerRefusal(Exception):
@@ -78,322 +58,6 @@ class TrackerRefusal(Exception):
         self.message = message
         self.status = status
         super().__init__(f"[{rule}] {message}")
-
-
-class NotFound(Exception):
-    """No such table, or one this installation can no longer open (its game is gone)."""
-
-    def __init__(self, table_id: str, message: str = "no table with that id") -> None:
-        self.message = message
-        super().__init__(table_id)
-
-
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    text: str
-    source: str  # "typed" | "dealt" | "auto" (a decision the rules forced)
-    chance: bool
-    actor: int | None  # the seat that decided (None for chance)
-    device: str | None = None  # the phone that logged it, as the history shows it
-
-    @property
-    def seat(self) -> int:
-        """As stored in the row's ``actor`` column: -1 for a chance outcome."""
-        return CHANCE if self.actor is None else self.actor
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A table at one head: its entries in force and the engine state after them.  Never
-    changed once built; what the pages draw from it is computed once (cached properties)."""
-
-    table: TableRecord
-    game: Game[Any, Any]
-    head: int
-    entries: tuple[Entry, ...]
-    state: Any
-    undos: tuple[tuple[int, int], ...] = ()  # (undo row seq, the seq it took back), in order
-    broken: dict[str, Any] | None = None  # a stored event the engine no longer accepts
-    stored_at: datetime | None = None  # when the head row was stored
-
-    @property
-    def undone(self) -> frozenset[int]:
-        return frozenset(seq for _, seq in self.undos)
-
-    @cached_property
-    def actor(self) -> int | None:
-        return self.game.actor(self.state)
-
-    @cached_property
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
-
-    @cached_property
-    def legal_events(self) -> tuple[str, ...]:
-        actor = self.actor
-        if actor is None:
-            return ()
-        events = (self.game.chance_outcomes(self.state) if actor == CHANCE
-                  else self.game.legal(self.state))
-        return tuple(self.game.notation(e) for e in events)
-
-    def legal(self) -> list[str]:
-        return list(self.legal_events)
-
-    @cached_property
-    def dealt_event(self) -> str | None:
-        if self.actor != CHANCE:
-            return None
-        event = self.game.dealt_outcome(self.state)
-        return None if event is None else str(self.game.notation(event))
-
-    def dealt(self) -> str | None:
-        return self.dealt_event
-
-    @cached_property
-    def score_values(self) -> tuple[int, ...]:
-        return tuple(int(s) for s in self.game.scores(self.state))
-
-    def scores(self) -> list[int]:
-        return list(self.score_values)
-
-    @cached_property
-    def summary(self) -> dict[str, Any]:
-        return dict(self.game.summary(self.state))
-
-    def entries_after(self, seq: int) -> tuple[Entry, ...]:
-        """The entries in force stored after sequence number ``seq``."""
-        return self.entries[bisect.bisect_right(self.entries, seq, key=lambda e: e.seq):]
-
-    def undone_after(self, seq: int) -> list[int]:
-        """The entries taken back by undo rows stored after ``seq``."""
-        return sorted(taken for at, taken in self.undos if at > seq)
-
-    def log(self) -> GameLog:
-        t = self.table
-        return GameLog(t.game, t.seed, t.setup, t.players, tuple(e.text for e in self.entries))
-
-    def public_log(self) -> GameLog:
-        """The log to hand out: while the game goes on, a seeded table's hidden deal and its
-        secret deal seed are left out and the log reads as table play (every dealt outcome
-        is a possible one, so it still replays); once the game is over the whole seeded log
-        is given, and it replays with the same deal."""
-        log = self.log()
-        if self.outcome is not None or not any(k in log.setup for k in HIDDEN_SETUP_KEYS):
-            return log
-        return GameLog(log.game, log.seed, public_setup(log.setup), log.players, log.events)
-
-    def started_at(self) -> Any:
-        return self.table.created_at
-
-    def last_at(self) -> datetime:
-        return self.stored_at or self.table.created_at
-
-
-# -- the per-process cache: the newest snapshot of each table, per database ------------------
-@dataclass
-class _Cache:
-    tables: OrderedDict[str, Snapshot] = field(default_factory=OrderedDict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def get(self, table_id: str) -> Snapshot | None:
-        with self.lock:
-            snap = self.tables.get(table_id)
-            if snap is not None:
-                self.tables.move_to_end(table_id)
-            return snap
-
-    def put(self, snap: Snapshot) -> None:
-        """Keep ``snap`` unless a newer head of the same table is already kept."""
-        with self.lock:
-            old = self.tables.get(snap.table.id)
-            if old is None or old.head <= snap.head:
-                self.tables[snap.table.id] = snap
-            self.tables.move_to_end(snap.table.id)
-            while len(self.tables) > CACHE_TABLES:
-                self.tables.popitem(last=False)
-
-    def drop(self, table_id: str) -> None:
-        with self.lock:
-            self.tables.pop(table_id, None)
-
-
-_CACHES: weakref.WeakKeyDictionary[Engine, _Cache] = weakref.WeakKeyDictionary()
-_CACHES_LOCK = threading.Lock()
-
-
-def _cache(engine: Engine) -> _Cache:
-    with _CACHES_LOCK:
-        cache = _CACHES.get(engine)
-        if cache is None:
-            cache = _CACHES[engine] = _Cache()
-        return cache
-
-
-def clear_cache() -> None:
-    with _CACHES_LOCK:
-        for cache in _CACHES.values():
-            with cache.lock:
-                cache.tables.clear()
-
-
-# -- building snapshots ----------------------------------------------------------------------
-def effective(rows: Sequence[Row]) -> tuple[list[Row], list[tuple[int, int]]]:
-    """The moves still in force, and (undo row, seq taken back) for each undo that counts."""
-    moves: list[Row] = []
-    undos: list[tuple[int, int]] = []
-    for row in rows:
-        if row.kind == "move":
-            moves.append(row)
-        elif row.kind == "undo" and moves and moves[-1].seq == row.undoes:
-            undos.append((row.seq, moves.pop().seq))
-    return moves, undos
-
-
-def start_state(game: Game[Any, Any], table: TableRecord) -> Any:
-    return game.initial_state(table.setup, table.players, table.seed)
-
-
-def _replay(game: Game[Any, Any], state: Any, moves: Sequence[Row | Entry]
-            ) -> tuple[Any, list[Entry], dict[str, Any] | None]:
-    """Apply moves from ``state``; stop at the first the engine refuses (the table is broken)."""
-    entries: list[Entry] = []
-    try:
-        for step in replay_steps(game, state, (m.text for m in moves)):
-            move = moves[step.index]
-            entries.append(Entry(move.seq, move.text, move.source, bool(step.event.CHANCE),
-                                 step.seat, _device(move)))
-            state = step.state
-    except (IllegalMove, NotationError) as exc:
-        move = moves[len(entries)]
-        return state, entries, {"seq": move.seq, "event": move.text,
-                                "rule": getattr(exc, "rule", "notation"),
-                                "message": exc.message}
-    return state, entries, None
-
-
-def _known(move: Row | Entry) -> Entry | None:
-    """The entry a row stands for without the engine (needs the stored deciding seat)."""
-    if isinstance(move, Entry):
-        return move
-    if move.actor is None:
-        return None
-    return Entry(move.seq, move.text, move.source, move.actor == CHANCE,
-                 None if move.actor == CHANCE else move.actor, _device(move))
-
-
-def _device(move: Row | Entry) -> str | None:
-    if isinstance(move, Entry):
-        return move.device
-    return devices.label(move.device, move.device_name)
-
-
-def rebuild(engine: Engine, table: TableRecord, game: Game[Any, Any],
-            moves: Sequence[Row | Entry]) -> tuple[Any, list[Entry], dict[str, Any] | None]:
-    """The state after ``moves`` (the effective log): from the newest usable checkpoint,
-    replaying only what follows it.  Two queries when a checkpoint exists, else one."""
-    fp = checkpoints.fingerprint(game)
-    stored = checkpoint_seqs(engine, table.id, fp) if moves else set()
-    known: list[Entry] = []
-    for move in moves:  # checkpoints usable: those whose prefix needs no engine to list
-        entry = _known(move)
-        if entry is None:
-            break
-        known.append(entry)
-    state = None
-    start = 0
-    for i in range(len(known) - 1, -1, -1):
-        if known[i].seq in stored:
-            blob = load_checkpoint(engine, table.id, known[i].seq, fp)
-            state = None if blob is None else checkpoints.decode(game, blob)
-            if state is not None:
-                start = i + 1
-            break
-    if state is None:
-        state = start_state(game, table)
-    state, tail, broken = _replay(game, state, moves[start:])
-    if broken is None and len(tail) >= EVERY:  # a long replay: spare the next one
-        save_checkpoint(engine, table.id, checkpoints.encode(game, tail[-1].seq, state))
-    return state, known[:start] + tail, broken
-
-
-def _cold(engine: Engine, table_id: str) -> Snapshot:
-    """Load a table this process has not cached: the table, its rows, a checkpoint."""
-    table = load_table(engine, table_id)
-    if table is None:
-        raise NotFound(table_id)
-    try:
-        game = get_game(table.game)
-        rows = load_rows(engine, table_id)
-        live, undos = effective(rows)
-        state, entries, broken = rebuild(engine, table, game, live)
-    except UnknownGame:
-        raise NotFound(table_id, f"this table plays {table.game!r}, which is not installed "
-                                 "here") from None
-    except (SetupError, KeyError, TypeError, ValueError) as exc:
-        raise NotFound(table_id, f"this table's setup no longer loads ({exc})") from None
-    return Snapshot(table, game, rows[-1].seq if rows else 0, tuple(entries), state,
-                    tuple(undos), broken, rows[-1].created_at if rows else None)
-
-
-def _advance(engine: Engine, snap: Snapshot, rows: Sequence[Row]) -> Snapshot:
-    """Apply rows another process stored after ``snap`` (a rebuild only after an undo)."""
-    game = snap.game
-    entries = list(snap.entries)
-    undos = list(snap.undos)
-    state: Any = snap.state
-    stale = False
-    for row in rows:
-        if row.kind == "undo":
-            if entries and entries[-1].seq == row.undoes:
-                undos.append((row.seq, entries.pop().seq))
-                stale = True
-            continue
-        if row.kind != "move":
-            continue
-        if stale:
-            state, _, _ = rebuild(engine, snap.table, game, entries)
-            stale = False
-        state, new, broken = _replay(game, state, [row])
-        if broken is not None:
-            return _cold(engine, snap.table.id)  # judged on the whole log, as a cold load
-        entries.extend(new)
-    if stale:
-        state, _, _ = rebuild(engine, snap.table, game, entries)
-    return Snapshot(snap.table, game, rows[-1].seq, tuple(entries), state, tuple(undos),
-                    None, rows[-1].created_at)
-
-
-def cached(engine: Engine, table_id: str) -> Snapshot:
-    """The newest snapshot this process has of the table, without asking the database
-    (loading it if it has none).  Writes start here: the INSERT tells if it is stale."""
-    snap = _cache(engine).get(table_id)
-    if snap is None:
-        snap = _cold(engine, table_id)
-        _cache(engine).put(snap)
-    return snap
-
-
-def snapshot(engine: Engine, table_id: str) -> Snapshot:
-    """The table as stored now: one query for the rows after the cached head (and the head
-    row itself, to notice a database that went back in time, e.g. restored from a backup)."""
-    cache = _cache(engine)
-    snap = cache.get(table_id)
-    if snap is None:
-        return cached(engine, table_id)
-    rows = load_rows(engine, table_id, max(1, snap.head))
-    if snap.head:
-        if not rows or rows[0].seq != snap.head or rows[0].created_at != snap.stored_at:
-            cache.drop(table_id)
-            return cached(engine, table_id)
-        rows = rows[1:]
-    if not rows:
-        return snap
-    snap = (_cold(engine, table_id) if snap.broken is not None
-            else _advance(engine, snap, rows))
-    cache.put(snap)
-    return snap
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -442,7 +106,7 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any,
               devices.label(r.device, r.device_name))
         for r, st, text in zip(new, steps, texts, strict=True)),
         state, snap.undos, None, new[-1].created_at)
-    _cache(engine).put(result)
+    table_cache(engine).put(result)
     return result
 
 
@@ -573,7 +237,7 @@ def undo(engine: Engine, table_id: str, expected: int, *,
                       snap.undos + tuple((r.seq, e.seq) for r, e in zip(new, taken,
                                                                          strict=True)),
                       None, new[-1].created_at)
-    _cache(engine).put(result)
+    table_cache(engine).put(result)
     return result
 
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from pnp.engine import GameRecord, registry
 from webscore import create_app
-from webscore.tracker import clear_cache
+from webscore.snapshots import clear_cache
 
 from .toygame import TOY
 
@@ -111,7 +111,7 @@ def postgres_db() -> Iterator[str]:
     try:
         yield url
     finally:
-        from webscore.tracker import clear_cache as _clear
+        from webscore.snapshots import clear_cache as _clear
 
         _clear()
         with admin.connect() as conn:

@@ -43,7 +43,7 @@ def play(app: Flask, page: Any, game_id: str, decisions: int) -> None:
     """Tap ``decisions`` entries the way tests.webscore.taps chooses them."""
     from pnp.engine import get_game
     from webscore.db import get_engine
-    from webscore.tracker import snapshot
+    from webscore.snapshots import snapshot
 
     from .phone import seq_of, tap, wait_seq_above
     from .taps import _strategy

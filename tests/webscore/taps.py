@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from pnp.engine import Rng, get_game
 from webscore import create_app
 from webscore.db import get_engine
-from webscore.tracker import snapshot
+from webscore.snapshots import snapshot
 
 GAMES: dict[str, tuple[list[str], int, dict[str, Any]]] = {
     "galaxy-express": (["Zoë"], 7, {}),

@@ -21,8 +21,9 @@ from webscore import create_app
 from webscore.backup import NOT_BACKED_UP, BackupError, dump, restore, write_backup
 from webscore.db import get_engine, make_engine
 from webscore.models import metadata
+from webscore.snapshots import clear_cache, snapshot
 from webscore.store import load_rows
-from webscore.tracker import clear_cache, snapshot, submit
+from webscore.tracker import submit
 
 from .conftest import new_table_api
 from .realtables import source

@@ -37,8 +37,8 @@ from webscore.db import (
     revisions,
     upgrade,
 )
+from webscore.snapshots import clear_cache
 from webscore.store import load_rows
-from webscore.tracker import clear_cache
 
 from .conftest import csrf, new_table_api
 

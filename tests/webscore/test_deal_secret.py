@@ -19,7 +19,7 @@ from pnp.engine import get_game, log_from_json, new_log, replay
 from pnp.engine.deal import DEAL_SEED, public_setup
 from pnp.engine.play import resolve_dealt
 from webscore.db import get_engine
-from webscore.tracker import snapshot
+from webscore.snapshots import snapshot
 
 from .conftest import TEST_DEAL_SEED, new_table_api
 from .test_galaxy_express_table import play_random

@@ -13,7 +13,7 @@ from pnp.engine import Rng, get_game
 from pnp.sheets import check_sheet
 from webscore.db import get_engine
 from webscore.sheetfill import sheet_fields
-from webscore.tracker import snapshot
+from webscore.snapshots import snapshot
 
 from .test_api import post
 

@@ -21,8 +21,8 @@ from pnp.engine import replay
 from pnp.engine.log import log_from_json
 from webscore import create_app
 from webscore.db import current_revision, get_engine, head_revision, make_engine, revisions, upgrade
+from webscore.snapshots import clear_cache, snapshot
 from webscore.store import load_rows
-from webscore.tracker import clear_cache, snapshot
 
 from .realtables import source
 

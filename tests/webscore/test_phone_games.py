@@ -14,7 +14,7 @@ import pytest
 
 from pnp.engine import Rng, get_game
 from webscore.db import get_engine
-from webscore.tracker import snapshot
+from webscore.snapshots import snapshot
 
 from .phone import PHONE, seq_of, tap, target, wait_seq_above, wait_until
 from .taps import GAMES, _strategy

@@ -19,7 +19,7 @@ from pnp.engine.rng import Rng
 from pnp.sheets import check_document
 from webscore.db import get_engine
 from webscore.sheetfill import sheet_fields
-from webscore.tracker import snapshot, start_state
+from webscore.snapshots import snapshot, start_state
 
 GAMES = ["galaxy-express", "wormholes", "weird-galaxy", "spatial-delivery", "galaxy-trucker"]
 PLAYERS = {"galaxy-express": ["Zoë"], "wormholes": ["Olga", "Dana"],

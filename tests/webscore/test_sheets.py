@@ -144,7 +144,7 @@ def test_the_printed_record_sheet_filled_in_a_reader_checks(client: FlaskClient,
     from pnp.render.options import KitOptions
     from webscore.db import get_engine
     from webscore.sheetfill import sheet_fields
-    from webscore.tracker import snapshot
+    from webscore.snapshots import snapshot
 
     from .test_galaxy_express_table import new_ge, play_random
 

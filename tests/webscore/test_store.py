@@ -17,8 +17,9 @@ from flask import Flask
 from sqlalchemy import inspect
 
 from webscore.db import current_revision, get_engine, head_revision, init_app
+from webscore.snapshots import clear_cache, snapshot
 from webscore.store import Conflict, NewRow, create_table, load_rows
-from webscore.tracker import TrackerRefusal, clear_cache, snapshot, submit, undo
+from webscore.tracker import TrackerRefusal, submit, undo
 
 
 def make_table(app: Flask) -> str:

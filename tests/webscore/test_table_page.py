@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from pnp.engine import get_game
 from webscore.db import get_engine
-from webscore.tracker import snapshot
+from webscore.snapshots import snapshot
 
 from .conftest import csrf, new_table_api
 

@@ -270,7 +270,7 @@ def test_a_table_whose_game_is_gone_is_a_clear_404(client: FlaskClient) -> None:
 
     tid = create(client)
     registry.unregister("toy-dice")  # the autouse fixture's teardown tolerates this
-    from webscore.tracker import clear_cache
+    from webscore.snapshots import clear_cache
 
     clear_cache()
     r = client.get(f"/t/{tid}")

@@ -12,20 +12,13 @@ from flask import Flask
 from sqlalchemy import Engine, delete, select
 
 from pnp.engine import CHANCE, Rng, get_game, new_log
-from webscore import checkpoints, create_app, tracker
+from webscore import checkpoints, create_app, snapshots, tracker
 from webscore.db import get_engine
 from webscore.models import table_checkpoints, table_events
+from webscore.snapshots import clear_cache, effective, snapshot, start_state
 from webscore.sqlcount import counting
 from webscore.store import create_table, load_rows
-from webscore.tracker import (
-    TrackerRefusal,
-    clear_cache,
-    effective,
-    snapshot,
-    start_state,
-    submit,
-    undo,
-)
+from webscore.tracker import TrackerRefusal, submit, undo
 
 from .toygame import TOY
 
@@ -182,12 +175,12 @@ def test_cold_start_and_undo_replay_from_a_checkpoint(app: Flask,
     with counting(engine) as seen:
         cold = snapshot(engine, tid)
     assert applies[0] == 7 and seen.queries == 4  # table, rows, checkpoint list, checkpoint
-    full = tracker._replay(TOY, start_state(TOY, cold.table), effective(
+    full = snapshots._replay(TOY, start_state(TOY, cold.table), effective(
         load_rows(engine, tid))[0])
     assert cold.state == full[0] and list(cold.entries) == full[1]
     applies[0] = 0
     after = undo(engine, tid, head)
-    assert applies[0] == 6 and after.state == tracker._replay(
+    assert applies[0] == 6 and after.state == snapshots._replay(
         TOY, start_state(TOY, cold.table), cold.entries[:-1])[0]
     # undo back across a checkpoint: the one before it is used
     for n in range(8):
@@ -196,7 +189,7 @@ def test_cold_start_and_undo_replay_from_a_checkpoint(app: Flask,
     clear_cache()
     again = snapshot(engine, tid)
     assert len(again.entries) == head - 9 and applies[0] == tracker.EVERY - 2
-    assert again.state == tracker._replay(TOY, start_state(TOY, again.table),
+    assert again.state == snapshots._replay(TOY, start_state(TOY, again.table),
                                           again.entries)[0]
 
 
@@ -283,11 +276,11 @@ def test_checkpoints_agree_with_a_full_replay(app: Flask, game_id: str,
     for at_seq, blob in stored:
         live, _ = effective([r for r in rows if r.seq <= at_seq])
         assert live[-1].seq == at_seq
-        assert checkpoints.decode(game, bytes(blob)) == tracker._replay(game, start, live)[0]
+        assert checkpoints.decode(game, bytes(blob)) == snapshots._replay(game, start, live)[0]
     warm = snapshot(engine, record.id)
     clear_cache()
     cold = snapshot(engine, record.id)
-    full = tracker._replay(game, start, effective(rows)[0])
+    full = snapshots._replay(game, start, effective(rows)[0])
     assert cold.state == warm.state == full[0]
     assert list(cold.entries) == list(warm.entries) == full[1]
     assert cold.undos == warm.undos and cold.broken is None
