@@ -233,7 +233,7 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
         jpeg = base64.b64decode(photo, validate=True)
     except (ValueError, binascii.Error):
         abort(400, description="the reading could not be read back; read the photo again")
-    pages = reading["pages"] if "pages" in reading else [reading]
+    pages = reading.get("pages", [reading])
     values = [{f["name"]: form.get(_prefix(k, len(pages)) + f["name"], "")
                for f in page.get("fields", []) if isinstance(f, dict)}
               for k, page in enumerate(pages)]
