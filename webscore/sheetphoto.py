@@ -190,9 +190,10 @@ def _read(game_id: str, photos: list[bytes]) -> tuple[list[SheetReading], tuple[
             raise ApiError(413, f"{which} is over {MAX_PHOTO_BYTES // (1024 * 1024)} MB: take "
                                 "it again at the camera's usual size, or send a smaller copy",
                            field="photo")
+    order: tuple[int, ...] = (0,)
     try:
         if len(photos) == 1:
-            pages, order = [read_photo(photos[0], game_id)], (0,)
+            pages = [read_photo(photos[0], game_id)]
         else:
             record = read_photos(photos, game_id)
             pages, order = list(record.pages), record.photos
