@@ -8,6 +8,7 @@ first subset, which the fillable record sheet's form fields rely on (see forms.p
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -29,13 +30,33 @@ _FILES = {
 _registered = False
 
 
+class _Face(TTFont):  # type: ignore[misc]  # ReportLab is untyped
+    """A bundled face whose text is encoded once per document: a kit draws the same strings
+    many times (ids, captions, labels on every card), and ReportLab maps each character of
+    every string to its subset code anew.  A string's codes never change once assigned (a
+    subset only grows), so the split remembered per document is the one ReportLab makes."""
+
+    def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> Any:
+        try:
+            state = self.state[doc]
+        except KeyError:
+            state = self.state[doc] = TTFont.State(self._asciiReadable, self)
+        memo: dict[Any, Any] | None = state.__dict__.get("pnp_split")
+        if memo is None:
+            memo = state.pnp_split = {}
+        split = memo.get(text)
+        if split is None:
+            split = memo[text] = super().splitString(text, doc, encoding)
+        return split
+
+
 def register_fonts() -> None:
     """Register the family with ReportLab (idempotent)."""
     global _registered
     if _registered:
         return
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename), asciiReadable=True))
+        pdfmetrics.registerFont(_Face(name, str(FONT_DIR / filename), asciiReadable=True))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=OBLIQUE,
                                   boldItalic=BOLD)
     _registered = True
