@@ -42,13 +42,12 @@ def stamp(c: Canvas, key: Hashable, box: Box, draw: Callable[[Canvas], Any]) -> 
     full = (key, round(_scale(c), 6))
     name = forms.get(full)
     if name is None:
-        name = f"S{len(forms)}"
+        name = forms[full] = f"S{len(forms)}"  # named first: a stamp may hold stamps
         matrix = c._currentMatrix
         c.beginForm(name, *box)
         c._currentMatrix = matrix  # what the art asks of the transform (printed_scale)
         draw(c)
         c.endForm()
-        forms[full] = name
     c.doForm(name)
 
 
