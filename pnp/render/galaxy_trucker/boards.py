@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from reportlab.lib.colors import Color
@@ -148,7 +149,7 @@ def _draw_cells(c: Canvas, part: Part, gx: float, gy: float, colour: Color, look
         c.saveState()
         c.translate(r.x, r.y)
         stamp(c, ("gt-cell", floor, look), (-1, -1, CELL + 1, CELL + 1),
-              lambda c, floor=floor: _draw_cell(c, floor, look))
+              partial(_draw_cell, floor=floor, look=look))
         c.restoreState()
     # the hull: a thick line wherever a valid square meets the outside
     c.setStrokeColor(HULL)

@@ -9,6 +9,8 @@ Backs are all alike (the warehouse is dealt face down): a neutral pattern and th
 
 from __future__ import annotations
 
+from functools import partial
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.galaxy_trucker.sides import SIDES, Side
@@ -164,7 +166,7 @@ def tile_face(tile: Tile, show_id: bool = True, label: bool = True) -> Art:
             c.saveState()
             _turn_to(c, side, w)
             stamp(c, ("gt-connector", kind, w, look), (-w, -w, 2 * w, 2 * w),
-                  lambda c, kind=kind: draw_connector(c, kind, w, look))
+                  partial(draw_connector, kind=kind, w=w, look=look))
             c.restoreState()
         if show_id:
             c.setFillColor(INK)
