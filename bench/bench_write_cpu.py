@@ -169,7 +169,9 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
         port = free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", "1", "-k", "sync", "-b",
-             f"127.0.0.1:{port}", "--log-level", "warning", "webscore:create_app()"],
+             f"127.0.0.1:{port}", "--log-level", "warning",
+             *(["-c", a.gunicorn_config] if a.gunicorn_config else []),
+             "webscore:create_app()"],
             env=env, cwd=tmp)
         client = Client(port=port)
         for _ in range(200):
@@ -257,6 +259,8 @@ def main() -> None:
                     "give several (e.g. a checkout of an older commit) to compare them in "
                     "alternating rounds")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--gunicorn-config", metavar="FILE",
+                    help="a gunicorn config file for --via gunicorn (e.g. a profiler's hooks)")
     ap.add_argument("--split", action="store_true",
                     help="print the CPU inside each step of the write path (--via client)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",

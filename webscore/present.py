@@ -38,10 +38,9 @@ def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
     from webscore.history import captions
 
     players = snap.table.players
-    words = captions(snap, get_engine())
     shown = snap.entries_after(since) if since else snap.entries
-    skip = len(snap.entries) - len(shown)
-    return [{"seq": e.seq, "event": e.text, "caption": words[skip + i], "source": e.source,
+    words = captions(snap, get_engine(), len(snap.entries) - len(shown))
+    return [{"seq": e.seq, "event": e.text, "caption": words[i], "source": e.source,
              "chance": e.chance,
              "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None,
              "device": e.device}

@@ -65,7 +65,8 @@ class Sessions(SecureCookieSessionInterface):
         return signer
 
     def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        if app.secret_key and ("HTTP_COOKIE" not in request.environ
+                               or not request.cookies.get(self.get_cookie_name(app))):
             return self.session_class()
         return super().open_session(app, request)
 
@@ -136,12 +137,19 @@ def content_security_policy() -> str:
             "form-action 'self'; frame-ancestors 'none'")
 
 
+_FIXED_HEADERS = (("Referrer-Policy", "same-origin"), ("X-Content-Type-Options", "nosniff"),
+                  ("X-Frame-Options", "DENY"))
+
+
 def headers(response: Response) -> Response:
-    """Join links carry the write token: never send a URL of ours as a referrer elsewhere."""
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Content-Security-Policy", content_security_policy())
+    """Join links carry the write token: never send a URL of ours as a referrer elsewhere.
+    Each header is added unless the view set its own (one look at the names: werkzeug's
+    ``setdefault`` raised and caught an HTTP exception for every header missing)."""
+    present = {name.lower() for name, _ in response.headers}
+    response.headers.extend([(name, value) for name, value in _FIXED_HEADERS
+                             if name.lower() not in present])
+    if "content-security-policy" not in present:
+        response.headers.add("Content-Security-Policy", content_security_policy())
     if g.get("no_store"):
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -146,3 +146,22 @@ def test_requests_without_a_session_cookie_skip_the_session_and_set_none(app: Fl
     app.secret_key = "another key"  # a new key: the old cookie no longer opens a session
     assert app.session_interface.get_signing_serializer(app) is not signer
     assert "join?k=" not in phone.get(f"/t/{t['id']}").get_data(as_text=True)
+
+
+def test_security_headers_are_added_once_and_never_over_a_views_own(app: Flask) -> None:
+    from flask import Response
+
+    from webscore.security import headers
+
+    with app.test_request_context("/"):
+        own = Response("x", headers={"x-frame-options": "SAMEORIGIN",
+                                     "Content-Security-Policy": "default-src 'none'"})
+        out = headers(own).headers
+        assert out.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+        assert out.getlist("Content-Security-Policy") == ["default-src 'none'"]
+        assert out.getlist("Referrer-Policy") == ["same-origin"]
+        plain = headers(headers(Response("y"))).headers  # a second pass adds nothing
+        for name in ("Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options",
+                     "Content-Security-Policy"):
+            assert len(plain.getlist(name)) == 1, name
+        assert "frame-ancestors 'none'" in plain["Content-Security-Policy"]
