@@ -193,11 +193,31 @@ def sheet_fields(game_id: str) -> Response:
 
 @bp.post("/sheets/<game_id>/check")
 def sheet_check(game_id: str) -> Response:
-    fields = body().get("fields")
-    if not isinstance(fields, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
-        raise ApiError(422, "fields must be an object of field name -> text", field="fields")
-    return jsonify(sheets.check(game_id, fields))
+    """``{"fields": {...}}``, or a record in pages: ``{"pages": [{...}, ...]}`` in page order
+    (the Wormholes front page, then its numbered continuation pages), checked as one."""
+    data = body()
+    if "pages" in data:
+        if "fields" in data:
+            raise ApiError(422, "send either fields (one page) or pages (a record page by "
+                                "page), not both", field="pages")
+        return jsonify(sheets.check_pages(game_id, _pages(data["pages"])))
+    return jsonify(sheets.check(game_id, _string_map(data.get("fields"), "fields")))
+
+
+def _string_map(value: object, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ApiError(422, f"{where} must be an object of field name -> text", field=where)
+    return value
+
+
+def _pages(value: object) -> list[dict[str, str]]:
+    if not isinstance(value, list) or not value:
+        raise ApiError(422, "pages must be a list of pages, in page order, each an object of "
+                            "field name -> text", field="pages")
+    if len(value) > sheets.MAX_PAGES:
+        raise ApiError(422, f"a record has at most {sheets.MAX_PAGES} pages", field="pages")
+    return [_string_map(page, f"pages[{k}]") for k, page in enumerate(value)]
 
 
 @bp.post("/sheets/check-pdf")
