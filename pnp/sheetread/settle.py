@@ -122,7 +122,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         elif not d.candidates:
             status[d.name] = "ask"
             notes[d.name] = "handwriting: type what the sheet says"
-        elif d.best[1] >= READ_AT and not _unclean(d.best[0]):
+        elif d.best[1] >= READ_AT and not _unclean(d.best[0]) and not _no_option(d, d.best[0]):
             status[d.name] = "read"
         else:
             doubtful.append(d)
@@ -148,7 +148,8 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # another doubtful field bears on the same lines: settled jointly
             good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
             p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
-            if p >= PLAUSIBLE and not _unclean(good[0]):
+            if p >= PLAUSIBLE and not _unclean(good[0]) and not _hides_ink(d, good[0]) \
+                    and not _no_option(d, good[0]):
                 ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
@@ -252,7 +253,9 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
-        if all(p >= PLAUSIBLE and not _unclean(v) for v, p in picked.values()):
+        if all(p >= PLAUSIBLE and not _unclean(v) and not _hides_ink(d, v)
+               and not _no_option(d, v)
+               for d, (v, p) in zip(group, picked.values(), strict=True)):
             out.update(picked)
     return out
 
@@ -261,6 +264,20 @@ def _unclean(value: str) -> bool:
     """A reading with an unknown mark ('?': ink in a sign box that is no minus) or a gap
     between digits ('_') is never taken without the person."""
     return "?" in value or "_" in value
+
+
+def _no_option(d: Draft, value: str) -> bool:
+    """Whether ``value`` is a choice's number without its option (no tick seen, digits
+    written: "4" for a tile "h4"): not a value the field can hold, so never taken."""
+    return (d.box.kind == "choice" and value != ""
+            and not any(value.startswith(o) for o in d.box.options))
+
+
+def _hides_ink(d: Draft, value: str) -> bool:
+    """Whether ``value`` is an empty reading of a field where the eye saw ink (a non-empty
+    reading at least ``PLAUSIBLE``): the rules never rule written ink away (a thin 1 can look
+    nearly blank, and an empty field often checks out), the person says."""
+    return value == "" and any(v != "" and p >= PLAUSIBLE for v, p in d.candidates)
 
 
 def _shown(value: str) -> str:
