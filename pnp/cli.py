@@ -136,7 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rs = sub.add_parser("read-sheet", help="read a photographed pen-filled sheet, then check "
                                            "it")
-    rs.add_argument("photo", type=Path, help="a photo of a printed readable sheet (JPEG, PNG)")
+    rs.add_argument("photo", type=Path, nargs="+",
+                    help="a photo of a printed readable sheet (JPEG, PNG); several photos "
+                         "are the pages of one record (a Wormholes front page and its "
+                         "continuation pages, say), read and checked as one")
     rs.add_argument("--json", action="store_true",
                     help="print the reading (every field with its status and candidates) "
                          "and the check report as JSON")
@@ -218,38 +221,57 @@ def cmd_check_sheet(a: argparse.Namespace) -> int:
     return EXIT_FAIL
 
 
+def _photo_bytes(path: Path) -> bytes:
+    from pnp.sheetread.photo import MAX_BYTES
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:  # refused before reading it all into memory
+            raise PnpError(f"{path} is {size / 1e6:.0f} MB; a photo of a sheet needs at "
+                           f"most {MAX_BYTES // (1024 * 1024)} MB")
+        return path.read_bytes()
+    except OSError as exc:
+        raise PnpError(f"cannot read {path}: {exc.strerror}") from None
+
+
 def cmd_read_sheet(a: argparse.Namespace) -> int:
     from pnp.sheetread import read_photo
-    from pnp.sheetread.photo import MAX_BYTES
+    from pnp.sheetread.record import MAX_PHOTOS, read_photos
     from pnp.sheets import check_sheet
     from pnp.sheets.report import group, render
 
-    try:
-        size = a.photo.stat().st_size
-        if size > MAX_BYTES:  # refused before reading it all into memory
-            raise PnpError(f"{a.photo} is {size / 1e6:.0f} MB; a photo of a sheet needs at "
-                           f"most {MAX_BYTES // (1024 * 1024)} MB")
-        data = a.photo.read_bytes()
-    except OSError as exc:
-        raise PnpError(f"cannot read {a.photo}: {exc.strerror}") from None
-    reading = read_photo(data, a.game)
-    report = check_sheet(reading.game, reading.values())
-    if a.json:
-        print(json.dumps({"reading": reading.to_json(), "report": report},
-                         ensure_ascii=False, indent=2))
+    if len(a.photo) > MAX_PHOTOS:
+        raise PnpError(f"{len(a.photo)} photos: a record is at most {MAX_PHOTOS} pages")
+    photos = [_photo_bytes(path) for path in a.photo]
+    if len(photos) == 1:
+        reading = read_photo(photos[0], a.game)
+        report = check_sheet(reading.game, reading.values())
+        readings, shown, asked = [reading], {"reading": reading.to_json()}, len(reading.asked())
+        name = str(a.photo[0])
     else:
-        print(render_reading(reading))
+        record = read_photos(photos, a.game)
+        report = record.check()
+        readings, shown, asked = list(record.pages), {"record": record.to_json()}, record.asked()
+        name = f"{len(photos)} photos"
+    if a.json:
+        print(json.dumps({**shown, "report": report}, ensure_ascii=False, indent=2))
+    else:
+        for k, reading in enumerate(readings):
+            if len(readings) > 1:
+                path = a.photo[record.photos[k]]
+                print(f"page {k + 1} ({path}): " + render_reading(reading))
+            else:
+                print(render_reading(reading))
         print(render(report))
     sys.stdout.flush()  # the reading first, then the one-line verdicts on stderr
     raw = report.get("lines")
     lines = [line for line in raw if isinstance(line, dict)] if isinstance(raw, list) else []
-    asked = len(reading.asked())
     if asked:
-        print(f"pnp: {a.photo}: {asked} field{'s' * (asked != 1)} to confirm before the "
+        print(f"pnp: {name}: {asked} field{'s' * (asked != 1)} to confirm before the "
               "check can be trusted", file=sys.stderr)
     if not report.get("ok"):
         mistakes = len(group(lines))
-        print(f"pnp: {a.photo}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet as "
+        print(f"pnp: {name}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet as "
               "read", file=sys.stderr)
     return 0 if report.get("ok") and not asked else EXIT_FAIL
 

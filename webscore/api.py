@@ -118,8 +118,9 @@ def table(table_id: str) -> Response:
     return jsonify(state_json(snap, writable=snap.table.token_ok(token), since=since))
 
 
-def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, int]:
-    data = body()
+def _write(table_id: str, action: Callable[[int], Snapshot],
+           data: dict[str, Any] | None = None) -> tuple[Response, int]:
+    data = body() if data is None else data
     snap = load(table_id, fresh=False)
     authorize(snap)
     seq = inputs.parse_seq(data.get("seq"))
@@ -141,11 +142,12 @@ def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, 
 
 @bp.post("/tables/<table_id>/events")
 def events(table_id: str) -> tuple[Response, int]:
-    text = body().get("text")
+    data = body()
+    text = data.get("text")
     if not isinstance(text, str):
         raise ApiError(422, "text must be the entry in the game's notation", field="text")
     return _write(table_id, lambda seq: submit_entry(get_engine(), table_id, seq, text,
-                                                     device=devices.api_device()))
+                                                     device=devices.api_device()), data)
 
 
 @bp.post("/tables/<table_id>/roll")
@@ -191,11 +193,31 @@ def sheet_fields(game_id: str) -> Response:
 
 @bp.post("/sheets/<game_id>/check")
 def sheet_check(game_id: str) -> Response:
-    fields = body().get("fields")
-    if not isinstance(fields, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
-        raise ApiError(422, "fields must be an object of field name -> text", field="fields")
-    return jsonify(sheets.check(game_id, fields))
+    """``{"fields": {...}}``, or a record in pages: ``{"pages": [{...}, ...]}`` in page order
+    (the Wormholes front page, then its numbered continuation pages), checked as one."""
+    data = body()
+    if "pages" in data:
+        if "fields" in data:
+            raise ApiError(422, "send either fields (one page) or pages (a record page by "
+                                "page), not both", field="pages")
+        return jsonify(sheets.check_pages(game_id, _pages(data["pages"])))
+    return jsonify(sheets.check(game_id, _string_map(data.get("fields"), "fields")))
+
+
+def _string_map(value: object, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ApiError(422, f"{where} must be an object of field name -> text", field=where)
+    return value
+
+
+def _pages(value: object) -> list[dict[str, str]]:
+    if not isinstance(value, list) or not value:
+        raise ApiError(422, "pages must be a list of pages, in page order, each an object of "
+                            "field name -> text", field="pages")
+    if len(value) > sheets.MAX_PAGES:
+        raise ApiError(422, f"a record has at most {sheets.MAX_PAGES} pages", field="pages")
+    return [_string_map(page, f"pages[{k}]") for k, page in enumerate(value)]
 
 
 @bp.post("/sheets/check-pdf")

@@ -171,10 +171,19 @@ def _document() -> dict[str, Any]:
                 "parameters": [_GAME_ID],
                 "responses": {"200": _json({"type": "object"}, "form"), **_errors(404)}}},
             "/api/sheets/{game_id}/check": {"post": {
-                "summary": "recompute a filled score sheet", "parameters": [_GAME_ID],
+                "summary": "recompute a filled score sheet",
+                "description": "One page as `fields`, or a record given page by page as "
+                               "`pages` (in page order: the Wormholes front page, then its "
+                               "continuation pages, each with its `page` number), checked as "
+                               "one record.",
+                "parameters": [_GAME_ID],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["fields"],
-                    "properties": {"fields": string_map}}}}},
+                    "oneOf": [
+                        {"type": "object", "required": ["fields"],
+                         "properties": {"fields": string_map}},
+                        {"type": "object", "required": ["pages"],
+                         "properties": {"pages": {"type": "array", "minItems": 1,
+                                                  "maxItems": 120, "items": string_map}}}]}}}},
                 "responses": {"200": _json({"$ref": "#/components/schemas/SheetReport"},
                                            "report"),
                               **_errors(400, 404, 413, 415, 422)}}},

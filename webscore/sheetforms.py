@@ -14,6 +14,8 @@ from webscore.errors import ApiError
 
 MAX_PDF_BYTES = 4 * 1024 * 1024
 MAX_FIELD_CHARS = 200
+MAX_PAGES = 120
+"""Pages in one record: a 4,500-turn Wormholes game (99 continuation pages) and room to spare."""
 
 
 def has_sheet(game_id: str) -> bool:
@@ -69,6 +71,18 @@ def check(game_id: str, fields: dict[str, str]) -> dict[str, Any]:
         return dict(sheets.check_sheet(spec["game"], _clean(fields, spec)))
     except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:
         # A checker that cannot make sense of the sheet: say so, never a server error.
+        raise ApiError(422, f"the sheet could not be checked: {exc}",
+                       rule="sheets.unreadable") from None
+
+
+def check_pages(game_id: str, pages: list[dict[str, str]]) -> dict[str, Any]:
+    """A sheet given page by page, in page order (several photos of one record, a JSON
+    ``pages`` body), checked once as one record (``SheetSpec.check_pages``)."""
+    spec = form_spec(game_id)
+    clean = [_clean(page, spec) for page in pages]
+    try:
+        return dict(sheets.check_pages(spec["game"], clean))
+    except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:
         raise ApiError(422, f"the sheet could not be checked: {exc}",
                        rule="sheets.unreadable") from None
 

@@ -1,5 +1,10 @@
 """A pen-filled score sheet checked from a phone photo: upload, read, confirm, check.
 
+Several photos sent at once are the pages of one record (the Wormholes front page and its
+continuation pages): they are read as one (``pnp.sheetread.record.read_photos``, in page
+order), confirmed on one page whose fields are named ``p{k}-NAME`` by page, checked once page
+by page (``SheetSpec.check_pages``) and kept with the photos stacked into one JPEG.
+
 The sheet page's photo form (``capture="environment"``: a phone opens its camera) posts the
 photo here; ``pnp.sheetread.read_photo`` reads it and the confirm page shows every field's
 crop beside the value read, the uncertain ones first, each correctable with one tap (the
@@ -42,18 +47,22 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError
 from pnp.sheetread import SheetReadError, SheetReading, read_photo
+from pnp.sheetread.record import read_photos
 from webscore import security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.models import sheet_checks
-from webscore.sheetforms import check, form_spec
+from webscore.sheetforms import check, check_pages, form_spec
 
 bp = Blueprint("sheetphoto", __name__)
 
 MAX_PHOTO_BYTES = 20 * 1024 * 1024  # a phone's full-size JPEG, with room to spare
+MAX_PHOTOS = 12  # pages sent at once (a longer record: its pages in several checks, or JSON)
+MAX_UPLOAD_BYTES = 48 * 1024 * 1024  # all the photos of one upload
 KEPT_SIDE = 1600  # the photo kept with the result: its long side in pixels, JPEG
+KEPT_PAGE_SIDE = 1000  # ... each page's, when several pages are kept stacked
 KEPT_QUALITY = 80
-MAX_CONFIRM_FORM = 4 * 1024 * 1024  # the confirm form carries the kept photo
+MAX_CONFIRM_FORM = 8 * 1024 * 1024  # the confirm form carries the kept photo and the reading
 ORDER = {"ask": 0, "ruled": 1, "read": 2}
 STATUS_WORDS = {"ask": "to confirm", "ruled": "chosen by the rules", "read": "read"}
 
@@ -62,15 +71,30 @@ STATUS_WORDS = {"ask": "to confirm", "ruled": "chosen by the rules", "read": "re
 def keep_photo(data: bytes) -> bytes:
     """The uploaded photo as a JPEG of at most ``KEPT_SIDE`` pixels (read_photo has already
     checked it opens)."""
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise ApiError(422, "that file is not a photo", field="photo")
-    height, width = image.shape[:2]
-    scale = min(1.0, KEPT_SIDE / max(height, width))
-    if scale < 1.0:
-        image = cv2.resize(image, (round(width * scale), round(height * scale)),
-                           interpolation=cv2.INTER_AREA)
-    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, KEPT_QUALITY])
+    return keep_photos([data])
+
+
+def keep_photos(photos: list[bytes]) -> bytes:
+    """The uploaded photos (one a page, in page order) as one JPEG: each page at most
+    ``KEPT_SIDE`` pixels long (``KEPT_PAGE_SIDE`` when there are several), stacked top to
+    bottom on white."""
+    side = KEPT_SIDE if len(photos) == 1 else KEPT_PAGE_SIDE
+    images = []
+    for data in photos:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            raise ApiError(422, "that file is not a photo", field="photo")
+        height, width = image.shape[:2]
+        scale = min(1.0, side / max(height, width))
+        if scale < 1.0:
+            image = cv2.resize(image, (round(width * scale), round(height * scale)),
+                               interpolation=cv2.INTER_AREA)
+        images.append(image)
+    width = max(image.shape[1] for image in images)
+    stacked = np.vstack([cv2.copyMakeBorder(image, 0, 0, 0, width - image.shape[1],
+                                            cv2.BORDER_CONSTANT, value=(255, 255, 255))
+                         for image in images])
+    ok, jpeg = cv2.imencode(".jpg", stacked, [cv2.IMWRITE_JPEG_QUALITY, KEPT_QUALITY])
     if not ok:
         raise ApiError(422, "the photo could not be kept", field="photo")
     return bytes(jpeg.tobytes())
@@ -82,12 +106,23 @@ def _sign(game_id: str, photo: str, reading: str) -> str:
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def _reading_json(reading: SheetReading) -> str:
-    """What the confirm form carries of the reading (no crops: the page showed them)."""
-    body = reading.to_json()
-    return json.dumps({k: body[k] for k in ("game", "layout", "version", "seed", "counts",
-                                             "errors", "seconds", "fields")},
-                      separators=(",", ":"), ensure_ascii=False)
+_CARRIED = ("game", "layout", "version", "seed", "counts", "errors", "seconds", "fields")
+
+
+def _reading_json(pages: list[SheetReading]) -> str:
+    """What the confirm form carries of the reading (no crops: the page showed them): one
+    page's reading, or ``{"game", "pages": [...]}`` for several."""
+    bodies = [page.to_json() for page in pages]
+    carried = [{k: body[k] for k in _CARRIED} for body in bodies]
+    doc: dict[str, Any] = carried[0] if len(carried) == 1 else {
+        "game": carried[0]["game"], "pages": carried}
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def _prefix(k: int, pages: int) -> str:
+    """A field's name on the confirm form: its own for one page, ``p{k}-NAME`` for several
+    (a Wormholes continuation page's rows have the same names on every page)."""
+    return "" if pages == 1 else f"p{k + 1}-"
 
 
 def _numeric(reading: SheetReading) -> set[str]:
@@ -110,46 +145,71 @@ def _refused(game_id: str, exc: ApiError) -> tuple[str, int]:
 
 @bp.post("/sheets/<game_id>/photo")
 def upload(game_id: str) -> tuple[str, int]:
-    """Read the photo and show the confirm page (nothing stored)."""
+    """Read the photo (or the photos of a record's pages) and show the confirm page (nothing
+    stored)."""
     form_spec(game_id)  # a 404 for a game without a sheet
-    request.max_content_length = MAX_PHOTO_BYTES + 256 * 1024
+    request.max_content_length = MAX_UPLOAD_BYTES + 256 * 1024
     try:
         security.check_csrf()
-        photo = request.files.get("photo")
-        data = photo.read() if photo is not None else b""
+        photos = [data for data in (f.read() for f in request.files.getlist("photo")) if data]
     except RequestEntityTooLarge:
         return _refused(game_id, ApiError(
-            413, f"the photo is over {MAX_PHOTO_BYTES // (1024 * 1024)} MB: take it again at "
-                 "the camera's usual size, or send a smaller copy", field="photo"))
+            413, f"the photos are over {MAX_UPLOAD_BYTES // (1024 * 1024)} MB in all (a photo "
+                 f"at most {MAX_PHOTO_BYTES // (1024 * 1024)} MB): take them again at the "
+                 "camera's usual size, or send smaller copies", field="photo"))
     try:
-        if not data:
-            raise ApiError(422, "choose or take a photo of the filled sheet", field="photo")
-        try:
-            reading = read_photo(data, game_id)
-        except SheetReadError as exc:
-            raise ApiError(422, str(exc), field="photo",
-                           rule=type(exc).__name__) from None
-        except PnpError as exc:
-            raise ApiError(422, str(exc), field="photo") from None
-        except Exception as exc:  # a photo that breaks the reader must not break the page
-            logging.getLogger(__name__).exception("reading a sheet photo failed")
-            raise ApiError(422, f"the photo could not be read ({type(exc).__name__}); try "
-                                "another photo, flat and in good light", field="photo") from None
-        if reading.game != game_id:
-            raise ApiError(422, f"this is a {reading.game} sheet, not {game_id}'s",
-                           field="photo", rule="WrongLayout")
-        kept = base64.b64encode(keep_photo(data)).decode("ascii")
+        pages, order = _read(game_id, photos)
+        kept = base64.b64encode(keep_photos([photos[k] for k in order])).decode("ascii")
     except ApiError as exc:
         return _refused(game_id, exc)
-    carried = _reading_json(reading)
-    fields = sorted(reading.fields, key=lambda f: ORDER.get(f.status, 3))
-    crops = {f.name: base64.b64encode(f.crop_png).decode("ascii") for f in reading.fields
-             if f.crop_png}
+    carried = _reading_json(pages)
+    shown = [{"reading": page, "prefix": _prefix(k, len(pages)), "photo": order[k] + 1,
+              "fields": sorted(page.fields, key=lambda f: ORDER.get(f.status, 3)),
+              "crops": {f.name: base64.b64encode(f.crop_png).decode("ascii")
+                        for f in page.fields if f.crop_png},
+              "numeric": _numeric(page)} for k, page in enumerate(pages)]
+    counts = {s: sum(page.to_json()["counts"][s] for page in pages)  # type: ignore[index]
+              for s in ORDER}
     return render_template(
-        "sheet_photo.html", spec=form_spec(game_id), reading=reading, fields=fields,
-        crops=crops, numeric=_numeric(reading), words=STATUS_WORDS, photo=kept,
-        carried=carried, sig=_sign(game_id, kept, carried),
-        counts=reading.to_json()["counts"]), 200
+        "sheet_photo.html", spec=form_spec(game_id), pages=shown, words=STATUS_WORDS,
+        photo=kept, carried=carried, sig=_sign(game_id, kept, carried), counts=counts,
+        seconds=sum(page.seconds for page in pages)), 200
+
+
+def _read(game_id: str, photos: list[bytes]) -> tuple[list[SheetReading], tuple[int, ...]]:
+    """The photos read: one page, or a record's pages in page order with the photo each came
+    from.  Every refusal is the reader's own message (422/413), never a server error."""
+    if not photos:
+        raise ApiError(422, "choose or take a photo of the filled sheet", field="photo")
+    if len(photos) > MAX_PHOTOS:
+        raise ApiError(422, f"{len(photos)} photos: send at most {MAX_PHOTOS} pages at once",
+                       field="photo")
+    for k, data in enumerate(photos):
+        if len(data) > MAX_PHOTO_BYTES:
+            which = "the photo" if len(photos) == 1 else f"photo {k + 1}"
+            raise ApiError(413, f"{which} is over {MAX_PHOTO_BYTES // (1024 * 1024)} MB: take "
+                                "it again at the camera's usual size, or send a smaller copy",
+                           field="photo")
+    order: tuple[int, ...] = (0,)
+    try:
+        if len(photos) == 1:
+            pages = [read_photo(photos[0], game_id)]
+        else:
+            record = read_photos(photos, game_id)
+            pages, order = list(record.pages), record.photos
+    except SheetReadError as exc:
+        raise ApiError(422, str(exc), field="photo", rule=type(exc).__name__) from None
+    except PnpError as exc:
+        raise ApiError(422, str(exc), field="photo") from None
+    except Exception as exc:  # a photo that breaks the reader must not break the page
+        logging.getLogger(__name__).exception("reading a sheet photo failed")
+        raise ApiError(422, f"the photo could not be read ({type(exc).__name__}); try "
+                            "another photo, flat and in good light", field="photo") from None
+    for page in pages:
+        if page.game != game_id:
+            raise ApiError(422, f"this is a {page.game} sheet, not {game_id}'s",
+                           field="photo", rule="WrongLayout")
+    return pages, order
 
 
 @bp.post("/sheets/<game_id>/photo/confirm")
@@ -174,18 +234,24 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
         jpeg = base64.b64decode(photo, validate=True)
     except (ValueError, binascii.Error):
         abort(400, description="the reading could not be read back; read the photo again")
-    names = [f["name"] for f in reading.get("fields", []) if isinstance(f, dict)]
-    values = {name: form.get(name, "") for name in names}
+    pages = reading.get("pages", [reading])
+    values = [{f["name"]: form.get(_prefix(k, len(pages)) + f["name"], "")
+               for f in page.get("fields", []) if isinstance(f, dict)}
+              for k, page in enumerate(pages)]
     try:
-        report = check(game_id, values)
+        report = check(game_id, values[0]) if len(pages) == 1 else check_pages(game_id, values)
     except ApiError as exc:
         return _refused(game_id, exc)
+    layout = str(pages[0].get("layout", ""))
+    if len(pages) > 1:
+        layout = f"{layout} + {len(pages) - 1} pages"
     check_id = secrets.token_urlsafe(12)
     with get_engine().begin() as conn:
         conn.execute(insert(sheet_checks).values(
-            id=check_id, game=spec["game"], layout=str(reading.get("layout", "")),
-            seed=reading.get("seed") if isinstance(reading.get("seed"), int) else None,
-            fields=json.dumps(values, ensure_ascii=False),
+            id=check_id, game=spec["game"], layout=layout[:64],
+            seed=pages[0].get("seed") if isinstance(pages[0].get("seed"), int) else None,
+            fields=json.dumps(values[0] if len(pages) == 1 else {"pages": values},
+                              ensure_ascii=False),
             reading=json.dumps(reading, ensure_ascii=False),
             report=json.dumps(report, ensure_ascii=False), photo=jpeg,
             created_at=datetime.now(UTC)))
@@ -204,17 +270,27 @@ def _load(check_id: str) -> Any:
 
 @bp.get("/sheets/checks/<check_id>")
 def result(check_id: str) -> tuple[str, int]:
-    """The check of a confirmed photo: the report as the sheet page shows it, and the photo."""
+    """The check of a confirmed photo: the report as the sheet page shows it, and the photo
+    (a record's pages: the form shows its first page of each kind)."""
     from webscore.sheets import sheet_page
 
     row = _load(check_id)
     reading = json.loads(row.reading)
-    changed = sorted(f["name"] for f in reading.get("fields", [])
-                     if isinstance(f, dict) and json.loads(row.fields).get(f["name"]) != f.get(
-                         "value"))
-    return sheet_page(row.game, json.loads(row.fields), json.loads(row.report), None, 200,
-                      checked={"id": check_id, "at": row.created_at, "changed": changed,
-                               "counts": reading.get("counts", {}),
+    stored = json.loads(row.fields)
+    pages = reading.get("pages", [reading])
+    confirmed = stored.get("pages", [stored]) if isinstance(stored.get("pages"), list) else [
+        stored]
+    changed, counts, shown = [], {s: 0 for s in ORDER}, {}
+    for k, (page, values) in enumerate(zip(pages, confirmed, strict=False)):
+        where = "" if len(pages) == 1 else f"page {k + 1}: "
+        changed += [where + f["name"] for f in page.get("fields", [])
+                    if isinstance(f, dict) and values.get(f["name"]) != f.get("value")]
+        for status in counts:
+            counts[status] += int(page.get("counts", {}).get(status, 0))
+        shown.update({name: value for name, value in values.items() if name not in shown})
+    return sheet_page(row.game, shown, json.loads(row.report), None, 200,
+                      checked={"id": check_id, "at": row.created_at, "changed": sorted(changed),
+                               "counts": counts, "pages": len(pages),
                                "photo": url_for("sheetphoto.photo", check_id=check_id)})
 
 

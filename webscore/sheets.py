@@ -10,12 +10,13 @@ from pnp.engine import all_games
 from pnp.sheets.report import group
 from webscore import security
 from webscore.errors import ApiError
-from webscore.sheetforms import check, check_pdf, form_spec, has_sheet
+from webscore.sheetforms import MAX_PAGES, check, check_pages, check_pdf, form_spec, has_sheet
 
 bp = Blueprint("sheets", __name__)
 
 # Re-exported for the API blueprint.
-__all__ = ["bp", "check", "check_pdf", "form_spec", "has_sheet", "sheet_page"]
+__all__ = ["MAX_PAGES", "bp", "check", "check_pages", "check_pdf", "form_spec", "has_sheet",
+           "sheet_page"]
 
 
 @bp.get("/sheets")

@@ -14,7 +14,12 @@ doubtful ones, and ``reading`` holds the result types and the narrow errors (eve
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from pnp.engine.sheetspec import SheetSpec
+from pnp.sheetread.layout import SheetCode, SheetLayout
 from pnp.sheetread.reading import (
     FieldReading,
     NoSheetFound,
@@ -30,24 +35,59 @@ from pnp.sheetread.reading import (
 def read_photo(data: bytes, game: str | None = None) -> SheetReading:
     """Read a photographed sheet (JPEG, PNG, WebP...): every field with its status, the
     sheet's game, layout and seed from its QR code.  ``game`` refuses a sheet of another
-    game (``WrongLayout``).  Nothing is stored."""
+    game (``WrongLayout``).  Nothing is stored.  (Several photos of one record:
+    ``pnp.sheetread.record.read_photos``.)"""
+    with one_thread():
+        start = time.perf_counter()
+        cut = cut_photo(data, game)
+        return cut.settled(cut.spec(), start)
+
+
+def one_thread() -> Any:
+    """One BLAS thread while reading: the networks' small products gain nothing from more, and
+    on a busy machine the threads' waiting for each other cost a third more CPU (0.65 -> 0.42 s
+    a Galaxy Express sheet)."""
     # OpenCV and NumPy are imported inside, not at the top: kits draw readable sheets from
     # this package's aruco and layout modules, and must not pay for loading them (0.2-0.4 s)
     from threadpoolctl import threadpool_limits
 
-    # one BLAS thread: the networks' small products gain nothing from more, and on a busy
-    # machine the threads' waiting for each other cost a third more CPU (0.65 -> 0.42 s a
-    # Galaxy Express sheet)
-    with threadpool_limits(limits=1, user_api="blas"):
-        return _read(data, game)
+    return threadpool_limits(limits=1, user_api="blas")
 
 
-def _read(data: bytes, game: str | None) -> SheetReading:
+@dataclass(frozen=True)
+class Cut:
+    """A photo found and cut apart, before the rules have their say: what its QR names, each
+    field as the eye sees it (``boxes.Draft``) and its crop."""
+
+    code: SheetCode
+    layout: SheetLayout
+    drafts: tuple[Any, ...]
+    crops: Mapping[str, bytes]
+    errors: tuple[str, ...]
+    seconds: float
+
+    def spec(self) -> SheetSpec:
+        from pnp.sheets import sheet_spec
+
+        return sheet_spec(self.code.game)
+
+    def settled(self, spec: SheetSpec, start: float) -> SheetReading:
+        """The reading, the doubtful fields settled with ``spec``'s check (the game's sheet,
+        or the whole record with this page in it)."""
+        from pnp.sheetread import settle
+
+        fields = settle.settle(spec, self.drafts, self.layout.given(self.code), self.crops)
+        code = self.code
+        return SheetReading(code.game, code.layout, code.version, code.seed, fields,
+                            self.errors, time.perf_counter() - start)
+
+
+def cut_photo(data: bytes, game: str | None = None) -> Cut:
+    """Find the sheet in a photo, straighten it and read every box (no settling yet)."""
     import cv2
 
-    from pnp.sheetread import boxes, photo, settle
+    from pnp.sheetread import boxes, photo
     from pnp.sheetread.layout import MARKER_SIZE, SheetCodeError, layout_for
-    from pnp.sheets import sheet_spec
 
     start = time.perf_counter()
     image = photo.decode(data)
@@ -70,12 +110,10 @@ def _read(data: bytes, game: str | None) -> SheetReading:
         ok, png = cv2.imencode(".png", page[top:bottom, left:right],
                                [cv2.IMWRITE_PNG_COMPRESSION, 1])
         crops[d.name] = png.tobytes() if ok else b""
-    fields = settle.settle(sheet_spec(code.game), drafts, layout.given(code), crops)
-    missing = [] if len(found.corners) == 4 else ["one corner mark was not seen: the sheet "
-                                                  "was placed from the other three"]
-    return SheetReading(code.game, code.layout, code.version, code.seed, fields,
-                        tuple(missing), time.perf_counter() - start)
+    missing = () if len(found.corners) == 4 else ("one corner mark was not seen: the sheet "
+                                                  "was placed from the other three",)
+    return Cut(code, layout, tuple(drafts), crops, missing, time.perf_counter() - start)
 
 
-__all__ = ["FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred", "PhotoTooSmall",
-           "SheetReadError", "SheetReading", "WrongLayout", "read_photo"]
+__all__ = ["Cut", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred", "PhotoTooSmall",
+           "SheetReadError", "SheetReading", "WrongLayout", "cut_photo", "one_thread", "read_photo"]

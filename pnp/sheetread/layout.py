@@ -62,6 +62,9 @@ OPTION = mm(3.2)
 OPTION_LABEL = mm(2.6)
 
 
+DIGITS = "0123456789"
+
+
 class SheetCodeError(PnpError):
     """A QR payload that is not a readable sheet's, or names no layout we know."""
 
@@ -149,6 +152,9 @@ class FieldBox:
     signed: bool = False
     options: tuple[str, ...] = ()
     option_boxes: tuple[Rect, ...] = ()
+    alphabet: str = DIGITS
+    """The digits a comb box may hold (a Wormholes value 0-5): a reading outside them can
+    never check out, so the rules do not try it."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -280,7 +286,8 @@ def corner_markers(page: tuple[float, float], size: float = MARKER_SIZE) -> tupl
 
 
 def comb(name: str, cell: Rect, digits: int, signed: bool = False,
-         width: float = DIGIT_W, height: float = DIGIT_H, align: str = "centre") -> FieldBox:
+         width: float = DIGIT_W, height: float = DIGIT_H, align: str = "centre",
+         alphabet: str = DIGITS) -> FieldBox:
     """A comb of ``digits`` boxes (one more when ``signed``) in ``cell``, centred (or
     "right"-aligned), each box ``width`` x ``height`` and no larger than the cell allows.
 
@@ -294,7 +301,7 @@ def comb(name: str, cell: Rect, digits: int, signed: bool = False,
     x0 = cell.x2 - n * w if align == "right" else cell.cx - n * w / 2
     y0 = cell.cy - h / 2
     boxes = tuple(Rect(x0 + i * w, y0, w, h) for i in range(n))
-    return FieldBox(name, "digits", Rect(x0, y0, n * w, h), boxes, signed)
+    return FieldBox(name, "digits", Rect(x0, y0, n * w, h), boxes, signed, alphabet=alphabet)
 
 
 def tick(name: str, cell: Rect, size: float = TICK) -> FieldBox:
@@ -327,10 +334,12 @@ def choice(name: str, cell: Rect, options: tuple[str, ...], digits: int = 0,
                     option_boxes=option_boxes)
 
 
-def place(name: str, cell: Rect, kind: str, digits: int = 0, signed: bool = False) -> FieldBox:
-    """A field of ``kind`` in ``cell``: a comb of ``digits``, a tick box or free text."""
+def place(name: str, cell: Rect, kind: str, digits: int = 0, signed: bool = False,
+          alphabet: str = DIGITS) -> FieldBox:
+    """A field of ``kind`` in ``cell``: a comb of ``digits`` (each one of ``alphabet``), a
+    tick box or free text."""
     if kind == "digits":
-        return comb(name, cell, digits, signed)
+        return comb(name, cell, digits, signed, alphabet=alphabet)
     if kind == "tick":
         return tick(name, cell)
     return text(name, cell)
@@ -425,7 +434,7 @@ def by_name(fields: Iterable[FieldBox]) -> Mapping[str, FieldBox]:
     return {f.name: f for f in fields}
 
 
-__all__ = ["DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
+__all__ = ["DIGITS", "DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
            "FieldBox", "Kind", "Marker", "SheetCode", "SheetCodeError", "SheetLayout",
            "band_qr", "by_name", "check_fields", "choice", "comb", "corner_markers", "footer_area",
            "layout_for", "layouts", "paper_name", "place", "sheet_layout", "text", "tick",

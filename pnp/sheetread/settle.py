@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import SheetSpec
@@ -38,7 +39,11 @@ MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled tog
 AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
 BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
 MAX_UNSURE_BOXES = 2
-ALPHABET = ("", *"0123456789")
+SETTLE_SECONDS = 0.8
+"""CPU seconds the rules may spend on one photo.  A sheet check costs 0.05-0.7 ms (Wormholes:
+3-7 ms) and a photo usually needs tens of them (0.02-0.3 s), but one where nearly every box
+looks doubtful (deep shadow, blur: 1,189 checks, 3.7 s) would blow the 2 s a photo; past this
+the fields not yet settled are asked, which is always safe (the person decides)."""
 
 
 def space(d: Draft) -> list[str]:
@@ -61,7 +66,7 @@ def space(d: Draft) -> list[str]:
         elif d.box.signed and i == 0:
             choices.append(("", "-"))
         else:
-            choices.append(ALPHABET)
+            choices.append(("", *d.box.alphabet))  # a digit the box may not hold never checks out
     if sum(len(c) > 1 for c in choices) > MAX_UNSURE_BOXES:
         return [v for v, _p in d.candidates][:1]  # too many doubts for the rules: asked
     return list(dict.fromkeys(joined(list(combo)) for combo in itertools.product(*choices)))
@@ -74,6 +79,12 @@ class _Checked(SheetSpec):
     def __init__(self, spec: SheetSpec) -> None:
         self.spec = spec
         self.memo: dict[tuple[tuple[str, str], ...], dict[str, object]] = {}
+        self.until = time.thread_time() + SETTLE_SECONDS
+
+    def spent(self) -> bool:
+        """Whether the photo's time for the rules is up (this thread's CPU time, so a busy
+        machine or another request does not use it up)."""
+        return time.thread_time() > self.until
 
     def field_names(self) -> list[str]:
         return self.spec.field_names()
@@ -120,8 +131,12 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         open_ = [d for d in doubtful if d.name not in chosen and len(space(d)) > 1]
         if not open_:
             break
-        wrong = {d.name: {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
-                 for d in open_}
+        wrong = {}
+        for d in open_:
+            if spec.spent():  # the rest stays open: asked
+                break
+            wrong[d.name] = {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
+        open_ = [d for d in open_ if d.name in wrong]
         reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
             *sets.values()) for name, sets in wrong.items()}
         ruled = {}
@@ -185,6 +200,12 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
         if (status.get(d.name) == "ask" or d.name in given or d.box.kind not in ("digits", "choice")
                 or d.best[1] >= AUDIT_BELOW or not d.parts):
             continue
+        if isinstance(spec, _Checked) and spec.spent():
+            # no time left to audit it: asked, not trusted
+            status[d.name] = "ask"
+            notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.0%}); too many "
+                             "doubtful fields on this photo to try the rules: confirm")
+            continue
         for v in space(d):
             if v == values[d.name]:
                 continue
@@ -216,8 +237,11 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         near = frozenset().union(*(reach[d.name] for d in group))
         names = {d.name for d in group}
-        good = []
+        good: list[tuple[str, ...]] = []
         for combo in itertools.product(*options):
+            if isinstance(spec, _Checked) and spec.spent():
+                good = []  # no time left: the group is asked
+                break
             trial = {**values, **dict(zip((d.name for d in group), combo, strict=True))}
             w = _wrong(spec, trial)[1]
             if not (w & near) and not (w & names):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from pathlib import Path
 
@@ -48,6 +49,16 @@ def test_tile_set_matches_gt1_and_gt2_exactly(seed: int) -> None:
         assert t.sides == (Connector.UNIVERSAL,) * 4
     assert [t.id for t in tiles.pilots] == list(PILOT_IDS)
     assert {t.colour for t in tiles.pilots} == {"blue", "red", "green", "yellow"}
+
+
+def test_the_deal_is_pinned() -> None:
+    """A printed kit must match the tracker's tiles for its seed next year: the deal of these
+    seeds is pinned (a speed-up of ``generate_tiles`` must deal the very same tiles)."""
+    h = hashlib.sha256()
+    for seed in (0, 1, 7, 2026, 2**63 - 1):
+        for t in generate_tiles(seed).tiles:
+            h.update(f"{t.id} {t.kind.value} {sides_text(t)} {t.capacity} {t.colour};".encode())
+    assert h.hexdigest()[:16] == "01aee9a265076804"
 
 
 def test_same_seed_same_tiles_other_seed_other_tiles() -> None:

@@ -111,6 +111,68 @@ def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) 
     assert kept is not None and max(kept.shape[:2]) <= 1600
 
 
+@cache
+def page_photo(layout_id: str) -> bytes:
+    """Another page of the same record (player 2's page)."""
+    from pnp.sheetread import simulate as sim
+    from pnp.sheetread.layout import sheet_layout
+
+    layout = sheet_layout(GAME, layout_id, 1)
+    rng = np.random.default_rng(4)
+    page = sim.write(sim.page_from_layout(layout, SEED), layout, dict(_fields()), rng).image
+    shot = sim.Shot(tilt=8.0, turn=4.0, size=(1536, 2048), blur=0.5, quality=85, shadow=0.2)
+    return bytes(sim.photograph(page, shot, rng))
+
+
+def test_several_photos_are_one_record(app: Flask, client: FlaskClient) -> None:
+    """Two pages sent at once (player 2's first): one confirm page with a section per page in
+    page order, fields named by page, one check of the record, the photos kept stacked."""
+    r = client.post(f"/sheets/{GAME}/photo", content_type="multipart/form-data",
+                    data={"csrf": csrf(client),
+                          "photo": [(io.BytesIO(page_photo("p2.a4")), "two.jpg"),
+                                    (io.BytesIO(photo(mistake=True)), "one.jpg"),
+                                    (io.BytesIO(b""), "")]})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200, page[:3000]
+    assert "2 pages of one record" in page and stored(app) == 0
+    heads = re.findall(r'<h2 class="photo-page" id="page-(\d)">Page \d: ([^ ]+) \(photo (\d)\)',
+                       page)
+    assert heads == [("1", "p1.a4", "2"), ("2", "p2.a4", "1")]
+    form = form_of(page)
+    assert "p1-p1_r1_credits" in form and "p2-p2_r1_credits" in form
+    truth = _fields()
+    for key in list(form):
+        prefix, _, name = key.partition("-")
+        if prefix in ("p1", "p2") and name in truth and name != "p1_r1_credits":
+            form[key] = truth[name]
+    form["p1-p1_r1_credits"] = str(int(truth["p1_r1_credits"]) + 3)
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    assert stored(app) == 1
+    text = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Checked from 2 photos of one record" in text
+    wrong = re.findall(r"<li><code>([^<]+)</code>: says", text)
+    assert wrong == ["p1_r1_credits"], wrong  # the one mistake, with player 2's page right
+    link = re.search(r'href="([^"]+/photo\.jpg)" id="photo-link"', text)
+    assert link is not None
+    kept = cv2.imdecode(np.frombuffer(client.get(link.group(1)).data, np.uint8),
+                        cv2.IMREAD_COLOR)
+    assert kept is not None and kept.shape[0] > kept.shape[1]  # two pages, one under the other
+
+
+def test_photos_of_two_games_are_refused(app: Flask, client: FlaskClient) -> None:
+    r = client.post(f"/sheets/{GAME}/photo", content_type="multipart/form-data",
+                    data={"csrf": csrf(client),
+                          "photo": [(io.BytesIO(photo()), "one.jpg"),
+                                    (io.BytesIO(photo()), "again.jpg")]})
+    assert r.status_code == 422 and "photograph each page once" in r.get_data(as_text=True)
+    r = client.post(f"/sheets/{GAME}/photo", content_type="multipart/form-data",
+                    data={"csrf": csrf(client),
+                          "photo": [(io.BytesIO(photo()), f"{k}.jpg") for k in range(13)]})
+    assert r.status_code == 422 and "at most 12 pages" in r.get_data(as_text=True)
+    assert stored(app) == 0
+
+
 def test_a_changed_reading_is_refused(app: Flask, client: FlaskClient) -> None:
     form = form_of(upload(client, photo()).get_data(as_text=True))
     form["photo"] = form["photo"][:-8] + "AAAAAAA="  # another picture slipped in
@@ -197,8 +259,8 @@ def test_the_photo_flow_on_a_phone(tmp_path: Any) -> None:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=ARGS)
             page = browser.new_page(viewport=PHONE)
             page.goto(f"http://127.0.0.1:{srv.server_port}/sheets/{GAME}")
-            assert page.get_attribute("#photo-form input[type=file]", "capture") == "environment"
-            page.set_input_files("#photo-form input[type=file]", str(shot))
+            assert page.get_attribute("#photo-input", "capture") == "environment"
+            page.set_input_files("#photo-input", str(shot))
             page.click("#photo-form button[type=submit]")
             page.wait_for_selector("#photo-confirm")
             assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]

@@ -337,3 +337,33 @@ def test_a_carried_mistake_is_shown_once_with_its_followers(client: FlaskClient)
     assert f"carried from <code>{first}</code>" in report_html
     inner = report_html.split('<ul class="carried">', 1)[1].split("</ul>", 1)[0]
     assert f"<code>{second}</code>: says" in inner
+
+
+def test_sheet_api_checks_a_record_given_in_pages(client: FlaskClient) -> None:
+    """``{"pages": [...]}``: a Wormholes record as the pages a player fills (the front page,
+    then numbered continuation pages) is checked as one record; a page left out is named;
+    a bad body is a clear 422, never a 500."""
+    from pnp.games.wormholes.sheet import split_pages
+    from pnp.sheetread.simulate import played_fields
+
+    fields = played_fields("wormholes", 7, players=2, stream="bench/0")
+    assert fields is not None
+    pages = split_pages(fields)
+    assert len(pages) >= 3, len(pages)
+    r = client.post("/api/sheets/wormholes/check", json={"pages": pages})
+    assert r.status_code == 200 and r.get_json()["ok"] is True, r.get_json()
+    assert r.get_json()["pages"] == list(range(1, len(pages) + 1))
+    r = client.post("/api/sheets/wormholes/check", json={"pages": [pages[0], *pages[2:]]})
+    report = r.get_json()
+    assert r.status_code == 200 and report["ok"] is False
+    assert any("page 2" in line["why"] for line in report["lines"] if not line["ok"])
+    # one page of a one-page sheet is the same as its fields
+    r = client.post("/api/sheets/galaxy-express/check", json={"pages": [GOOD]})
+    assert r.status_code == 200 and r.get_json()["ok"] is True
+    for body in ({"pages": []}, {"pages": {}}, {"pages": [GOOD, "x"]},
+                 {"pages": [{"seed": 7}]}, {"pages": [GOOD], "fields": GOOD},
+                 {"pages": [{}] * 121}):
+        r = client.post("/api/sheets/galaxy-express/check", json=body)
+        assert r.status_code == 422, body
+        assert "pages" in r.get_json()["error"]["message"] or "fields" in r.get_json()[
+            "error"]["message"], body

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker.cards import Card
 from pnp.games.galaxy_trucker.crew import after_epidemic
 from pnp.games.galaxy_trucker.flight import lapped
@@ -19,6 +19,7 @@ from pnp.games.galaxy_trucker.flow import (
     lose_goods,
     move_seat,
     note,
+    set_trucker,
     shot_at,
     who,
 )
@@ -39,7 +40,7 @@ def card_step(g: Flight, s: State, c: Card) -> State:
 def open_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
     if st.step == "":
-        return replace(s, stage=Stage(step="go", todo=s.order()))
+        return edit(s, stage=Stage(step="go", todo=s.order()))
     if not st.todo:
         return end_card(s)
     return g.ask(s, st.todo[0], "engines")
@@ -49,15 +50,15 @@ def planets_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
     landed = {seat for seat, _ in st.marks}
     if st.step == "":
-        return replace(s, stage=Stage(step="choose", todo=s.order()))
+        return edit(s, stage=Stage(step="choose", todo=s.order()))
     if st.step == "choose":
         if not st.todo:
-            return replace(s, stage=replace(st, step="load", todo=tuple(
+            return edit(s, stage=replace(st, step="load", todo=tuple(
                 x for x in s.order() if x in landed)))
         return g.ask(s, st.todo[0], "land")
     if st.step == "load":
         if not st.todo:
-            return replace(s, stage=replace(st, step="back"))
+            return edit(s, stage=replace(st, step="back"))
         row = dict(st.marks)[st.todo[0]]
         return g.ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
     for seat in reversed(s.order()):  # farthest behind moves first
@@ -70,7 +71,7 @@ def derelict_step(g: Flight, s: State, c: Card) -> State:
     """Abandoned ship or station: offered in flight order; a station then loads."""
     st = s.stage
     if st.step == "":
-        return replace(s, stage=Stage(step="offer", todo=s.order()))
+        return edit(s, stage=Stage(step="offer", todo=s.order()))
     if st.step == "offer":
         if not st.todo:
             return end_card(s)
@@ -102,7 +103,7 @@ def epidemic_step(g: Flight, s: State, c: Card) -> State:
             if crew != t.crew:
                 s = note(s, f"{who(s, seat)} loses "
                                f"{t.crew.total - crew.total} crew to the epidemic")
-            s = s.with_trucker(seat, replace(t, crew=crew))
+            s = set_trucker(s, seat, replace(t, crew=crew))
     return end_card(s)
 
 
@@ -111,7 +112,7 @@ def sabotage_step(g: Flight, s: State, c: Card) -> State:
         return end_card(s)  # alone: ignored (the text)
     victim = min(s.order(), key=lambda x: (s.truckers[x].crew.total, s.order().index(x)))
     s = note(s, f"saboteurs strike {who(s, victim)}")
-    return replace(s, stage=Stage(step="sab-col-wait", victim=victim), need="roll")
+    return edit(s, stage=Stage(step="sab-col-wait", victim=victim), need="roll")
 
 
 def load_then_back(g: Flight, s: State, c: Card) -> State:
@@ -122,21 +123,21 @@ def load_then_back(g: Flight, s: State, c: Card) -> State:
             return g.ask(s, st.todo[0], "cargo", goods=c.goods)
         s = move_seat(s, st.victim, -c.days)
         nxt = "after" if c.kind == "smugglers" else "end"
-        return replace(s, stage=replace(st, step=nxt))
+        return edit(s, stage=replace(st, step=nxt))
     raise AssertionError(st.step)
 
 
 def enemy_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
     if st.step == "":
-        return replace(s, stage=Stage(step="fight", todo=s.order()))
+        return edit(s, stage=Stage(step="fight", todo=s.order()))
     if st.step == "fight":
         if not st.todo:
-            return replace(s, stage=replace(st, step="after"))
+            return edit(s, stage=replace(st, step="after"))
         return g.ask(s, st.todo[0], "cannons")
     if st.step == "reward":
         assert st.victim is not None
-        return replace(s, ask=Ask(st.victim, "reward"))
+        return edit(s, ask=Ask(st.victim, "reward"))
     if st.step == "load":
         return load_then_back(g, s, c)
     if st.step == "after":
@@ -151,15 +152,15 @@ def combat_step(g: Flight, s: State, c: Card) -> State:
     if st.step == "":
         if len(s.order()) < 2:
             return end_card(s)  # alone: ignored (the text)
-        return replace(s, stage=Stage(step="line", czline=0))
+        return edit(s, stage=Stage(step="line", czline=0))
     if st.step == "line":
         if st.czline >= len(c.lines):
             return end_card(s)
         line = c.lines[st.czline]
         if line.criterion == "crew":
             values = tuple((x, Fraction(s.truckers[x].crew.total)) for x in s.order())
-            return combat_penalty(g, replace(s, stage=replace(st, values=values)), c)
-        return replace(s, stage=replace(st, step="measure", todo=s.order(), values=()))
+            return combat_penalty(g, edit(s, stage=replace(st, values=values)), c)
+        return edit(s, stage=replace(st, step="measure", todo=s.order(), values=()))
     if st.step == "measure":
         if not st.todo:
             return combat_penalty(g, s, c)
@@ -179,7 +180,7 @@ def combat_penalty(g: Flight, s: State, c: Card) -> State:
     s = note(s, f"{line.describe()}: {who(s, loser)} "
                    f"({format_strength(values[loser])})")
     nxt = replace(st, step="line", czline=st.czline + 1, values=(), todo=())
-    s = replace(s, stage=nxt)
+    s = edit(s, stage=nxt)
     if line.penalty == "days":
         return move_seat(s, loser, -line.amount)
     if line.penalty == "crew":
@@ -193,15 +194,15 @@ def start_shots(s: State, threats: tuple[Threat, ...], targets: tuple[int, ...],
                 after: str) -> State:
     st = replace(s.stage, step="shots-roll", threats=threats,
                  shot=0, defeated=targets, after=after, line=None)
-    return replace(s, stage=st)
+    return edit(s, stage=st)
 
 
 def shots_step(g: Flight, s: State) -> State:
     st = s.stage
     if st.step == "shots-roll":
         if st.shot >= len(st.threats):
-            return replace(s, stage=replace(st, step=st.after, threats=(), defeated=()))
-        return replace(s, stage=replace(st, step="shots-wait"), need="roll")
+            return edit(s, stage=replace(st, step=st.after, threats=(), defeated=()))
+        return edit(s, stage=replace(st, step="shots-wait"), need="roll")
     assert st.step == "shots-hit"
     # the shot reaches each target in turn: misses are noted, a hit asks for a defence;
     # once every target is reached, the next threat is rolled for (one new state for all)
@@ -216,15 +217,15 @@ def shots_step(g: Flight, s: State) -> State:
         if hit.outcome != "hit":
             notes.append(f"{who(s, seat)}: {hit.describe()}")
             continue
-        return g.ask(replace(s, log=(*s.log, *notes), stage=replace(st, targets=targets)),
+        return g.ask(edit(s, log=(*s.log, *notes), stage=replace(st, targets=targets)),
                      seat, "defend")
     log = (*s.log, *notes)
     shot = st.shot + 1
     if shot >= len(st.threats):
-        return replace(s, log=log, stage=replace(st, targets=(), step=st.after, shot=shot,
-                                                 line=None, threats=(), defeated=()))
-    return replace(s, log=log, need="roll",
-                   stage=replace(st, targets=(), step="shots-wait", shot=shot, line=None))
+        return edit(s, log=log, stage=replace(st, targets=(), step=st.after, shot=shot,
+                                              line=None, threats=(), defeated=()))
+    return edit(s, log=log, need="roll",
+                stage=replace(st, targets=(), step="shots-wait", shot=shot, line=None))
 
 
 def sabotage_hit(g: Flight, s: State, victim: int, row: int, col: int) -> State:
@@ -233,13 +234,13 @@ def sabotage_hit(g: Flight, s: State, victim: int, row: int, col: int) -> State:
     tile = ship.at((row, col)) if ship is not None else None
     if tile is not None:
         s = note(s, f"sabotage destroys {tile.describe()}")
-        return destroy_tile(g, replace(s, stage=replace(st, step="end")), victim, tile.id)
+        return destroy_tile(g, edit(s, stage=replace(st, step="end")), victim, tile.id)
     tries = st.tries + 1
     s = note(s, f"sabotage: nothing at row {row}, column {col}")
     if tries >= 3:
-        return replace(s, stage=replace(st, step="end", tries=tries))
-    return replace(s, stage=replace(st, step="sab-col-wait", tries=tries, col=None),
-                   need="roll")
+        return edit(s, stage=replace(st, step="end", tries=tries))
+    return edit(s, stage=replace(st, step="sab-col-wait", tries=tries, col=None),
+                need="roll")
 
 
 def end_card(s: State) -> State:
@@ -254,16 +255,16 @@ def end_card(s: State) -> State:
         if why:
             truckers[i] = replace(t, out=True, doom=None)
             notes.append(f"{who(s, i)} gives up: {why}")
-    s = replace(s, truckers=tuple(truckers))
+    s = edit(s, truckers=tuple(truckers))
     order = s.order()
     if order:
         lead = s.truckers[order[0]].pos or 0
         for i in order[1:]:
             t = s.truckers[i]
             if t.pos is not None and lapped(lead, t.pos):
-                s = s.with_trucker(i, replace(t, out=True))
+                s = set_trucker(s, i, replace(t, out=True))
                 notes.append(f"{who(s, i)} gives up: lapped by the leader")
-    return replace(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=s.order()))
+    return edit(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=s.order()))
 
 
 CardStep = Callable[[Flight, State, Card], State]

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from pnp.engine import IllegalMove, NotationError
 from pnp.engine.errors import legal_hint
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.cards import card
 from pnp.games.galaxy_trucker.check import check, repair
@@ -45,6 +45,7 @@ from pnp.games.galaxy_trucker.flow import (
     lose_goods,
     move_seat,
     note,
+    set_trucker,
     shot_at,
     strip,
     used_tiles,
@@ -74,12 +75,12 @@ def decide(g: Flight, s: State, event: GTEvent) -> State:
         raise refuse(s, "GT-F6", f"{format_event(event)} does not answer what is "
                            f"awaited: {who(s, ask.seat)} is to "
                            f"{ASK_WORDS[ask.kind]}")
-    return ANSWERS[ask.kind](g, replace(s, ask=None), ask, event)
+    return ANSWERS[ask.kind](g, edit(s, ask=None), ask, event)
 
 
 def answer_enter(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
     assert isinstance(event, Enter)
-    return enter(replace(s, ask=ask), ask.seat, event)
+    return enter(edit(s, ask=ask), ask.seat, event)
 
 
 def answer_fix(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -91,10 +92,10 @@ def answer_fix(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         raise refuse_as(s, ask, exc) from None
     if s.learner_check:  # GT-G7: the tiles go back to the warehouse, not lost
         t = replace(t, ship=done.ship)
-        s = replace(s, fixed=(*s.fixed, seat))
+        s = edit(s, fixed=(*s.fixed, seat))
     else:
         t = replace(t, ship=done.ship, lost=t.lost + done.lost)
-    return advance(s.with_trucker(seat, t))
+    return advance(set_trucker(s, seat, t))
 
 
 def answer_gate(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -102,8 +103,8 @@ def answer_gate(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         return flaw(s, ask, event)
     seat = ask.seat
     if isinstance(event, Quit):
-        s = note(s.with_trucker(seat, replace(s.truckers[seat], out=True)),
-                       f"{who(s, seat)} gives up")
+        s = note(set_trucker(s, seat, replace(s.truckers[seat], out=True)),
+                 f"{who(s, seat)} gives up")
     return advance(s)
 
 
@@ -114,7 +115,7 @@ def answer_keep(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         ship, gone = keep_piece(t.ship, event.tile)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return s.with_trucker(ask.seat, strip(replace(t, ship=ship, lost=t.lost + len(gone))))
+    return set_trucker(s, ask.seat, strip(replace(t, ship=ship, lost=t.lost + len(gone))))
 
 
 def answer_cargo(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -124,7 +125,7 @@ def answer_cargo(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         cargo.check_load(t.ship, t.goods_list, ask.goods, event.holds)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return advance(s.with_trucker(ask.seat, replace(t, goods=event.holds)))
+    return advance(set_trucker(s, ask.seat, replace(t, goods=event.holds)))
 
 
 def answer_drop(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -134,7 +135,7 @@ def answer_drop(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return s.with_trucker(ask.seat, replace(t, goods=holds, batteries=batteries))
+    return set_trucker(s, ask.seat, replace(t, goods=holds, batteries=batteries))
 
 
 def answer_lose(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -147,7 +148,7 @@ def answer_lose(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         crew = lose_crew(t.crew, event.cabins)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return s.with_trucker(ask.seat, replace(t, crew=crew))
+    return set_trucker(s, ask.seat, replace(t, crew=crew))
 
 
 def answer_land(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -161,8 +162,8 @@ def answer_land(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                f"{'taken' if event.row in taken else 'not on the card'}"
                                "; one marker per row")
     s = note(s, f"{who(s, ask.seat)} lands on planet {event.row}")
-    return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:],
-                                    marks=(*s.stage.marks, (ask.seat, event.row))))
+    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:],
+                                 marks=(*s.stage.marks, (ask.seat, event.row))))
 
 
 def answer_ship(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -178,10 +179,10 @@ def answer_ship(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         crew = lose_crew(t.crew, event.cabins)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = s.with_trucker(seat, replace(t, crew=crew, credits=t.credits + c.credits))
+    s = set_trucker(s, seat, replace(t, crew=crew, credits=t.credits + c.credits))
     s = move_seat(s, seat, -c.days)
     s = note(s, f"{who(s, seat)} sells the abandoned ship for {c.credits}")
-    return replace(s, stage=replace(s.stage, todo=(), step="end"))
+    return edit(s, stage=replace(s.stage, todo=(), step="end"))
 
 
 def answer_station(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -194,21 +195,21 @@ def answer_station(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                f"and costs none (write yes); {who(s, seat)} has "
                                f"{t.crew.total}")
     s = note(s, f"{who(s, seat)} docks at the station")
-    return replace(s, stage=replace(s.stage, todo=(seat,), step="load", victim=seat))
+    return edit(s, stage=replace(s.stage, todo=(seat,), step="load", victim=seat))
 
 
 def answer_reward(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
     assert isinstance(event, (Yes, No))
     if isinstance(event, No):
-        return replace(s, stage=replace(s.stage, step="after"))
+        return edit(s, stage=replace(s.stage, step="after"))
     if event.cabins:
         raise refuse_ask(s, ask, "GT-F12", "a reward is taken with a plain yes")
     seat, t, c = ask.seat, s.truckers[ask.seat], card_of(s)
     if c.kind == "smugglers":
-        return replace(s, stage=replace(s.stage, step="load", todo=(seat,), victim=seat))
-    s = s.with_trucker(seat, replace(t, credits=t.credits + c.credits))
+        return edit(s, stage=replace(s.stage, step="load", todo=(seat,), victim=seat))
+    s = set_trucker(s, seat, replace(t, credits=t.credits + c.credits))
     s = move_seat(s, seat, -c.days)
-    return replace(s, stage=replace(s.stage, step="after"))
+    return edit(s, stage=replace(s.stage, step="after"))
 
 
 def refuse_ship(s: State, seat: int, ship: Ship | None, rule: str,
@@ -275,10 +276,10 @@ def enter(s: State, seat: int, event: Enter) -> State:
         raise refuse_ship(
             s, seat, ship, "GT-F26", f"#{wrong[0]} cannot be set aside: a set-aside tile "
                            "is a warehouse tile (1-140) left off the ship")
-    s = replace(s, ask=None)
+    s = edit(s, ask=None)
     t = replace(s.truckers[seat], ship=ship, number=event.number, aside=event.aside,
                 lost=len(event.aside))
-    return s.with_trucker(seat, t)
+    return set_trucker(s, seat, t)
 
 
 def flaw(s: State, ask: Ask, event: Fix) -> State:
@@ -297,9 +298,9 @@ def flaw(s: State, ask: Ask, event: Fix) -> State:
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
     t = strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
-    s = note(s.with_trucker(seat, t), f"{who(s, seat)} fixes a flaw: "
-                   f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
-    return replace(s, ask=ask)
+    s = note(set_trucker(s, seat, t), f"{who(s, seat)} fixes a flaw: "
+             f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
+    return edit(s, ask=ask)
 
 
 def _flaw_words(removed: tuple[int, ...]) -> str:
@@ -319,8 +320,8 @@ def place_crew(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                   for c, a in event.aliens})
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = s.with_trucker(seat, replace(t, crew=crew))
-    return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+    s = set_trucker(s, seat, replace(t, crew=crew))
+    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
 
 
 def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -346,7 +347,7 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         batteries = tuple(sorted(left.items()))
         if batteries != t.batteries:  # (none spent: the same state, not a copy)
             t = replace(t, batteries=batteries)
-            s = s.with_trucker(seat, t)
+            s = set_trucker(s, seat, t)
     name = who(s, seat)
     log = (*s.log, f"{name}: {'engine' if engines else 'cannon'} strength "
                    f"{format_strength(strength)}")
@@ -355,29 +356,29 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
     st = s.stage
     todo = st.todo[1:]
     if c.kind == "open":
-        s = replace(s, log=log, stage=replace(st, todo=todo))
+        s = edit(s, log=log, stage=replace(st, todo=todo))
         if strength == 0:
-            return note(s.with_trucker(seat, replace(t, doom="Open Space with no "
-                                                           "engine power")),
-                              f"{name} has no engine power and must give up")
+            doomed = replace(t, doom="Open Space with no engine power")
+            return note(set_trucker(s, seat, doomed),
+                        f"{name} has no engine power and must give up")
         return move_seat(s, seat, int(strength))
     if c.kind == "combat":
-        return replace(s, log=log, stage=replace(st, todo=todo,
-                                                 values=(*st.values, (seat, strength))))
+        return edit(s, log=log, stage=replace(st, todo=todo,
+                                              values=(*st.values, (seat, strength))))
     # an enemy (GT-F12): greater wins, equal ties, lower loses
     if strength > c.strength:
-        return replace(s, log=(*log, f"{name} defeats the {c.title.lower()}"),
-                       stage=replace(st, todo=(), step="reward", victim=seat))
+        return edit(s, log=(*log, f"{name} defeats the {c.title.lower()}"),
+                    stage=replace(st, todo=(), step="reward", victim=seat))
     if strength == c.strength:
-        return replace(s, log=(*log, f"{name} ties with the {c.title.lower()}"),
-                       stage=replace(st, todo=todo))
-    s = replace(s, log=(*log, f"{name} is defeated by the {c.title.lower()}"),
-                stage=replace(st, todo=todo))
+        return edit(s, log=(*log, f"{name} ties with the {c.title.lower()}"),
+                    stage=replace(st, todo=todo))
+    s = edit(s, log=(*log, f"{name} is defeated by the {c.title.lower()}"),
+             stage=replace(st, todo=todo))
     if c.kind == "smugglers":
         return lose_goods(g, s, seat, c.loss)
     if c.kind == "slavers":
         return lose_crew_of(g, s, seat, c.loss)
-    return replace(s, stage=replace(s.stage, defeated=(*s.stage.defeated, seat)))
+    return edit(s, stage=replace(s.stage, defeated=(*s.stage.defeated, seat)))
 
 
 def defend(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -407,7 +408,7 @@ def defend(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         left = spend_batteries(t.ship, dict(t.batteries), [event.battery])
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = s.with_trucker(seat, replace(t, batteries=tuple(sorted(left.items()))))
+    s = set_trucker(s, seat, replace(t, batteries=tuple(sorted(left.items()))))
     return note(s, f"{who(s, seat)} stops it with #{event.tile}")
 
 

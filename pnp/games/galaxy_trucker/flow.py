@@ -6,6 +6,11 @@ and the losses that may have to ask the player (``destroy_tile``, ``lose_goods``
 The handlers (``answers``, ``adventures``) await a decision through a ``Flight`` (the game),
 which applies a lone possible answer at once (GT-FR4): that is the one call back up, so the
 modules import downwards only (game -> answers, adventures -> offers -> flow).
+
+One new state an event: ``GalaxyTrucker.apply`` copies the state once (the draft) and every
+step changes that copy in place (``values.edit``, ``set_trucker``) until it is handed out, so
+a handler takes the draft and returns it; a state handed out is never changed.  Truckers and
+stages are still new values (``replace``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.cards import Card, card
 from pnp.games.galaxy_trucker.crew import Crew, crew_after_loss
@@ -48,12 +53,20 @@ class Flight(Protocol):
             count: int = 0) -> State: ...
 
 
+def set_trucker(s: State, seat: int, trucker: Trucker) -> State:
+    """``s`` with ``trucker`` in ``seat``, changed in place: ``s`` is the event's draft (one
+    new state an event, ``GalaxyTrucker.apply``; ``State.with_trucker`` makes a copy)."""
+    ts = list(s.truckers)
+    ts[seat] = trucker
+    return edit(s, truckers=tuple(ts))
+
+
 def who(state: State, seat: int) -> str:
     return state.names[seat] if seat < len(state.names) else f"seat {seat + 1}"
 
 
 def note(s: State, text: str) -> State:
-    return replace(s, log=(*s.log, text))
+    return edit(s, log=(*s.log, text))
 
 
 def move_seat(s: State, seat: int, days: int) -> State:
@@ -62,7 +75,7 @@ def move_seat(s: State, seat: int, days: int) -> State:
         return s
     others = [x.pos for i, x in enumerate(s.truckers)
               if i != seat and x.active and x.pos is not None]
-    return s.with_trucker(seat, replace(t, pos=move(t.pos, days, others)))
+    return set_trucker(s, seat, replace(t, pos=move(t.pos, days, others)))
 
 
 def shot_at(s: State, seat: int) -> Impact:
@@ -78,8 +91,8 @@ def destroy_tile(g: Flight, s: State, seat: int, tile: int) -> State:
     dmg = destroy(t.ship, tile)
     t = strip(replace(t, ship=dmg.ship, lost=t.lost + 1))  # all pieces, until one is kept
     if len(dmg.pieces) > 1:
-        return g.ask(s.with_trucker(seat, t), seat, "keep")
-    return s.with_trucker(seat, t)
+        return g.ask(set_trucker(s, seat, t), seat, "keep")
+    return set_trucker(s, seat, t)
 
 
 def lose_goods(g: Flight, s: State, seat: int, count: int) -> State:
@@ -90,19 +103,19 @@ def lose_goods(g: Flight, s: State, seat: int, count: int) -> State:
         return g.ask(s, seat, "drop", count=count)
     plan = cargo.drop_plans(t.goods, t.batteries, count)[0]
     holds, batteries = cargo.drop(t.goods, t.batteries, plan, count)
-    return s.with_trucker(seat, replace(t, goods=holds, batteries=batteries))
+    return set_trucker(s, seat, replace(t, goods=holds, batteries=batteries))
 
 
 def lose_crew_of(g: Flight, s: State, seat: int, count: int) -> State:
     t = s.truckers[seat]
     if t.crew.total <= count:
-        return s.with_trucker(seat, replace(t, crew=Crew()))  # all they have (GT-F20)
+        return set_trucker(s, seat, replace(t, crew=Crew()))  # all they have (GT-F20)
     return g.ask(s, seat, "lose", count=count)
 
 
 def advance(s: State) -> State:
     """The current stage with its first seat done."""
-    return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
 
 
 def card_of(s: State) -> Card:

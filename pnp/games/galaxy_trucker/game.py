@@ -24,7 +24,7 @@ from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
 from pnp.games.galaxy_trucker.answers import ANSWERS, decide
@@ -43,7 +43,7 @@ from pnp.games.galaxy_trucker.events import (
     split_line,
 )
 from pnp.games.galaxy_trucker.flight import lapped, start_positions
-from pnp.games.galaxy_trucker.flow import ASK_WORDS, who
+from pnp.games.galaxy_trucker.flow import ASK_WORDS, set_trucker, who
 from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship
 from pnp.games.galaxy_trucker.offers import legal as legal_events
 from pnp.games.galaxy_trucker.offers import options, refuse
@@ -160,7 +160,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
         try:
-            return self._apply(replace(state, auto=()) if state.auto else state, event)
+            # one new state an event: this copy (the draft) is changed in place by every
+            # step the event takes (``values.edit``) and handed out once it is done
+            return self._apply(replace(state, auto=()), event)
         except IllegalMove as exc:
             if not state.auto:
                 raise
@@ -205,13 +207,13 @@ class GalaxyTrucker(Game[State, GTEvent]):
             answers = options(s, ask)
             if len(answers) == 1:
                 return self._auto(s, ask, answers[0])
-        return replace(s, ask=ask)
+        return edit(s, ask=ask)
 
     def _auto(self, s: State, ask: Ask, event: GTEvent) -> State:
         """The only possible answer, applied at once and noted (an answer of the ask's own
         type: ``answers.decide`` less its check, on one new state)."""
-        noted = replace(s, ask=None,
-                        auto=(*s.auto, f"{who(s, ask.seat)} {format_event(event)}"))
+        noted = edit(s, ask=None,
+                     auto=(*s.auto, f"{who(s, ask.seat)} {format_event(event)}"))
         return ANSWERS[ask.kind](self, noted, ask, event)
 
     def _step(self, s: State) -> State:
@@ -221,27 +223,27 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 return self.ask(s, waiting[0], "enter")
             by_number = tuple(sorted(range(len(s.truckers)),
                                      key=lambda i: s.truckers[i].number or 0))
-            return replace(s, phase="fix", stage=Stage(todo=by_number))
+            return edit(s, phase="fix", stage=Stage(todo=by_number))
         if s.phase in ("fix", "crew"):
             if not s.stage.todo:
                 if s.phase == "fix":
                     done = _redistribute(s) if s.learner_check and s.fixed else s
                     order = tuple(sorted(range(len(done.truckers)),
                                          key=lambda i: done.truckers[i].number or 0))
-                    return replace(done, phase="crew", stage=Stage(todo=order), fixed=())
+                    return edit(done, phase="crew", stage=Stage(todo=order), fixed=())
                 return self._launch(s)
             seat = s.stage.todo[0]
             ship = s.truckers[seat].ship
             assert ship is not None
             if s.phase == "fix" and not check(ship):
-                return replace(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+                return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
             return self.ask(s, seat, s.phase)
         if s.phase == "gate":
             if not s.order() or len(s.drawn) >= deck_size(s.round, s.test_flight):
                 return self.end_round(s)
             if not s.stage.todo:
-                return replace(s, need="card")
-            return replace(s, ask=Ask(s.stage.todo[0], "gate"))
+                return edit(s, need="card")
+            return edit(s, ask=Ask(s.stage.todo[0], "gate"))
         assert s.phase == "card" and s.card is not None
         return card_step(self, s, card(s.card))
 
@@ -250,8 +252,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         deck = (deal(s.seed, s.round_index, s.round, s.test_flight)
                 if s.seed is not None else None)
         truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
-        return replace(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
-                       stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
+        return edit(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
+                    stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
 
     def _launch(self, s: State) -> State:
         """GT-5 starting positions; batteries full (crew was placed in the crew phase)."""
@@ -261,8 +263,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
             assert t.ship is not None and t.number is not None
             batteries = tuple(sorted(full_batteries(t.ship).items()))
             truckers.append(replace(t, pos=starts[t.number], batteries=batteries))
-        s = replace(s, truckers=tuple(truckers), phase="gate")
-        return replace(s, stage=Stage(todo=s.order()))
+        s = edit(s, truckers=tuple(truckers), phase="gate")
+        return edit(s, stage=Stage(todo=s.order()))
 
     def end_round(self, s: State) -> State:
         """Pay the round (GT-6) and start the next one or end the game.
@@ -276,10 +278,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
             board = BOARDS[ROUND_BOARD[s.round]]
             penalties[seat] = board.penalty(t.lost)
         truckers = settle(s.round, s.truckers, finish, penalties)
-        s = replace(s, truckers=truckers)
+        s = edit(s, truckers=truckers)
         if s.round_index + 1 >= len(s.rounds):
-            return replace(s, phase="over", ask=None, need=None, stage=Stage(), card=None)
-        return self._begin_round(replace(s, round_index=s.round_index + 1))
+            return edit(s, phase="over", ask=None, need=None, stage=Stage(), card=None)
+        return self._begin_round(edit(s, round_index=s.round_index + 1))
 
     # -- chance -----------------------------------------------------------------------------
     def _chance(self, s: State, event: Flip | Roll) -> State:
@@ -301,18 +303,18 @@ class GalaxyTrucker(Game[State, GTEvent]):
                               [format_event(dealt)])
         if isinstance(event, Flip):
             deck = s.deck[1:] if s.deck else s.deck
-            return replace(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
-                           deck=deck, phase="card", stage=Stage(), log=())
+            return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
+                        deck=deck, phase="card", stage=Stage(), log=())
         st = s.stage
         if st.step == "shots-wait":
-            return replace(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
-                           stage=replace(st, line=event.total, step="shots-hit",
-                                         targets=tuple(x for x in s.order()
-                                                       if x in st.defeated)))
+            return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
+                        stage=replace(st, line=event.total, step="shots-hit",
+                                      targets=tuple(x for x in s.order()
+                                                    if x in st.defeated)))
         if st.step == "sab-col-wait":
-            return replace(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
-                           stage=replace(st, col=event.total, step="sab-row-wait"))
-        s = replace(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
+            return edit(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
+                        stage=replace(st, col=event.total, step="sab-row-wait"))
+        s = edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
         assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
         return sabotage_hit(self, s, st.victim, event.total, st.col)
 
@@ -460,7 +462,7 @@ def _redistribute(s: State) -> State:
     seats = sorted(range(len(s.truckers)), key=lambda i: (i in s.fixed,
                                                           s.truckers[i].number or 0))
     for number, seat in enumerate(seats, 1):
-        s = s.with_trucker(seat, replace(s.truckers[seat], number=number))
+        s = set_trucker(s, seat, replace(s.truckers[seat], number=number))
     return s
 
 

@@ -184,6 +184,7 @@ class State:
 
     def order(self) -> tuple[int, ...]:
         """Seats still flying, the leader first."""
-        active = sorted((-t.pos, i) for i, t in enumerate(self.truckers)
-                        if t.pos is not None and not t.out)
-        return tuple(i for _, i in active)
+        active = [(-t.pos, i) for i, t in enumerate(self.truckers)
+                  if t.pos is not None and not t.out]
+        active.sort()
+        return tuple([i for _, i in active])

@@ -14,7 +14,7 @@ from enum import Enum
 
 from pnp.engine.rng import Rng
 from pnp.engine.values import cached, quick_init
-from pnp.games.galaxy_trucker.sides import SIDES, Side
+from pnp.games.galaxy_trucker.sides import Side
 
 
 class Connector(Enum):
@@ -149,7 +149,8 @@ class Tile:
     def faces(self) -> tuple[tuple[Connector, ...], ...]:
         """``faces[rotation][side]``: the connector facing ``side`` (N, E, S, W) once the tile
         is turned ``rotation`` quarter turns; the table ships are built and checked with."""
-        return tuple(tuple(self.sides[(side - r) % 4] for side in range(4)) for r in range(4))
+        n, e, s, w = self.sides  # faces[r][side] is sides[(side - r) % 4]
+        return ((n, e, s, w), (w, n, e, s), (s, w, n, e), (e, s, w, n))
 
     @cached
     def fit_codes(self) -> tuple[tuple[int, int], ...]:
@@ -234,26 +235,35 @@ def _kinds() -> list[tuple[Kind, int]]:
     return out
 
 
-def _connector_counts(kinds: list[tuple[Kind, int]], rng: Rng) -> list[int]:
+# What every seed's deal starts from, worked out once (a replay deals one tile set a game):
+# each warehouse tile's (kind, capacity), the sides a connector may go on (an engine's exhaust
+# and a cannon's barrel stay smooth), the tiles that may get 4 connectors besides the
+# structural modules, and the connector counts and types shared out over the rest.
+_KINDS = tuple(_kinds())
+_ALLOWED = tuple(tuple(s for s in range(4) if not (kind.is_engine and s == EXHAUST)
+                       and not (kind.is_cannon and s == BARREL)) for kind, _ in _KINDS)
+_STRUCTURAL = [i for i, (k, _) in enumerate(_KINDS) if k is Kind.STRUCTURAL]
+_OTHERS = [i for i, (k, _) in enumerate(_KINDS)
+           if k is not Kind.STRUCTURAL and not k.is_engine and not k.is_cannon]
+_REST = [n for n in (1, 2, 3) for _ in range(TILES_BY_CONNECTORS[n])]
+_TYPES = [c for c in (Connector.SIMPLE, Connector.DOUBLE, Connector.UNIVERSAL)
+          for _ in range(CONNECTOR_TOTALS[c])]
+
+
+def _connector_counts(rng: Rng) -> list[int]:
     """How many connectors each tile gets: exactly the GT-2 spread.
 
     Engines and cannons keep one side smooth, so they never get 4.  Structural modules get 4
     ("a lot of connectors"); the other 4-connector tiles go to random non-weapon tiles, and the
     remaining counts are shuffled over everything else.
     """
-    counts = [0] * len(kinds)
-    structural = [i for i, (k, _) in enumerate(kinds) if k is Kind.STRUCTURAL]
-    others = [i for i, (k, _) in enumerate(kinds)
-              if k is not Kind.STRUCTURAL and not k.is_engine and not k.is_cannon]
-    fours = TILES_BY_CONNECTORS[4]
-    chosen = structural + rng.shuffled(others)[: fours - len(structural)]
+    counts = [0] * len(_KINDS)
+    chosen = _STRUCTURAL + rng.shuffled(_OTHERS)[: TILES_BY_CONNECTORS[4] - len(_STRUCTURAL)]
     for i in chosen:
         counts[i] = 4
-    rest: list[int] = []
-    for n in (1, 2, 3):
-        rest.extend([n] * TILES_BY_CONNECTORS[n])
+    rest = _REST[:]
     rng.shuffle(rest)
-    free = [i for i in range(len(kinds)) if counts[i] == 0]
+    free = [i for i in range(len(_KINDS)) if counts[i] == 0]
     for i, n in zip(free, rest, strict=True):
         counts[i] = n
     return counts
@@ -262,28 +272,24 @@ def _connector_counts(kinds: list[tuple[Kind, int]], rng: Rng) -> list[int]:
 def generate_tiles(seed: int) -> TileSet:
     """The seed's tile set: GT-1 mix, GT-2 connector totals, ids 1-140 and pilots 141-144."""
     rng = Rng(seed, "galaxy-trucker/tiles")
-    kinds = _kinds()
-    assert len(kinds) == WAREHOUSE
-    counts = _connector_counts(kinds, rng)
-    types: list[Connector] = []
-    for c in (Connector.SIMPLE, Connector.DOUBLE, Connector.UNIVERSAL):
-        types.extend([c] * CONNECTOR_TOTALS[c])
+    assert len(_KINDS) == WAREHOUSE
+    counts = _connector_counts(rng)
+    types = _TYPES[:]
     rng.shuffle(types)
-    dealt = iter(types)
+    dealt = 0  # connector types are dealt in order, N to W, tile after tile
     tiles: list[Tile] = []
     smooth = Connector.SMOOTH
-    all_sides = [int(s) for s in SIDES]
-    engine_sides = [s for s in all_sides if s != EXHAUST]
-    cannon_sides = [s for s in all_sides if s != BARREL]
-    for index, ((kind, capacity), n) in enumerate(zip(kinds, counts, strict=True)):
-        allowed = (engine_sides if kind.is_engine else cannon_sides if kind.is_cannon
-                   else all_sides)[:]
-        rng.shuffle(allowed)
-        is_open = [False] * 4
-        for side in allowed[:n]:
-            is_open[side] = True
-        n_, e_, s_, w_ = (next(dealt) if is_open[side] else smooth for side in range(4))
-        tiles.append(Tile(index + 1, kind, (n_, e_, s_, w_), capacity))
+    shuffle = rng.shuffle
+    for index, (kind, capacity) in enumerate(_KINDS):
+        allowed = list(_ALLOWED[index])
+        shuffle(allowed)
+        n = counts[index]
+        opened = allowed[:n]
+        sides = [smooth] * 4
+        for side in sorted(opened):
+            sides[side] = types[dealt]
+            dealt += 1
+        tiles.append(Tile(index + 1, kind, (sides[0], sides[1], sides[2], sides[3]), capacity))
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
     return TileSet(seed, tuple(tiles))

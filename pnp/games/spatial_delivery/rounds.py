@@ -8,7 +8,7 @@ from pnp.games.spatial_delivery.board import EARTH, RING, RING_HEXES
 from pnp.games.spatial_delivery.cards import COLOUR_SET, SCORE_TOKEN_BY_RING, first_bonus
 from pnp.games.spatial_delivery.checks import journey_seat, refuse
 from pnp.games.spatial_delivery.market import begin_market
-from pnp.games.spatial_delivery.state import Need, State
+from pnp.games.spatial_delivery.state import State, tile_need
 
 RING3_AFTER_ROUND = 2
 
@@ -57,7 +57,7 @@ def return_to_earth(draft: State) -> State:
     edit(draft, round=finished + 1)
     if finished == RING3_AFTER_ROUND:
         return edit(draft, phase="ring3",
-                    pending=tuple(Need("tile", h) for h in RING_HEXES[3]))
+                    pending=tuple(tile_need(h) for h in RING_HEXES[3]))
     return begin_market(draft)
 
 

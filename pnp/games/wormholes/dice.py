@@ -20,7 +20,7 @@ from pnp.games.wormholes.board import (
 )
 from pnp.games.wormholes.events import Move
 from pnp.games.wormholes.setup import RANKS
-from pnp.games.wormholes.state import Coin, State
+from pnp.games.wormholes.state import PARTNER_INDEX, SHIP_INDEX, Coin, State
 
 Candidate = tuple[Suit, str | None, Cell]
 
@@ -68,9 +68,18 @@ def candidates(state: State) -> tuple[Candidate, ...]:
     memo = state.memo
     found: tuple[Candidate, ...] | None = memo.get("cands")
     if found is None:
-        cands = []
-        for s in state.unused:
-            cands += [(s, d, end) for d, end in die_moves(state, s)]
+        cands: list[Candidate] = []
+        ships = state.ships
+        for s in state.unused:  # die_moves of each ship, written out
+            cell = ships[SHIP_INDEX[s]].cell
+            value = state.die(s)
+            if value == 0:
+                if state.coin_at(cell) is not None:
+                    cands.append((s, None, cell))
+            else:  # a straight move never ends where it starts; the partner may stand there
+                partner = ships[PARTNER_INDEX[s]].cell
+                cands += [(s, d, end) for d, end in straight_moves(cell, OWNER[s], value)
+                          if end != partner]
         found = memo["cands"] = tuple(cands)
     return found
 
@@ -100,10 +109,12 @@ def allowed(state: State, move: Candidate) -> bool:
 
 def keeps_other_die(state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
     """WH-10: after this die move, can the other die still be used (or has it won)?"""
-    other = next(s for s in state.unused if s != suit)
+    unused = state.unused  # two ships' dice: the mover's and its partner's
+    other = unused[1] if unused[0] == suit else unused[0]
     finals = landings(state, suit, other, end)
-    if any(final is None or has_die_move(state, other, final) for final in finals):
-        return True
+    for final in finals:
+        if final is None or has_die_move(state, other, final):
+            return True
     return any(chain_keeps(state, suit, other, c)
                for c in dict.fromkeys([end, *finals]) if c is not None)
 
@@ -178,8 +189,8 @@ def _die_ends(state: State, suit: Suit) -> frozenset[Cell] | bool:
         if value == 0:
             found = state.coin_at(ship.cell) is not None
         else:
-            found = frozenset(end for _, end in straight_moves(ship.cell, ship.owner, value)
-                              if end != ship.cell)
+            found = frozenset([end for _, end in straight_moves(ship.cell, ship.owner, value)
+                               if end != ship.cell])
         memo[key] = found
     return found
 
@@ -203,7 +214,7 @@ def landings(state: State, suit: Suit, other: Suit, end: Cell) -> list[Cell | No
     out: list[Cell | None] = []
     for value in values:
         jumps = [] if value == 0 else [
-            c for c in (ray(end, vec, value) for vec in vectors)
+            c for c in [ray(end, vec, value) for vec in vectors]
             if c is not None and c != partner]
         out += [None if goal_wins and c in goal else c for c in jumps] or [end]
     return out

@@ -155,10 +155,10 @@ def awaited(state: State) -> type:
         top = state.stack[-1]
         return (Reveal if isinstance(top, Activate)
                 else Jump if isinstance(top, ChooseJump) else Send)
-    return _BY_STEP[state.step]
+    return BY_STEP[state.step]
 
 
-_BY_STEP: dict[str, type] = {"roll-choice": RollChoice, "roll": Roll, "move": Move}
+BY_STEP: dict[str, type] = {"roll-choice": RollChoice, "roll": Roll, "move": Move}
 
 
 def awaited_text(state: State) -> str:

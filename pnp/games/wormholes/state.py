@@ -69,7 +69,10 @@ Task = Activate | ChooseJump | SendAway
 
 
 _INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}  # a suit's place in ``ships``
-_SIDE_INDEX: dict[int, tuple[int, int]] = {
+SHIP_INDEX = _INDEX
+PARTNER_INDEX: dict[Suit, int] = {  # where the partner of a suit's ship sits in ``ships``
+    s: _INDEX[b if s == a else a] for a, b in SIDE_SUITS.values() for s in (a, b)}
+SIDE_INDEX: dict[int, tuple[int, int]] = {
     seat: (_INDEX[a], _INDEX[b]) for seat, (a, b) in SIDE_SUITS.items()}
 
 
@@ -137,7 +140,7 @@ class State:
         return None if i is None else self.coins[i]
 
     def own_cells(self, seat: int) -> frozenset[Cell]:
-        a, b = _SIDE_INDEX[seat]
+        a, b = SIDE_INDEX[seat]
         return frozenset((self.ships[a].cell, self.ships[b].cell))
 
     def die(self, suit: Suit) -> int:

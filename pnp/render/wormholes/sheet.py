@@ -49,6 +49,7 @@ from pnp.render.wormholes.art import (
 from pnp.sheetread.layout import (
     DIGIT_H,
     DIGIT_W,
+    DIGITS,
     SheetLayout,
     band_qr,
     corner_markers,
@@ -151,13 +152,18 @@ def _kind(name: str) -> tuple[str, int]:
     return KINDS.get(name, ("text", 0))
 
 
+VALUES = "012345"
+"""A wormhole's value is 0 (a black hole) to 5 (WH-5)."""
+
+
 @lru_cache(maxsize=8)
 def record_sheet(size: tuple[float, float], page: int) -> SheetLayout:
     """Record page ``page`` as drawn and as a reader cuts it out."""
     fields = []
     for name, cell in record_layout(size, page).items():
         kind, digits = _kind(name)
-        fields.append(place(name, cell, kind, digits))
+        fields.append(place(name, cell, kind, digits,
+                            alphabet=VALUES if "_value" in name else DIGITS))
     title = ("Wormholes record sheet, page 1" if page == 0 else
              "Wormholes record sheet, continuation page (numbered by hand)")
     return SheetLayout(wh_sheet.GAME_ID, f"{LAYOUT_IDS[page]}.{paper_name(size)}",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from pnp.games.wormholes.board import SUITS
 
@@ -84,10 +85,18 @@ def rows_written(fields: Mapping[str, str]) -> int:
     """The highest turn (``t{n}_...``) holding a value; 0 for none."""
     top = 0
     for name, value in fields.items():
-        m = _ROW_NAME.fullmatch(name)
-        if m and str(value).strip():
-            top = max(top, int(m.group(1)))
+        turn = turn_of(name)
+        if turn > top and str(value).strip():
+            top = turn
     return top
 
 
 _ROW_NAME = re.compile(r"t(\d{1,5})_[a-z]+\d?")
+
+
+@lru_cache(maxsize=8192)
+def turn_of(name: str) -> int:
+    """The turn a field ``t{n}_...`` belongs to, 0 for any other field (parsed once a name:
+    a photo's readings are checked hundreds of times)."""
+    m = _ROW_NAME.fullmatch(name)
+    return int(m.group(1)) if m else 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from pnp.engine.sheetspec import Line
 from pnp.games.wormholes.sheet.fields import (
@@ -38,9 +39,18 @@ _PAGE_ROW = re.compile(r"r(\d{1,3})_([a-z]+\d?)")
 _TURN = re.compile(r"t(\d{1,5})_([a-z]+\d?)")
 
 
+@lru_cache(maxsize=8192)
+def page_row(name: str) -> tuple[int, str] | None:
+    """A continuation page's row field as (row, column): ``r3_side`` -> (3, "side").  Field
+    names come back thousands of times while a photo's readings are tried, so they are parsed
+    once."""
+    m = _PAGE_ROW.fullmatch(name)
+    return None if m is None else (int(m.group(1)), m.group(2))
+
+
 def is_page_field(name: str) -> bool:
     """A continuation page's own field (its number, or a row by its place on the page)."""
-    return name == PAGE_FIELD or _PAGE_ROW.fullmatch(name) is not None
+    return name == PAGE_FIELD or page_row(name) is not None
 
 
 def split_front(fields: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str] | None]:
@@ -106,13 +116,13 @@ def join_pages(pages: Sequence[Mapping[str, str]]
         first = page_turns(number).start
         for name, value in page.items():
             text = str(value)
-            m = _PAGE_ROW.fullmatch(name)
+            m = page_row(name)
             if name == PAGE_FIELD:
                 continue
             if m is not None:
-                row = int(m.group(1))
+                row = m[0]
                 if 1 <= row <= PAGE_ROWS:
-                    out[f"t{first + row - 1}_{m.group(2)}"] = text
+                    out[f"t{first + row - 1}_{m[1]}"] = text
                 elif text.strip():
                     problems.append(Line(name, text, "", False, f"a continuation page has "
                                          f"rows 1 to {PAGE_ROWS}"))
@@ -146,4 +156,4 @@ def split_pages(fields: Mapping[str, str]) -> list[dict[str, str]]:
     return [front, *({PAGE_FIELD: str(p), **more.get(p, {})} for p in range(2, top + 1))]
 
 
-__all__ = ["is_page_field", "join_pages", "split_front", "split_pages"]
+__all__ = ["is_page_field", "join_pages", "page_row", "split_front", "split_pages"]

@@ -1,0 +1,150 @@
+"""Several photos of one record (a multi-page sheet) read as one and checked once.
+
+A Wormholes game longer than its front page goes on on numbered continuation pages; a Galaxy
+Trucker table fills a page per player; Weird Galaxy has its worksheet and ledger pages.  Each
+photo is found and cut apart as ``read_photo`` does; the pages are put in page order (the
+order of the game's layouts; pages printed again and again, which carry a page number, by the
+number read in their Page boxes, else as given); then each page's doubtful fields are settled
+against the whole record (``SheetSpec.check_pages`` with the other pages as read), so a
+line that spans pages (a ship's trip from one page onto the next) helps choose, and the
+record is checked once (``check``).
+
+The photos must be of one game: another game's page, a page of another kit's seed or the same
+page twice is refused (``WrongLayout``, naming the photos), nothing is read half-way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pnp.engine.sheetspec import SheetSpec
+from pnp.engine.steps import Played
+from pnp.sheetread import (
+    Cut,
+    SheetReadError,
+    SheetReading,
+    WrongLayout,
+    cut_photo,
+    one_thread,
+)
+from pnp.sheetread.layout import layouts
+
+MAX_PHOTOS = 120
+"""Photos in one record: a Wormholes record of 99 continuation pages and room to spare."""
+PAGE_FIELD = "page"
+"""A page printed again and again (a continuation page) carries its number in this field."""
+
+
+@dataclass(frozen=True)
+class RecordReading:
+    """A record read from several photos: one ``SheetReading`` per page, in page order, and
+    the photo each came from (0 for the first photo given)."""
+
+    game: str
+    pages: tuple[SheetReading, ...]
+    photos: tuple[int, ...]
+    seconds: float = 0.0
+
+    def page_values(self) -> list[dict[str, str]]:
+        """Each page's values (the asked fields at their likeliest reading), in page order:
+        what ``pnp.sheets.check_pages`` takes."""
+        return [page.values() for page in self.pages]
+
+    def asked(self) -> int:
+        return sum(len(page.asked()) for page in self.pages)
+
+    def check(self) -> dict[str, object]:
+        """The record as read, checked once."""
+        from pnp.sheets import check_pages
+
+        return check_pages(self.game, self.page_values())
+
+    def to_json(self, crops: bool = False) -> dict[str, object]:
+        return {"game": self.game, "seconds": round(self.seconds, 3),
+                "pages": [{**page.to_json(crops), "photo": k}
+                          for page, k in zip(self.pages, self.photos, strict=True)]}
+
+
+def read_photos(photos: Sequence[bytes], game: str | None = None) -> RecordReading:
+    """Read several photos of one record's pages (any order) as one record.  ``game``
+    refuses pages of another game.  Nothing is stored."""
+    if not photos:
+        raise WrongLayout("no photo given: photograph every page of the record")
+    if len(photos) > MAX_PHOTOS:
+        raise WrongLayout(f"{len(photos)} photos: a record is at most {MAX_PHOTOS} pages")
+    start = time.perf_counter()
+    with one_thread():
+        cuts = []
+        for k, data in enumerate(photos):
+            try:
+                cuts.append(cut_photo(data, game))
+            except SheetReadError as exc:
+                raise type(exc)(f"photo {k + 1}: {exc}") from None
+        order = _page_order(cuts)
+        ordered = [cuts[k] for k in order]
+        spec = ordered[0].spec()
+        best = [{d.name: d.best[0] for d in cut.drafts} | cut.layout.given(cut.code)
+                for cut in ordered]
+        pages: list[SheetReading] = []
+        for i, cut in enumerate(ordered):
+            page = cut.settled(_InRecord(spec, best, i), time.perf_counter())
+            best[i] = page.values()
+            pages.append(page)
+    return RecordReading(ordered[0].code.game, tuple(pages), tuple(order),
+                         time.perf_counter() - start)
+
+
+def _page_order(cuts: Sequence[Cut]) -> list[int]:
+    """The photos' indexes in page order, after checking they are one record's pages."""
+    first = cuts[0].code
+    for k, cut in enumerate(cuts[1:], start=2):
+        if cut.code.game != first.game:
+            raise WrongLayout(f"photo {k} is a {cut.code.game} sheet, photo 1 a {first.game} "
+                              "sheet: one record is one game's pages")
+        if None not in (cut.code.seed, first.seed) and cut.code.seed != first.seed:
+            raise WrongLayout(f"photo {k} is from the kit of seed {cut.code.seed}, photo 1 "
+                              f"from seed {first.seed}: are they one game's pages?")
+    rank = {lay.layout: i for i, lay in enumerate(layouts(first.game))}
+    seen: dict[str, int] = {}
+    for k, cut in enumerate(cuts, start=1):
+        repeats = PAGE_FIELD in cut.layout.field_names()
+        if cut.code.layout in seen and not repeats:
+            raise WrongLayout(f"photos {seen[cut.code.layout]} and {k} are both the page "
+                              f"{cut.code.layout}: photograph each page once")
+        seen.setdefault(cut.code.layout, k)
+
+    def key(k: int) -> tuple[int, int, int]:
+        cut = cuts[k]
+        number = next((d.best[0] for d in cut.drafts if d.name == PAGE_FIELD), "")
+        return (rank.get(cut.code.layout, len(rank)),
+                int(number) if number.isdigit() else 10 ** 6, k)
+
+    return sorted(range(len(cuts)), key=key)
+
+
+class _InRecord(SheetSpec):
+    """The game's sheet as one page of a record sees it: a page's values are checked with the
+    other pages as read, the record page by page (``SheetSpec.check_pages``)."""
+
+    def __init__(self, spec: SheetSpec, pages: list[dict[str, str]], index: int) -> None:
+        self.spec = spec
+        self.pages = pages
+        self.index = index
+        self.title = spec.title
+
+    def field_names(self) -> list[str]:
+        return self.spec.field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        if len(self.pages) == 1:
+            return self.spec.check(fields)
+        pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
+        return self.spec.check_pages(pages)
+
+    def fields_from_play(self, play: Played) -> dict[str, str] | None:
+        return self.spec.fields_from_play(play)
+
+
+__all__ = ["MAX_PHOTOS", "RecordReading", "read_photos"]
