@@ -17,6 +17,7 @@ from pnp.games.wormholes.board import (
     axis_vectors,
     opponent,
     ray,
+    rays,
 )
 from pnp.games.wormholes.events import Move
 from pnp.games.wormholes.setup import RANKS
@@ -31,12 +32,19 @@ def move_event(suit: Suit, direction: str | None) -> Move:
     return Move(suit, direction)
 
 
-@lru_cache(maxsize=4096)
 def straight_moves(cell: Cell, seat: int, value: int) -> tuple[tuple[str, Cell], ...]:
     """(direction, end) of every straight move of ``value`` from ``cell`` that stays on the
     board, in compass order (own ships are the caller's to exclude)."""
-    return tuple((name, end) for name in DIRECTIONS
-                 if (end := ray(cell, COMPASS[seat][name], value)) is not None)
+    return moves_from(cell, seat)[value]
+
+
+@lru_cache(maxsize=256)
+def moves_from(cell: Cell, seat: int) -> tuple[tuple[tuple[str, Cell], ...], ...]:
+    """``straight_moves`` from one cell for every die value 0-5 (each the dice can show),
+    worked out together from the board's ray table."""
+    rows = [(name, rays(cell, COMPASS[seat][name])) for name in DIRECTIONS]
+    return tuple(tuple([(name, end) for name, ends in rows if (end := ends[value]) is not None])
+                 for value in RANKS)
 
 
 def roll_choices(state: State) -> list[tuple[Suit, ...]]:
@@ -78,7 +86,7 @@ def candidates(state: State) -> tuple[Candidate, ...]:
                     cands.append((s, None, cell))
             else:  # a straight move never ends where it starts; the partner may stand there
                 partner = ships[PARTNER_INDEX[s]].cell
-                cands += [(s, d, end) for d, end in straight_moves(cell, OWNER[s], value)
+                cands += [(s, d, end) for d, end in moves_from(cell, OWNER[s])[value]
                           if end != partner]
         found = memo["cands"] = tuple(cands)
     return found
@@ -111,6 +119,12 @@ def keeps_other_die(state: State, suit: Suit, _d: str | None, end: Cell) -> bool
     """WH-10: after this die move, can the other die still be used (or has it won)?"""
     unused = state.unused  # two ships' dice: the mover's and its partner's
     other = unused[1] if unused[0] == suit else unused[0]
+    if end not in state.coin_slots:  # ``landings`` is [end] or, in the goal, a win
+        if end in BASES[opponent(OWNER[suit])] and (
+                not state.two_ships or state.ships[SHIP_INDEX[other]].cell
+                in BASES[opponent(OWNER[suit])]):
+            return True
+        return has_die_move(state, other, end) or chain_keeps(state, suit, other, end)
     finals = landings(state, suit, other, end)
     for final in finals:
         if final is None or has_die_move(state, other, final):
