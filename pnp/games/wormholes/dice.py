@@ -92,6 +92,27 @@ def candidates(state: State) -> tuple[Candidate, ...]:
     return found
 
 
+def any_candidate(state: State) -> bool:
+    """Whether ``candidates`` is not empty, without listing them (the turn passes when it
+    is): a replay never asks for the list, a legal list works it out once."""
+    found = state.__dict__.get("memo", {}).get("cands")
+    if found is not None:
+        return bool(found)
+    ships = state.ships
+    for s in state.unused:
+        cell = ships[SHIP_INDEX[s]].cell
+        value = state.die(s)
+        if value == 0:
+            if cell in state.coin_slots:
+                return True
+            continue
+        partner = ships[PARTNER_INDEX[s]].cell
+        for _, end in moves_from(cell, OWNER[s])[value]:
+            if end != partner:
+                return True
+    return False
+
+
 def moves(state: State) -> tuple[Candidate, ...]:
     """The die moves allowed now (WH-10 applied), worked out once per state."""
     memo = state.memo
@@ -109,7 +130,7 @@ def allowed(state: State, move: Candidate) -> bool:
     (the whole list is worked out only in that second case)."""
     if len(state.unused) < 2:
         return True
-    listed = state.memo.get("moves")
+    listed = state.__dict__.get("memo", {}).get("moves")  # (no memo made for it)
     if listed is None and keeps_other_die(state, *move):
         return True
     return move in moves(state)
@@ -185,28 +206,12 @@ def die_moves_from(state: State, suit: Suit, start: Cell, partner_at: Cell) -> b
 def has_die_move(state: State, suit: Suit, partner_at: Cell) -> bool:
     """Whether the die of ``suit`` has a move with its partner standing at
     ``partner_at`` (``die_moves`` with a partner, without listing them)."""
-    ends = _die_ends(state, suit)
-    if isinstance(ends, bool):
-        return ends
-    return len(ends) > 1 or (len(ends) == 1 and partner_at not in ends)
-
-
-def _die_ends(state: State, suit: Suit) -> frozenset[Cell] | bool:
-    """Where the die of ``suit`` may take its ship, whoever stands there (a null die:
-    whether a wormhole lies under it), once per state: WH-10 asks it for every candidate."""
-    memo = state.memo
-    key = "ends:" + suit
-    found: frozenset[Cell] | bool | None = memo.get(key)
-    if found is None:
-        ship = state.ship(suit)
-        value = state.die(suit)
-        if value == 0:
-            found = state.coin_at(ship.cell) is not None
-        else:
-            found = frozenset([end for _, end in straight_moves(ship.cell, ship.owner, value)
-                               if end != ship.cell])
-        memo[key] = found
-    return found
+    cell = state.ships[SHIP_INDEX[suit]].cell
+    value = state.die(suit)
+    if value == 0:
+        return cell in state.coin_slots
+    ends = moves_from(cell, OWNER[suit])[value]  # distinct cells, none the ship's own
+    return len(ends) > 1 or (len(ends) == 1 and ends[0][1] != partner_at)
 
 
 def landings(state: State, suit: Suit, other: Suit, end: Cell) -> list[Cell | None]:
