@@ -154,6 +154,22 @@ _GUARDED_INSERT = text(
     "WHERE table_id = :prev_table AND seq = :prev)")
 
 
+_RENDERED: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+
+
+def _guarded_insert(engine: Engine) -> tuple[str, tuple[str, ...] | None]:
+    """The guarded INSERT in the driver's own parameter style, rendered once per dialect
+    (and the parameter order, for a positional style): sent with ``exec_driver_sql``, a
+    write skips SQLAlchemy's per-statement compiling (a tenth of a millisecond of CPU)."""
+    name = engine.dialect.name
+    rendered = _RENDERED.get(name)
+    if rendered is None:
+        compiled = _GUARDED_INSERT.compile(dialect=engine.dialect)
+        order = tuple(compiled.positiontup or ()) if compiled.positional else None
+        rendered = _RENDERED[name] = (str(compiled), order)
+    return rendered
+
+
 @dataclass(frozen=True)
 class Checkpoint:
     at_seq: int
@@ -171,13 +187,16 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
            for i, r in enumerate(rows)]
     if not new:
         return new
-    params = [{"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
-               "text": r.text, "undoes": r.undoes, "actor": r.actor,
-               "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
-               "device": r.device, "device_name": r.device_name} for r in new]
+    named = [{"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
+              "text": r.text, "undoes": r.undoes, "actor": r.actor,
+              "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
+              "device": r.device, "device_name": r.device_name} for r in new]
+    sql, order = _guarded_insert(engine)
+    params: list[Any] = named if order is None else [tuple(p[k] for k in order)
+                                                      for p in named]
 
     def work(conn: Connection) -> None:
-        done = conn.execute(_GUARDED_INSERT, params)
+        done = conn.exec_driver_sql(sql, params if len(params) > 1 else params[0])
         if done.rowcount != len(new):
             raise Conflict(expected, expected - 1)
         if checkpoint is not None:

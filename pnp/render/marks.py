@@ -159,11 +159,13 @@ def registration_points(page: Rect, size: tuple[float, float], taken: Sequence[R
     cands = [(page.x + r, size[1] / 2), (page.x2 - r, size[1] / 2),
              (size[0] / 2, page.y + r), (size[0] / 2, page.y2 - r)]
     out = []
+    boxes = [(t.x, t.y, t.x2, t.y2) for t in taken]
     for x, y in cands:
         box = Rect(x - r, y - r, 2 * r, 2 * r)
         mirrored = [Rect(size[0] - box.x2, box.y, box.w, box.h),
                     Rect(box.x, size[1] - box.y2, box.w, box.h)]
-        if not any(b.overlaps(t) for t in taken for b in (box, *mirrored)):
+        if not any(b.x < x2 and x1 < b.x2 and b.y < y2 and y1 < b.y2  # Rect.overlaps
+                   for b in (box, *mirrored) for x1, y1, x2, y2 in boxes):
             out.append((x, y))
     return out
 

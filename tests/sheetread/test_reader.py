@@ -40,7 +40,7 @@ GAME, SEED = "galaxy-trucker", 11
 
 
 @pytest.mark.parametrize("name", ["pnp.sheetread.digits", "pnp.sheetread.reading",
-                                  "pnp.sheetread.boxes"])
+                                  "pnp.sheetread.boxes", "pnp.sheetread.harvest"])
 def test_docstring_examples_run(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
@@ -58,6 +58,13 @@ def test_the_shipped_classifier_reads_held_out_digits_and_says_how_it_was_made()
     _, _, held = train.split(len(x))
     probs = digits.probabilities(train.features(x[held]))
     assert float((probs.argmax(axis=1) == y[held]).mean()) >= 0.97  # 97.6 % when trained
+
+
+def test_the_training_crops_never_use_the_held_out_digits() -> None:
+    from pnp.sheetread.harvest import harvest
+
+    with pytest.raises(ValueError, match="held-out"):
+        harvest("held-out", 1)
 
 
 @cache
