@@ -63,6 +63,8 @@ PLACEABLE = tuple(c for c in ORDERED_CELLS if not is_base(c))  # WH-2: not on a 
 
 
 def actor(state: State) -> int | None:
+    if state.phase == "play" and not state.stack:  # the usual case, first
+        return CHANCE if state.step == "roll" else state.turn
     if state.phase == "over":
         return None
     if state.phase == "opening":
