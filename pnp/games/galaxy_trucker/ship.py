@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.engine.errors import IllegalMove
 from pnp.engine.values import cached, quick_init
@@ -152,6 +153,11 @@ class Ship:
 
     @cached
     def _kinds(self) -> dict[tuple[Kind, ...], tuple[Placement, ...]]:
+        return {}
+
+    @cached
+    def impacts(self) -> dict[Any, Any]:
+        """``hits.impact``'s memo: (threat, line) -> what it does to this ship."""
         return {}
 
     def beside(self, p: Placement, side: Side) -> Placement | None:
