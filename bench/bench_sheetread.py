@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -44,24 +45,7 @@ SEED = 7
 
 def pages(game_id: str, seed: int, tmp: Path) -> dict[str, np.ndarray]:
     """Each layout's blank printed page (A4), from the game's kit where it has it."""
-    from pnp.render.kits import build_kit
-    from pnp.render.options import KitOptions
-
-    a4 = [lay for lay in layouts(game_id) if lay.layout.endswith(".a4")] or list(
-        layouts(game_id))
-    pdfs = [p for p in build_kit(game_id, KitOptions(seed=seed, out=tmp, duplex="none",
-                                                     progress=False))
-            if p.suffix == ".pdf"]
-    out = {}
-    for lay in a4:
-        for pdf in pdfs:
-            index = sim.kit_page(pdf, lay)
-            if index is not None:
-                out[lay.layout] = sim.page_from_pdf(pdf, index)
-                break
-        else:
-            out[lay.layout] = sim.page_from_layout(lay, seed)
-    return out
+    return sim.kit_pages(game_id, seed, tmp)
 
 
 def page_fields(game_id: str, lay: SheetLayout, fields: dict[str, str]) -> dict[str, str] | None:
@@ -99,32 +83,67 @@ def _mistake(fields: dict[str, str], lay: SheetLayout, game_id: str,
     return None
 
 
+def _plan(game_id: str, lays: list[SheetLayout], n_sheets: int,
+          n_mistakes: int) -> list[tuple[int, SheetLayout, dict[str, str], bool]]:
+    """Which game goes on which page: the page kinds in turn (a fixed mix: each kind as often
+    as the others, among those a played game fills), each photo the next seeded game
+    (``stream`` bench/<i>) that fills its page, each game on one page only; the first
+    ``n_sheets`` as written, then ``n_mistakes`` with a mistake planted.  Games are played
+    until every kind has its share, or ``n_sheets + n_mistakes + 6`` games when some kind is
+    never filled (a Weird Galaxy game fills its worksheet, seldom a ledger page)."""
+    total = n_sheets + n_mistakes
+    share = -(-total // len(lays))
+    queues: dict[str, list[tuple[int, dict[str, str]]]] = {lay.layout: [] for lay in lays}
+    for i in range(3 * total + 10):
+        fields = sim.played_fields(game_id, SEED, players=4, stream=f"bench/{i}")
+        filled = [] if fields is None else [
+            (lay, page) for lay in lays
+            if (page := page_fields(game_id, lay, fields)) is not None]
+        if filled:
+            lay, page = min(filled, key=lambda lp: len(queues[lp[0].layout]))
+            queues[lay.layout].append((i, page))
+        games = sum(len(q) for q in queues.values())
+        if games >= total and (all(len(q) >= share for q in queues.values())
+                               or i >= total + 6):
+            break
+    plan: list[tuple[int, SheetLayout, dict[str, str], bool]] = []
+    turn = 0
+    while len(plan) < total and any(queues.values()):
+        lay = lays[turn % len(lays)]
+        turn += 1
+        if queues[lay.layout]:
+            seed_i, page = queues[lay.layout].pop(0)
+            plan.append((seed_i, lay, page, len(plan) >= n_sheets))
+    return plan
+
+
+def _tally() -> dict[str, int]:
+    return {"photos": 0, "fields": 0, "asked": 0, "wrong": 0, "digits": 0, "digits_right": 0,
+            "text_fields": 0, "text_asked": 0}
+
+
 def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[str, Any]:
     blank = pages(game_id, SEED, tmp)
     lays = [lay for lay in layouts(game_id) if lay.layout in blank]
-    rng = np.random.default_rng(19)
     stats: dict[str, Any] = {"game": game_id, "layouts": [lay.layout for lay in lays],
                              "photos": 0, "digits": 0, "digits_right": 0, "fields": 0,
                              "eye_right": 0, "final_right": 0, "asked": 0, "text_asked": 0,
                              "text_fields": 0, "wrong_accepted": 0, "wrong_examples": [],
                              "clean_sheets": 0, "automatic_sheets": 0, "times": [],
                              "mistakes": 0, "mistakes_reported": 0, "missed": [],
-                             "refused": [], "asked_why": {}, "eye_p": [], "cpu": []}
+                             "refused": [], "asked_why": {}, "eye_p": [], "cpu": [],
+                             "pages": {}, "kinds": {}}
     played = 0
-    for i in range(n_sheets + n_mistakes):
-        fields = sim.played_fields(game_id, SEED, players=4, stream=f"bench/{i}")
-        if fields is None:
-            continue
-        lay = lays[i % len(lays)]
-        fields = page_fields(game_id, lay, fields)
-        if fields is None:
-            continue
+    for i, lay, fields, planted in _plan(game_id, lays, n_sheets, n_mistakes):
+        # each photo its own randomness: the same photo whatever the others were
+        rng = np.random.default_rng([19, zlib.crc32(game_id.encode()), i, planted])
         mistake = None
-        if i >= n_sheets:
+        if planted:
             mistake = _mistake(fields, lay, game_id, rng)
             if mistake is None:
                 continue
             fields = {**fields, mistake[0]: mistake[1]}
+        page = stats["pages"].setdefault(lay.layout, _tally())
         written = sim.write(blank[lay.layout], lay, fields, rng)
         shot = sim.random_shot(rng)
         photo = sim.photograph(written.image, shot, rng)
@@ -140,6 +159,7 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
         stats["times"].append(time.perf_counter() - start)
         stats["cpu"].append(time.process_time() - cpu)
         stats["photos"] += 1
+        page["photos"] += 1
         played += 1
         given = lay.given(sim_code(reading))
         confirmed = {}
@@ -149,17 +169,24 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
             box = lay.field(f.name)
             truth = given.get(f.name) or _truth(box.kind, f.name, fields, written)
             confirmed[f.name] = truth if f.status == "ask" else f.value
+            kind = stats["kinds"].setdefault(box.kind, {"fields": 0, "asked": 0})
+            kind["fields"] += 1
+            kind["asked"] += f.status == "ask"
             if box.kind == "text":
                 stats["text_fields"] += 1
                 stats["text_asked"] += f.status == "ask"
+                page["text_fields"] += 1
+                page["text_asked"] += f.status == "ask"
             else:
                 stats["fields"] += 1
+                page["fields"] += 1
                 eye_right = (f.candidates[0][0] if f.candidates else "") == truth
                 stats["eye_right"] += eye_right
                 if f.candidates and truth:  # how sure the eye was, for the written fields
                     stats["eye_p"].append((round(f.candidates[0][1], 4), bool(eye_right)))
                 stats["final_right"] += f.value == truth
                 stats["asked"] += f.status == "ask"
+                page["asked"] += f.status == "ask"
                 asked_here += f.status == "ask"
                 if f.status == "ask":
                     eye = (f.candidates[0][0] if f.candidates else "") == truth
@@ -170,14 +197,18 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                 wrong_here += 1
                 stats["wrong_examples"].append(
                     {"field": f.name, "read": f.value, "truth": truth, "status": f.status,
-                     "candidates": f.candidates[:3], "shot": shot.__dict__})
+                     "candidates": f.candidates[:3], "photo": i, "shot": shot.__dict__})
             for bi, part in enumerate(_parts(reading, f.name)):
                 chars = written.digits.get(f.name, ())
                 if box.kind in ("digits", "choice") and bi < len(chars) and \
                         chars[bi].isdigit():
+                    right = bool(part) and part[0][0] == chars[bi]
                     stats["digits"] += 1
-                    stats["digits_right"] += bool(part) and part[0][0] == chars[bi]
+                    stats["digits_right"] += right
+                    page["digits"] += 1
+                    page["digits_right"] += right
         stats["wrong_accepted"] += wrong_here
+        page["wrong"] += wrong_here
         if wrong_here and os.environ.get("BENCH_KEEP"):
             Path(os.environ["BENCH_KEEP"], f"wrong-{game_id}-{i}.jpg").write_bytes(photo)
         stats["clean_sheets"] += wrong_here == 0
@@ -258,6 +289,11 @@ def summary(s: dict[str, Any]) -> dict[str, Any]:
         "cpu_seconds_median": round(statistics.median(s["cpu"]), 2) if s["cpu"] else None,
         "cpu_seconds_max": round(max(s["cpu"]), 2) if s["cpu"] else None,
         "wrong_examples": s["wrong_examples"][:10], "missed": s["missed"],
+        "pages": {name: {**t, "asked_share": round(t["asked"] / max(1, t["fields"]), 4),
+                         "digit_accuracy": round(t["digits_right"] / max(1, t["digits"]), 4)}
+                  for name, t in s["pages"].items()},
+        "kinds": {k: {**t, "asked_share": round(t["asked"] / max(1, t["fields"]), 4)}
+                  for k, t in s["kinds"].items()},
     }
 
 
@@ -269,7 +305,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--digits", choices=["held-out", "validation"], default="held-out",
                     help="validation: write the validation digits, to choose thresholds")
+    ap.add_argument("--weights", type=Path, default=None,
+                    help="another classifier weights file (to compare two side by side)")
     a = ap.parse_args(argv)
+    if a.weights is not None:
+        from pnp.sheetread import digits
+
+        digits.WEIGHTS = a.weights
     _capture_parts()
     games = [g for g in sheet_games() if layouts(g)]
     if a.games:

@@ -184,6 +184,9 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                 run["loadavg"] = os.getloadavg()
                 if timing is not None:
                     run["server_ms"] = timing_summary(timing, since)
+                    if os.environ.get("BENCH_COMMIT_LOG"):  # keep the raw records too
+                        shutil.copytree(timing, Path(os.environ["BENCH_COMMIT_LOG"]) /
+                                        f"{timing.name}-{n}", dirs_exist_ok=True)
                 out["open_loop"].append(run)
                 print(f"  {name} x{instances} {server.describe():24} {n:5d} tables: "
                       f"{run['rps']:6.1f} entries/s p50 {run['p50_ms']:6.1f} ms p99 "

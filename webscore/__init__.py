@@ -34,6 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from webscore import security
 
     app.secret_key = security.secret_key(app)
+    app.session_interface = security.Sessions()
 
     from webscore import backup, db, errors, limits
 

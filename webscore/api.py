@@ -118,8 +118,9 @@ def table(table_id: str) -> Response:
     return jsonify(state_json(snap, writable=snap.table.token_ok(token), since=since))
 
 
-def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, int]:
-    data = body()
+def _write(table_id: str, action: Callable[[int], Snapshot],
+           data: dict[str, Any] | None = None) -> tuple[Response, int]:
+    data = body() if data is None else data
     snap = load(table_id, fresh=False)
     authorize(snap)
     seq = inputs.parse_seq(data.get("seq"))
@@ -141,11 +142,12 @@ def _write(table_id: str, action: Callable[[int], Snapshot]) -> tuple[Response, 
 
 @bp.post("/tables/<table_id>/events")
 def events(table_id: str) -> tuple[Response, int]:
-    text = body().get("text")
+    data = body()
+    text = data.get("text")
     if not isinstance(text, str):
         raise ApiError(422, "text must be the entry in the game's notation", field="text")
     return _write(table_id, lambda seq: submit_entry(get_engine(), table_id, seq, text,
-                                                     device=devices.api_device()))
+                                                     device=devices.api_device()), data)
 
 
 @bp.post("/tables/<table_id>/roll")

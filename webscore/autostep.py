@@ -8,7 +8,7 @@ entry before it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.engine import CHANCE, Game
@@ -21,6 +21,7 @@ class Step:
     event: Any
     source: str  # "dealt" | "auto"
     actor: int | None  # the seat a forced decision was for (None for chance)
+    before: Any = field(default=None, compare=False, repr=False)  # the state it applies to
 
 
 def advance(game: Game[Any, Any], state: Any, *, deal: bool,
@@ -36,12 +37,12 @@ def advance(game: Game[Any, Any], state: Any, *, deal: bool,
             event = game.dealt_outcome(state) if deal else None
             if event is None:
                 break
-            steps.append(Step(event, "dealt", None))
+            steps.append(Step(event, "dealt", None, state))
         else:
             event = game.forced(state) if forced else None
             if event is None:
                 break
-            steps.append(Step(event, "auto", actor))
+            steps.append(Step(event, "auto", actor, state))
         state = game.apply(state, event)
     return state, steps
 

@@ -3,9 +3,12 @@ the state it was logged in, for the history the pages and the API show beside th
 
 A caption depends only on the entries before it, and an entry in force keeps the entries
 before it for good (undo only takes back the newest), so a table's captions are kept per
-process by ``seq`` and only the entries new since the last look are described, carried
-forward from the state after the last one described.  After an undo (or in a fresh process)
-the table's entries are replayed once from the start."""
+process and only the entries new since the last look are described, carried forward from
+the state after the last one described.  A write hands over the captions of what it stored
+(``carry``), described from the states it computed anyway, so its answer replays nothing.
+After an undo (or in a fresh process) the table's entries are replayed once from the start.
+Looking up a table's captions costs the same at entry 1,000 as at entry 1.
+"""
 
 from __future__ import annotations
 
@@ -13,20 +16,27 @@ import logging
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine import IllegalMove, NotationError
-from webscore.snapshots import Snapshot, start_state
+from pnp.engine import Game, IllegalMove, NotationError
+from webscore.snapshots import Entry, Snapshot, start_state
 
 KEEP_TABLES = 1024  # tables whose captions a process keeps
 
 
 @dataclass
 class _Described:
-    seqs: list[int]  # the entries described, in order (a prefix of the table's entries)
-    captions: list[str]
-    state: Any  # the engine state after the last one
+    captions: list[str]  # of the table's first entries in force, in order; only appended to
+    last: int  # the seq of the last entry described (0: none)
+    state: Any  # the engine state after it
+
+    def fits(self, entries: Sequence[Entry]) -> bool:
+        """Whether these are captions of a prefix of ``entries`` (one look, not a scan: the
+        entry at that place is the one described last, so the ones before it are too)."""
+        n = len(self.captions)
+        return n <= len(entries) and (entries[n - 1].seq == self.last if n else True)
 
 
 _KEPT: weakref.WeakKeyDictionary[Any, OrderedDict[str, _Described]] = \
@@ -42,48 +52,83 @@ def _kept(key: Any) -> OrderedDict[str, _Described]:
         return kept
 
 
-def _caption(snap: Snapshot, state: Any, text: str) -> tuple[str, Any]:
-    """The caption of ``text`` logged in ``state``, and the state after it."""
-    game = snap.game
-    event = game.parse(text)
-    after = game.apply(state, event)
+def words(game: Game[Any, Any], state: Any, event: Any, text: str) -> str:
+    """The caption of ``event`` (notation ``text``) logged in ``state``."""
     try:
-        words = str(game.describe(state, event)) or text
+        return str(game.describe(state, event)) or text
     except Exception:  # a caption is a courtesy: never lose the history over it
         logging.getLogger(__name__).exception("no caption for %s", text)
-        words = text
-    return words, after
+        return text
 
 
-def captions(snap: Snapshot, key: Any = None) -> list[str]:
-    """One caption per entry in force (``snap.entries``), in order.  ``key`` names the
-    database the table lives in (the snapshot cache's engine), so two databases' tables with
-    one id never share captions."""
+def _keep(kept: OrderedDict[str, _Described], table_id: str, done: _Described) -> None:
+    kept[table_id] = done
+    kept.move_to_end(table_id)
+    while len(kept) > KEEP_TABLES:
+        kept.popitem(last=False)
+
+
+def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
+    """One caption per entry in force from ``snap.entries[start]`` on, in order.  ``key``
+    names the database the table lives in (the snapshot cache's engine), so two databases'
+    tables with one id never share captions."""
     entries = snap.entries
-    if not entries:
+    if start >= len(entries):
         return []
     kept = _kept(key if key is not None else snap.game)
     with _LOCK:
         done = kept.get(snap.table.id)
         if done is not None:
             kept.move_to_end(snap.table.id)
-    seqs = [e.seq for e in entries]
-    if done is None or seqs[:len(done.seqs)] != done.seqs:
-        done = _Described([], [], start_state(snap.game, snap.table))
-    if len(done.seqs) == len(seqs):
-        return list(done.captions)
-    state = done.state
-    new_captions = list(done.captions)
+            if done.fits(entries):
+                n = len(done.captions)
+                if n == len(entries):
+                    return done.captions[start:n]
+                described, state, last = done.captions[start:n], done.state, done.last
+            else:
+                done = None
+        if done is None:
+            n, described, state, last = 0, [], None, 0
+    game = snap.game
+    if n == 0:
+        state = start_state(game, snap.table)
+    new: list[str] = []
     try:
-        for entry in entries[len(done.seqs):]:
-            words, state = _caption(snap, state, entry.text)
-            new_captions.append(words)
+        for entry in entries[n:]:
+            event = game.parse(entry.text)
+            new.append(words(game, state, event, entry.text))
+            state = game.apply(state, event)
+            last = entry.seq
     except (IllegalMove, NotationError):  # a broken log: the rest as notation
-        return new_captions + [e.text for e in entries[len(new_captions):]]
-    described = _Described(seqs, new_captions, state)
+        return (described + new[max(0, start - n):]
+                + [e.text for e in entries[max(start, n + len(new)):]])
     with _LOCK:
-        kept[snap.table.id] = described
-        kept.move_to_end(snap.table.id)
-        while len(kept) > KEEP_TABLES:
-            kept.popitem(last=False)
-    return list(new_captions)
+        current = kept.get(snap.table.id)
+        if current is not None and current is done and len(current.captions) == n:
+            current.captions.extend(new)  # readers hold slices or lengths, never a view
+            current.last, current.state = last, state
+        elif current is None or len(current.captions) < n + len(new) \
+                or not current.fits(entries):
+            head = [] if done is None else done.captions[:n]
+            _keep(kept, snap.table.id, _Described(head + new, last, state))
+    return described + new[max(0, start - n):]
+
+
+def carry(key: Any, before: Snapshot, after: Snapshot, made: Sequence[str]) -> None:
+    """A write stored entries after ``before`` and made ``after``: keep ``made`` (their
+    captions, described by the write from the states it computed) when the kept captions
+    end at ``before``'s head, so the answer needs no replay."""
+    if len(made) != len(after.entries) - len(before.entries):
+        return
+    kept = _kept(key)
+    with _LOCK:
+        done = kept.get(after.table.id)
+        if before.entries:
+            if done is None or len(done.captions) != len(before.entries) \
+                    or not done.fits(before.entries):
+                return
+        elif done is None or done.captions:
+            done = _Described([], 0, None)
+        done.captions.extend(made)
+        done.last, done.state = after.entries[-1].seq, after.state
+        _keep(kept, after.table.id, done)

@@ -38,10 +38,9 @@ def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
     from webscore.history import captions
 
     players = snap.table.players
-    words = captions(snap, get_engine())
     shown = snap.entries_after(since) if since else snap.entries
-    skip = len(snap.entries) - len(shown)
-    return [{"seq": e.seq, "event": e.text, "caption": words[skip + i], "source": e.source,
+    words = captions(snap, get_engine(), len(snap.entries) - len(shown))
+    return [{"seq": e.seq, "event": e.text, "caption": words[i], "source": e.source,
              "chance": e.chance,
              "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None,
              "device": e.device}
@@ -49,9 +48,10 @@ def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
 
 
 @lru_cache(maxsize=4096)
-def _links(root: str, table_id: str) -> tuple[tuple[str, str], ...]:
-    """The table's addresses as seen from ``root`` (the request's), built once: four
-    ``url_for`` were a tenth of a write's CPU."""
+def _links(origin: tuple[str, str, str], table_id: str) -> tuple[tuple[str, str], ...]:
+    """The table's addresses as seen from ``origin`` (the request's scheme, host and root
+    path: what ``url_for`` builds external addresses from), built once: four ``url_for``
+    were a tenth of a write's CPU, and ``request.url_root`` itself a twentieth."""
     return (("page", url_for("tables.table", table_id=table_id, _external=True)),
             ("log", url_for("api.table_log", table_id=table_id, _external=True)),
             ("export", url_for("api.table_export", table_id=table_id, _external=True)),
@@ -92,7 +92,7 @@ def state_json(snap: Snapshot, *, writable: bool | None = None,
         "history": history(snap, since or 0),
         "undone": snap.undone_after(since) if since else sorted(snap.undone),
         "broken": snap.broken,
-        "links": dict(_links(request.url_root, t.id)),
+        "links": dict(_links((request.scheme, request.host, request.root_path), t.id)),
     }
     if since is not None:
         body["since"] = since

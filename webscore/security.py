@@ -11,8 +11,11 @@ import hmac
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Response, abort, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 
 from webscore.store import TableRecord
 
@@ -40,6 +43,39 @@ def secret_key(app: Flask) -> str:
         finally:
             tmp.unlink()
     return path.read_text().strip()
+
+
+class Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, at no cost to a request that brings no session cookie
+    and leaves the session alone (the JSON API, ``/healthz``, a phone's first visit): Flask
+    builds the signer on every request (a key derivation) and reads seven cookie settings
+    to save an empty session.  Same cookies, same signatures; the signer is built once per
+    set of keys."""
+
+    def __init__(self) -> None:
+        self._signers: dict[tuple[Any, ...], URLSafeTimedSerializer] = {}
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        signer = self._signers.get(key)
+        if signer is None and app.secret_key:
+            signer = super().get_signing_serializer(app)
+            if signer is not None:
+                self._signers = {key: signer}  # a changed key replaces the old signer
+        return signer
+
+    def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
+        if app.secret_key and ("HTTP_COOKIE" not in request.environ
+                               or not request.cookies.get(self.get_cookie_name(app))):
+            return self.session_class()
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Any) -> None:
+        if not session and not session.modified:  # nothing to set or delete
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
 
 def csrf_token() -> str:
@@ -101,12 +137,19 @@ def content_security_policy() -> str:
             "form-action 'self'; frame-ancestors 'none'")
 
 
+_FIXED_HEADERS = (("Referrer-Policy", "same-origin"), ("X-Content-Type-Options", "nosniff"),
+                  ("X-Frame-Options", "DENY"))
+
+
 def headers(response: Response) -> Response:
-    """Join links carry the write token: never send a URL of ours as a referrer elsewhere."""
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Content-Security-Policy", content_security_policy())
+    """Join links carry the write token: never send a URL of ours as a referrer elsewhere.
+    Each header is added unless the view set its own (one look at the names: werkzeug's
+    ``setdefault`` raised and caught an HTTP exception for every header missing)."""
+    present = {name.lower() for name, _ in response.headers}
+    response.headers.extend([(name, value) for name, value in _FIXED_HEADERS
+                             if name.lower() not in present])
+    if "content-security-policy" not in present:
+        response.headers.add("Content-Security-Policy", content_security_policy())
     if g.get("no_store"):
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -34,7 +34,7 @@ from pnp.engine import (
     NotationError,
 )
 from pnp.engine.play import resolve_dealt
-from webscore import checkpoints, devices, live
+from webscore import checkpoints, devices, history, live
 from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
 from webscore.devices import Device
@@ -107,6 +107,9 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any,
         for r, st, text in zip(new, steps, texts, strict=True)),
         state, snap.undos, None, new[-1].created_at)
     table_cache(engine).put(result)
+    if all(st.before is not None for st in steps):  # the answer's captions, without a replay
+        history.carry(engine, snap, result, [history.words(game, st.before, st.event, text)
+                                             for st, text in zip(steps, texts, strict=True)])
     return result
 
 
@@ -152,6 +155,7 @@ def play(snap: Snapshot, events: Sequence[Any], *, auto: bool = False
         if actor is None:
             raise TrackerRefusal("tracker.finished",
                                  f"the game ended before {game.notation(event)!r}")
+        before = state
         try:
             state = game.apply(state, event)
         except IllegalMove as exc:
@@ -163,7 +167,7 @@ def play(snap: Snapshot, events: Sequence[Any], *, auto: bool = False
                               f"{game.notation(event)!r} (after {done}), is refused: "
                               f"{exc.message}; nothing of this entry was stored",
                               exc.legal) from None
-        steps.append(Step(event, "typed", None if actor == CHANCE else actor))
+        steps.append(Step(event, "typed", None if actor == CHANCE else actor, before))
         state, applied = _deal(snap, state, auto)
         steps.extend(applied)
     return steps, state

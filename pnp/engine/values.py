@@ -124,12 +124,15 @@ def quick_init(cls: type[T]) -> type[T]:
 
 
 class Plan(NamedTuple):
-    """How to copy a class: its field names, the cached properties any change drops, and per
-    field the declared derived lookups (``__derived__``) a change of that field drops."""
+    """How to copy a class: its field names (and how many), the cached properties any change
+    drops, per field the declared derived lookups (``__derived__``) a change of that field
+    drops, and the fields some derived lookup is built from."""
 
     names: frozenset[str]
+    size: int
     always: tuple[str, ...]
     by_field: dict[str, tuple[str, ...]]
+    watched: frozenset[str]
 
 
 _PLAN: dict[type, Plan | None] = {}
@@ -151,18 +154,16 @@ def _plan(cls: type) -> Plan | None:
         for source in derived.get(name, ()):
             by_field[source] = (*by_field.get(source, ()), name)
     always = tuple(name for name in props if name not in derived)
-    return Plan(frozenset(f.name for f in fields), always, by_field)
+    names = frozenset(f.name for f in fields)
+    return Plan(names, len(names), always, by_field, frozenset(by_field))
 
 
 def _drop(fresh: dict[str, Any], plan: Plan, changes: dict[str, Any]) -> None:
-    """Drop the cached properties the changes may have made stale."""
-    for name in plan.always:
-        fresh.pop(name, None)
+    """Drop the declared derived lookups built from a changed field."""
     by_field = plan.by_field
-    if by_field:
-        for field in changes:
-            for name in by_field.get(field, ()):
-                fresh.pop(name, None)
+    for field in changes:
+        for name in by_field.get(field, ()):
+            fresh.pop(name, None)
 
 
 def _checked_plan(cls: type, changes: dict[str, Any]) -> Plan | None:
@@ -171,26 +172,37 @@ def _checked_plan(cls: type, changes: dict[str, Any]) -> Plan | None:
         plan = _PLAN[cls]
     except KeyError:
         plan = _PLAN[cls] = _plan(cls)
-    if plan is not None and not plan.names.issuperset(changes):
+    if plan is not None and changes and not plan.names.issuperset(changes):
         bad = sorted(set(changes) - plan.names)[0]
         raise TypeError(f"{cls.__name__} has no field {bad}")
     return plan
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """``obj`` with ``changes`` (a new value; ``obj`` is untouched)."""
     cls = type(obj)
-    plan = _checked_plan(cls, changes)
+    plan = _PLAN.get(cls)
     if plan is None:
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names = plan.names
-    new = object.__new__(cls)
-    fresh = new.__dict__
-    old = obj.__dict__
-    fresh.update(old)
-    if len(old) != len(names):  # some cached property was computed on the old value: it
-        _drop(fresh, plan, changes)  # may not hold for the new one
-    fresh.update(changes)
+        plan = _checked_plan(cls, changes)
+        if plan is None:
+            return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    elif changes and not plan.names.issuperset(changes):
+        _checked_plan(cls, changes)  # raises, naming the field
+    fresh = obj.__dict__.copy()
+    if len(fresh) != plan.size:  # some cached property was computed on the old value: it
+        for name in plan.always:  # may not hold for the new one (``_drop`` written out)
+            if name in fresh:
+                del fresh[name]
+        if not plan.watched.isdisjoint(changes):
+            _drop(fresh, plan, changes)
+    if changes:
+        fresh.update(changes)
+    new = _new(cls)
+    _set(new, "__dict__", fresh)  # the frozen class's own __setattr__ refuses
     return new
 
 
@@ -210,13 +222,19 @@ def edit(draft: T, /, **changes: Any) -> T:
     >>> p, q
     (Point(x=1, y=0), Point(x=1, y=2))
     """
-    plan = _checked_plan(type(draft), changes)
-    if plan is None:
-        raise TypeError(f"{type(draft).__name__} cannot be edited in place")
+    plan = _PLAN.get(type(draft))
+    if plan is None or not plan.names.issuperset(changes):
+        plan = _checked_plan(type(draft), changes)
+        if plan is None:
+            raise TypeError(f"{type(draft).__name__} cannot be edited in place")
     fresh = draft.__dict__
     fresh.update(changes)
-    if len(fresh) != len(plan.names):
-        _drop(fresh, plan, changes)
+    if len(fresh) != plan.size:  # as in ``replace``
+        for name in plan.always:
+            if name in fresh:
+                del fresh[name]
+        if not plan.watched.isdisjoint(changes):
+            _drop(fresh, plan, changes)
     return draft
 
 

@@ -3,7 +3,9 @@
 One module per concept:
 
 * ``geometry`` units, paper sizes, rectangles; ``fonts`` the bundled DejaVu family;
+  ``fontcache`` its parsed tables shipped beside it (a fresh process does not parse them);
 * ``document`` pages as data and the deterministic PDF writer; ``progress`` the terminal bar;
+  ``stamps`` repeated art drawn once per PDF (a form XObject) and placed wherever it recurs;
 * ``impose`` imposition (grids, duplex mirroring, gutter fold, shelf packing); ``pack`` mixed
   pieces sharing sheets; ``paper`` pages and sheet fill per kit;
 * ``marks`` crop marks, registration targets, fold lines; ``qr`` vector QR codes;

@@ -77,11 +77,12 @@ class _Sheet:
         self.area = area
         self.spots: list[Spot] = []
         self.shelves: list[_Shelf] = []
-        self.refused: set[Item] = set()
+        self.refused: set[int] = set()  # kinds of piece (equal items) refused since a placement
 
-    def place(self, index: int, it: Item) -> bool:
-        """Place the piece as it is or, if that fails and it may turn, a quarter turn round."""
-        if it in self.refused:
+    def place(self, index: int, it: Item, kind: int) -> bool:
+        """Place the piece as it is or, if that fails and it may turn, a quarter turn round
+        (``kind`` numbers the items equal to ``it``)."""
+        if kind in self.refused:
             return False
         if self._place(index, it):
             self.refused.clear()
@@ -93,7 +94,7 @@ class _Sheet:
                 self.spots[-1] = Spot(last.index, last.rect, True)
                 self.refused.clear()
                 return True
-        self.refused.add(it)
+        self.refused.add(kind)
         return False
 
     def _place(self, index: int, it: Item) -> bool:
@@ -182,9 +183,15 @@ def _fits(w: float, h: float, area: Rect) -> bool:
 def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int
                 ) -> list[list[Spot]]:
     best: list[list[Spot]] | None = None
+    kinds: dict[Item, int] = {}
+    kind = [kinds.setdefault(it, len(kinds)) for it in items]
+    tried: set[tuple[int, ...]] = set()
     for key in ORDERS:
-        order = sorted(range(len(items)), key=lambda i: key(items[i]))
-        sheets = _first_fit(items, order, first, rest, cut, short)
+        order = tuple(sorted(range(len(items)), key=lambda i: key(items[i])))
+        if order in tried:  # two keys that sort alike pack alike
+            continue
+        tried.add(order)
+        sheets = _first_fit(items, kind, order, first, rest, cut, short)
         if best is None or (len(sheets), fill(sheets[-1], rest)) < (len(best),
                                                                    fill(best[-1], rest)):
             best = sheets
@@ -196,17 +203,22 @@ def _shorter(area: Rect, cut: float) -> Rect:
     return Rect(area.x, area.y + cut, area.w, max(area.h - cut, 0.0))
 
 
-def _first_fit(items: Sequence[Item], order: Sequence[int], first: Rect, rest: Rect,
-               cut: float, short: int) -> list[list[Spot]]:
+def _first_fit(items: Sequence[Item], kind: Sequence[int], order: Sequence[int], first: Rect,
+               rest: Rect, cut: float, short: int) -> list[list[Spot]]:
     """First fit over the open sheets; the first ``short`` sheets are ``cut`` shorter (so
-    that the pieces they give up go to the last)."""
+    that the pieces they give up go to the last).  ``kind[i]`` numbers the items equal to
+    ``items[i]`` (a sheet remembers the kinds it refused)."""
     sheets = [_Sheet(_shorter(first, cut) if short > 0 else first)]
     for i in order:  # first fit: a sheet stays open for smaller pieces after it is "full"
-        if not any(sheet.place(i, items[i]) for sheet in sheets):
+        it, k = items[i], kind[i]
+        for sheet in sheets:
+            if k not in sheet.refused and sheet.place(i, it, k):
+                break
+        else:
             sheets.append(_Sheet(_shorter(rest, cut) if len(sheets) < short else rest))
-            if not sheets[-1].place(i, items[i]):
+            if not sheets[-1].place(i, it, k):
                 sheets[-1] = _Sheet(rest)  # too tall for a short sheet: a full one
-                if not sheets[-1].place(i, items[i]):  # pragma: no cover - checked in pack
+                if not sheets[-1].place(i, it, k):  # pragma: no cover - checked in pack
                     raise PnpError("a piece does not fit on an empty sheet")
     return [s.centred() for s in sheets if s.spots]
 

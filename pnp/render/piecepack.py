@@ -38,6 +38,7 @@ from pnp.render.art import (
 )
 from pnp.render.fonts import REGULAR, text_width
 from pnp.render.geometry import inch, mm
+from pnp.render.stamps import stamped
 from pnp.render.standee import fold_standee
 from pnp.render.suits import CLASSIC, RANKS, SEASONS, Suit, draw_symbol
 
@@ -147,9 +148,12 @@ def tile_back(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
                         mm(1.5), stroke=1, fill=0)
 
 
+TILE_BACK = stamped(tile_back)  # every tile's back: drawn once per PDF (stamps.py)
+
+
 def tile(suit: Suit, rank: str) -> Piece:
     return Piece("tile", f"{suit.name} {rank_label(rank)} tile", TILE, TILE,
-                 tile_face(suit, rank), tile_back)
+                 tile_face(suit, rank), TILE_BACK)
 
 
 # -- coins -------------------------------------------------------------------------------------
@@ -185,7 +189,8 @@ def coin_rank_side(rank: str) -> Art:
 
 def coin(suit: Suit, rank: str) -> Piece:
     return Piece("coin", f"{suit.name} {rank_label(rank)} coin", COIN, COIN,
-                 coin_suit_side(suit), coin_rank_side(rank), round=True)
+                 stamped(coin_suit_side(suit), ("pp-coin-suit", suit.key)),
+                 stamped(coin_rank_side(rank), ("pp-coin-rank", rank)), round=True)
 
 
 # -- dice --------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ walls between the digits and a faint guide line a reader's threshold drops.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +21,7 @@ from pnp.render.fonts import BOLD
 from pnp.render.forms import FormField
 from pnp.render.geometry import Rect
 from pnp.render.qr import draw_qr
+from pnp.render.stamps import stamp
 from pnp.sheetread.aruco import MODULES, marker_modules
 from pnp.sheetread.layout import FieldBox, Marker, SheetLayout, footer_area, title_area
 
@@ -77,14 +79,37 @@ def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = 
     if f.kind == "choice":
         _draw_choice(c, f, look, colour)
         return
+    r = f.rect
+    w, h = round(r.w, 4), round(r.h, 4)
+    walls = tuple((round(b.x - r.x, 4), round(b.y - r.y, 4), round(b.w, 4), round(b.h, 4))
+                  for b in f.boxes) if f.kind == "digits" else ()
     c.saveState()
+    c.translate(r.x, r.y)  # a sheet repeats a few field shapes hundreds of times: stamped
+    stamp(c, ("field", w, h, walls, look, colour, thick), (-2, -2, w + 2, h + 2),
+          partial(_field_at_origin, w=w, h=h, walls=walls, look=look, colour=colour,
+                  thick=thick))
+    c.restoreState()
+
+
+def _field_at_origin(c: Canvas, w: float, h: float, walls: tuple[tuple[float, ...], ...],
+                     look: Look, colour: Color, thick: bool) -> None:
+    """A field's box with its lower left at the origin; a comb's ``walls`` are its boxes
+    (x, y, w, h) from there."""
     c.setStrokeColor(colour)
     c.setLineWidth(ts.FIELD_THICK if thick else ts.FIELD_LINE)
     c.setFillColor(WHITE)
-    r = f.rect
-    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0 if look.low_ink else 1)
-    _comb_inside(c, f, colour)
-    c.restoreState()
+    c.rect(0, 0, w, h, stroke=1, fill=0 if look.low_ink else 1)
+    if walls:
+        c.setStrokeColor(tint(colour, 0.45))
+        c.setLineWidth(ts.COMB_WALL)
+        for x, _, _, _ in walls[1:]:
+            c.line(x, 0, x, h)
+        c.setStrokeColor(tint(INK, 0.12))
+        c.setLineWidth(ts.COMB_GUIDE)
+        c.setDash(1, 1.5)
+        for x, y, bw, bh in walls:
+            c.line(x + bw * 0.2, y + bh * 0.18, x + bw - bw * 0.2, y + bh * 0.18)
+        c.setDash()
 
 
 def _draw_choice(c: Canvas, f: FieldBox, look: Look, colour: Color) -> None:

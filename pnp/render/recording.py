@@ -221,6 +221,8 @@ class _Text(PDFTextObject):  # type: ignore[misc]
 class RecordingCanvas(Canvas):  # type: ignore[misc]
     """A canvas that also records what it draws, page by page, in :attr:`pages`."""
 
+    stamps = False  # repeated art is drawn (and recorded) every time, not stamped (stamps.py)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.pages: list[PageRecord] = []

@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.art import Look, Point, circle_points, hex_color, paint, polygon
+from pnp.render.stamps import stamp
 
 RANKS = ("null", "ace", "2", "3", "4", "5")
 """Piecepack ranks, low to high (null = 0, ace = 1)."""
@@ -179,9 +180,13 @@ SYMBOLS: dict[str, SymbolFn] = {
 
 def draw_symbol(c: Canvas, suit: Suit, cx: float, cy: float, r: float, look: Look,
                 color: Color | None = None) -> None:
-    """The suit's symbol inside a circle of radius ``r`` around (cx, cy)."""
+    """The suit's symbol inside a circle of radius ``r`` around (cx, cy) (stamped: drawn once
+    per PDF for each suit, size, colour and look)."""
+    ink = color if color is not None else suit.color
     c.saveState()
-    SYMBOLS[suit.key](c, cx, cy, r, color if color is not None else suit.color, look)
+    c.translate(cx, cy)
+    stamp(c, ("suit-symbol", suit.key, r, ink, look), (-2 * r, -2 * r, 2 * r, 2 * r),
+          lambda c: SYMBOLS[suit.key](c, 0.0, 0.0, r, ink, look))
     c.restoreState()
 
 

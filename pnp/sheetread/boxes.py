@@ -122,8 +122,8 @@ def _best_shift(profile: npt.NDArray[np.float64], at: list[int]) -> int:
     return shift
 
 
-def _box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
-              scale: float) -> list[Floats]:
+def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
+             scale: float) -> list[Floats]:
     """Each box's pen ink: the strokes whose centre lies in the box, wherever they reach."""
     rects = [layout.image_box(b, scale) for b in boxes]
     box_w = max(1, round(min(r[2] - r[0] for r in rects)))
@@ -190,7 +190,7 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
         options: list[Options] = []
         if fbox.kind == "digits":
             area = _area(layout, fbox.boxes[-1], scale)
-            for bi, cut in enumerate(_box_cuts(ink, layout, fbox.boxes, scale)):
+            for bi, cut in enumerate(box_cuts(ink, layout, fbox.boxes, scale)):
                 blank = _blank_odds(_share(cut, area), EMPTY_BELOW, INKED_ABOVE)
                 if blank == 1.0 and _inked_middle(ink, layout, fbox.boxes[bi], scale):
                     blank = UNSURE_BLANK  # ink in the box's middle: never surely empty
@@ -251,7 +251,7 @@ def _ticks(ink: Floats, layout: SheetLayout, rects: tuple[Rect, ...], values: tu
     several are (never taken without the person)."""
     marked = []
     for rect in rects:
-        (cut,) = _box_cuts(ink, layout, (rect,), scale)
+        (cut,) = box_cuts(ink, layout, (rect,), scale)
         marked.append(1 - _blank_odds(_share(cut, _area(layout, rect, scale)),
                                       TICK_EMPTY, TICK_MARKED))
     odds = {"": float(np.prod([1 - m for m in marked]))}
@@ -267,7 +267,7 @@ def _digit_box(ink: Floats, layout: SheetLayout, rect: Rect,
                scale: float) -> tuple[Options, float, Floats | None]:
     """One comb box alone: its options when it is (or may be) blank without a readable
     stroke (and no input), else its blank odds and the classifier's input."""
-    (cut,) = _box_cuts(ink, layout, (rect,), scale)
+    (cut,) = box_cuts(ink, layout, (rect,), scale)
     blank = _blank_odds(_share(cut, _area(layout, rect, scale)), EMPTY_BELOW, INKED_ABOVE)
     if blank == 1.0 and _inked_middle(ink, layout, rect, scale):
         blank = UNSURE_BLANK
@@ -317,4 +317,4 @@ def joined(parts: list[str]) -> str:
     return text.replace(" ", "_")
 
 
-__all__ = ["Draft", "combine", "joined", "pen_ink", "read_boxes"]
+__all__ = ["Draft", "box_cuts", "combine", "joined", "pen_ink", "read_boxes"]

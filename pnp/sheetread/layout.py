@@ -53,6 +53,9 @@ MARKER_SIZE = mm(9)
 kept clear of ink."""
 QR_SIZE = mm(17)
 """The sheet QR's side with its quiet zone (about 0.46 mm a module for a 45-character code)."""
+QR_LARGE = mm(24)
+"""The sheet QR where the page has room below the title band (0.65 mm a module): photos that
+gave too few pixels a module for the 17 mm code (3 of 73 refused) read it."""
 DIGIT_W = mm(5.2)
 """A comb box's width: wide enough for a pen digit, narrow enough for 4 in a 26 mm cell."""
 DIGIT_H = mm(6.4)
@@ -316,22 +319,30 @@ def text(name: str, cell: Rect) -> FieldBox:
 
 
 def choice(name: str, cell: Rect, options: tuple[str, ...], digits: int = 0,
-           box: float = OPTION, width: float = DIGIT_W, height: float = DIGIT_H) -> FieldBox:
-    """Tick boxes for ``options`` (each after its printed letter), then a comb of ``digits``,
-    centred in ``cell``."""
-    step = OPTION_LABEL + box + mm(1.0)
+           box: float = OPTION, width: float = DIGIT_W, height: float = DIGIT_H,
+           label: float = OPTION_LABEL, gap: float = mm(1.0),
+           alphabet: str = DIGITS) -> FieldBox:
+    """Tick boxes for ``options`` (each after its printed letter, ``label`` wide), then a comb
+    of ``digits`` (each one of ``alphabet``), centred in ``cell``.
+
+    >>> f = choice("m1_source", Rect(0, 0, mm(46), mm(5)), tuple("abcdefgh"), 1, box=mm(2.6),
+    ...            label=mm(1.6), gap=mm(0.6), width=mm(4.4), alphabet="012345")
+    >>> len(f.option_boxes), f.max_digits, f.rect.w <= mm(46), f.alphabet
+    (8, 1, True, '012345')
+    """
+    step = label + box + gap
     w = min(width, (cell.w - len(options) * step) / digits) if digits else 0.0
     h = min(height, cell.h)
     total = len(options) * step + digits * w
     x = cell.cx - total / 2
     s = min(box, cell.h)
-    option_boxes = tuple(Rect(x + k * step + OPTION_LABEL, cell.cy - s / 2, s, s)
+    option_boxes = tuple(Rect(x + k * step + label, cell.cy - s / 2, s, s)
                          for k in range(len(options)))
     x0 = x + len(options) * step
     boxes = tuple(Rect(x0 + i * w, cell.cy - h / 2, w, h) for i in range(digits))
     # the field (and its form widget) takes the cell's height, so a typed value fits
     return FieldBox(name, "choice", Rect(x, cell.y, total, cell.h), boxes, options=options,
-                    option_boxes=option_boxes)
+                    option_boxes=option_boxes, alphabet=alphabet)
 
 
 def place(name: str, cell: Rect, kind: str, digits: int = 0, signed: bool = False,
@@ -354,10 +365,12 @@ def paper_name(page: tuple[float, float]) -> str:
     return next(name for name, size in PAPER_SIZES.items() if size == page)
 
 
-def band_qr(page: tuple[float, float]) -> Rect:
-    """The sheet QR's usual place: in the title band, left of the top right marker."""
+def band_qr(page: tuple[float, float], size: float = QR_SIZE) -> Rect:
+    """The sheet QR's usual place: in the title band, left of the top right marker (``size``
+    larger where the page has room below the band: a bigger code reads from a smaller or
+    blurrier photo)."""
     a = printable_area(page)
-    return Rect(a.x2 - MARKER_SIZE - mm(3) - QR_SIZE, a.y2 - QR_SIZE, QR_SIZE, QR_SIZE)
+    return Rect(a.x2 - MARKER_SIZE - mm(3) - size, a.y2 - size, size, size)
 
 
 def title_area(page: tuple[float, float], qr: Rect) -> Rect:
@@ -434,7 +447,8 @@ def by_name(fields: Iterable[FieldBox]) -> Mapping[str, FieldBox]:
     return {f.name: f for f in fields}
 
 
-__all__ = ["DIGITS", "DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_SIZE", "SCHEME",
+__all__ = ["DIGITS", "DIGIT_H", "DIGIT_W", "FORMAT", "KINDS", "MARKER_SIZE", "QR_LARGE", "QR_SIZE",
+           "SCHEME",
            "FieldBox", "Kind", "Marker", "SheetCode", "SheetCodeError", "SheetLayout",
            "band_qr", "by_name", "check_fields", "choice", "comb", "corner_markers", "footer_area",
            "layout_for", "layouts", "paper_name", "place", "sheet_layout", "text", "tick",

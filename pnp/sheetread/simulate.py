@@ -27,19 +27,44 @@ DPI = 200
 
 
 DIGITS = "held-out"
-"""Which MNIST digits the pen writes: "held-out" (the benchmark's) or "validation" (to choose
-the reader's thresholds without looking at the held-out digits)."""
+"""Which MNIST digits the pen writes: "held-out" (the benchmark's), "validation" (to choose
+the reader's thresholds without looking at the held-out digits) or "train" (photos whose box
+crops train the classifier: ``pnp.sheetread.harvest``)."""
 
 
 @cache
 def held_out(which: str = "held-out") -> dict[int, tuple[Floats, ...]]:
-    """The held-out (or validation) MNIST digits by label (ink maps 0..1)."""
+    """The held-out (or validation, or training) MNIST digits by label (ink maps 0..1)."""
     from pnp.sheetread.train import mnist, split
 
     x, y = mnist()
-    _, val, held = split(len(x))
-    chosen = held if which == "held-out" else val
+    train, val, held = split(len(x))
+    chosen = {"held-out": held, "validation": val, "train": train}[which]
     return {d: tuple(x[i] for i in chosen if y[i] == d) for d in range(10)}
+
+
+def kit_pages(game_id: str, seed: int, tmp: Path) -> dict[str, Gray]:
+    """Each readable layout's blank printed page (A4), from the game's kit where the kit has
+    it (the page whose form fields are the layout's), else the layout drawn alone."""
+    from pnp.render.kits import build_kit
+    from pnp.render.options import KitOptions
+    from pnp.sheetread.layout import layouts
+
+    a4 = [lay for lay in layouts(game_id) if lay.layout.endswith(".a4")] or list(
+        layouts(game_id))
+    pdfs = [p for p in build_kit(game_id, KitOptions(seed=seed, out=tmp, duplex="none",
+                                                     progress=False))
+            if p.suffix == ".pdf"]
+    out = {}
+    for lay in a4:
+        for pdf in pdfs:
+            index = kit_page(pdf, lay)
+            if index is not None:
+                out[lay.layout] = page_from_pdf(pdf, index)
+                break
+        else:
+            out[lay.layout] = page_from_layout(lay, seed)
+    return out
 
 
 def page_from_pdf(pdf: Path | bytes, index: int, dpi: int = DPI) -> Gray:
@@ -349,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["Shot", "Written", "held_out", "kit_page", "main", "page_from_layout",
+__all__ = ["Shot", "Written", "held_out", "kit_page", "kit_pages", "main", "page_from_layout",
            "page_from_pdf", "photograph", "played_fields", "random_shot", "write"]
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ GAME, SEED = "galaxy-trucker", 11
 
 
 @pytest.mark.parametrize("name", ["pnp.sheetread.digits", "pnp.sheetread.reading",
-                                  "pnp.sheetread.boxes"])
+                                  "pnp.sheetread.boxes", "pnp.sheetread.harvest"])
 def test_docstring_examples_run(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
@@ -58,6 +58,13 @@ def test_the_shipped_classifier_reads_held_out_digits_and_says_how_it_was_made()
     _, _, held = train.split(len(x))
     probs = digits.probabilities(train.features(x[held]))
     assert float((probs.argmax(axis=1) == y[held]).mean()) >= 0.97  # 97.6 % when trained
+
+
+def test_the_training_crops_never_use_the_held_out_digits() -> None:
+    from pnp.sheetread.harvest import harvest
+
+    with pytest.raises(ValueError, match="held-out"):
+        harvest("held-out", 1)
 
 
 @cache
@@ -123,7 +130,7 @@ def test_a_small_photo_still_gives_its_qr_code() -> None:
 # -- choice fields: a letter ticked among its options, then digits --------------------------
 @cache
 def _ge() -> tuple[dict[str, str], bytes]:
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     fields = sim.played_fields("galaxy-express", 3)
     assert fields is not None
     rng = np.random.default_rng(5)
@@ -135,7 +142,7 @@ def _ge() -> tuple[dict[str, str], bytes]:
 def test_choice_fields_are_read_not_asked_as_handwriting() -> None:
     fields, data = _ge()
     reading = read_photo(data)
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     choices = [f for f in reading.fields if layout.field(f.name).kind == "choice"]
     written = [f for f in choices if fields.get(f.name)]
     assert len(written) >= 10
@@ -151,7 +158,7 @@ def test_two_ticked_options_are_asked() -> None:
     from pnp.sheetread.boxes import read_boxes
     from pnp.sheetread.photo import SCALE
 
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     ink = np.zeros((round(layout.page[1] * SCALE), round(layout.page[0] * SCALE)), np.float32)
     field = layout.field("t1_dir")
     for rect in field.option_boxes[:2]:  # N and E both crossed

@@ -120,3 +120,48 @@ def test_favicon_is_a_32px_icon_and_an_svg(client: FlaskClient) -> None:
     assert ET.fromstring(svg.data).tag.endswith("svg")
     home = client.get("/").get_data(as_text=True)
     assert 'rel="icon" href="/favicon.svg"' in home
+
+
+def test_requests_without_a_session_cookie_skip_the_session_and_set_none(app: Flask) -> None:
+    """The JSON API and /healthz bring no cookie: no session is read or written (Flask's
+    own interface built a signer for each), and a page still gets and keeps its cookie,
+    signed with the one signer built for the app's key."""
+    from webscore.security import Sessions
+
+    assert isinstance(app.session_interface, Sessions)
+    api = app.test_client()
+    t = new_table_api(api, chance="table")
+    for resp in (api.get("/healthz"), api.get(f"/api/tables/{t['id']}")):
+        assert resp.status_code == 200
+        assert not resp.headers.getlist("Set-Cookie") and "Vary" not in resp.headers
+    phone = app.test_client()
+    joined = phone.get(f"/t/{t['id']}/join?k={t['token']}")
+    signed = _session_cookie(joined).value
+    signer = app.session_interface.get_signing_serializer(app)
+    assert signer is app.session_interface.get_signing_serializer(app)  # built once
+    assert signer is not None and signer.loads(signed)["tokens"] == {t["id"]: t["token"]}
+    page = phone.get(f"/t/{t['id']}")
+    assert "Cookie" in page.headers.get("Vary", "")  # read from the cookie, as before
+    assert f"join?k={t['token']}" in page.get_data(as_text=True)
+    app.secret_key = "another key"  # a new key: the old cookie no longer opens a session
+    assert app.session_interface.get_signing_serializer(app) is not signer
+    assert "join?k=" not in phone.get(f"/t/{t['id']}").get_data(as_text=True)
+
+
+def test_security_headers_are_added_once_and_never_over_a_views_own(app: Flask) -> None:
+    from flask import Response
+
+    from webscore.security import headers
+
+    with app.test_request_context("/"):
+        own = Response("x", headers={"x-frame-options": "SAMEORIGIN",
+                                     "Content-Security-Policy": "default-src 'none'"})
+        out = headers(own).headers
+        assert out.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+        assert out.getlist("Content-Security-Policy") == ["default-src 'none'"]
+        assert out.getlist("Referrer-Policy") == ["same-origin"]
+        plain = headers(headers(Response("y"))).headers  # a second pass adds nothing
+        for name in ("Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options",
+                     "Content-Security-Policy"):
+            assert len(plain.getlist(name)) == 1, name
+        assert "frame-ancestors 'none'" in plain["Content-Security-Policy"]

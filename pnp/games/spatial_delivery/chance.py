@@ -19,7 +19,7 @@ from pnp.games.spatial_delivery.checks import ci
 from pnp.games.spatial_delivery.events import Flip, SDEvent, TileLaid, format_event
 from pnp.games.spatial_delivery.market import settle
 from pnp.games.spatial_delivery.offers import legal
-from pnp.games.spatial_delivery.state import Need, State
+from pnp.games.spatial_delivery.state import Need, State, flip_need, tile_need
 
 
 def chance_outcomes(state: State) -> list[SDEvent]:
@@ -61,14 +61,15 @@ def need_text(need: Need) -> str:
 
 
 def apply_chance(state: State, event: TileLaid | Flip) -> State:
+    colour = ""
     if isinstance(event, TileLaid):
-        want: Need = Need("tile", event.hex)
+        want: Need = tile_need(event.hex)
     else:
-        colour = colour_of(event.card)
-        assert colour is not None
-        want = Need("flip", colour)
-    if want not in state.pending:
-        awaited = (f"the table owes {need_text(state.pending[0])}" if state.pending
+        colour = event.card[0]  # a goods card's colour (fuel is never turned up: parse)
+        want = flip_need(colour)
+    pending = state.pending
+    if want not in pending:
+        awaited = (f"the table owes {need_text(pending[0])}" if pending
                    else "no tile or card is waiting to be revealed now")
         raise IllegalMove("SD-T8", f"{format_event(event)} is not awaited: {awaited}",
                           lambda: [format_event(e) for e in chance_outcomes(state)]
@@ -76,7 +77,8 @@ def apply_chance(state: State, event: TileLaid | Flip) -> State:
     if isinstance(event, TileLaid):
         possible = TILE_POOL.get(event.kind, 0) > state.tiles[1:].count(event.kind)
     else:
-        possible = event.card in state.goods[ci(str(want.key))].deck
+        g = state.goods[ci(colour)]
+        possible = event.card in g.deck
     if not possible:  # the outcome list is made only when the refusal is shown
         if isinstance(event, TileLaid):
             why = f"all {TILE_POOL[event.kind]} tiles of that kind are laid"
@@ -85,15 +87,15 @@ def apply_chance(state: State, event: TileLaid | Flip) -> State:
         raise IllegalMove("SD-T8", f"{format_event(event)} is impossible: {why}",
                           lambda: [format_event(e) for e in chance_outcomes(state)
                                    if need_of(e) == want], hint=True)
-    if state.seeded:
+    if state.seeded and not _was_dealt(state, event):
         dealt = dealt_for(state, want)
         if dealt != event:
             raise IllegalMove("SD-T9", "this table plays a seeded deal: "
                                        f"{need_text(want)} is "
                                        f"{format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
-    at = state.pending.index(want)
-    pending = (*state.pending[:at], *state.pending[at + 1:])
+    at = pending.index(want)
+    pending = (*pending[:at], *pending[at + 1:])
     if isinstance(event, TileLaid):
         h, kind = event.hex, event.kind
         world = kind in COLOUR_SET
@@ -104,19 +106,26 @@ def apply_chance(state: State, event: TileLaid | Flip) -> State:
         firsts = (*state.firsts[:h], world, *state.firsts[h + 1:])
         state = replace(state, pending=pending, tiles=tiles, tokens=tokens, firsts=firsts)
     else:
-        colour = colour_of(event.card)
-        assert colour is not None
-        g = state.goods[ci(colour)]
-        deck = list(g.deck)
-        if state.seeded:
-            deck.pop(0)
+        if state.seeded:  # the seed's card is the deck's top one (``_was_dealt``)
+            deck = g.deck[1:]
         else:
-            deck.remove(event.card)
+            left = list(g.deck)
+            left.remove(event.card)
+            deck = tuple(left)
         i = ci(colour)
         state = replace(state, pending=pending, goods=(
-            *state.goods[:i], replace(g, market=event.card, deck=tuple(deck)),
-            *state.goods[i + 1:]))
+            *state.goods[:i], replace(g, market=event.card, deck=deck), *state.goods[i + 1:]))
     return settle(state)
+
+
+def _was_dealt(state: State, event: TileLaid | Flip) -> bool:
+    """Whether the seed dealt this (awaited, possible) outcome: ``dealt_for`` without
+    making the dealt event."""
+    if isinstance(event, TileLaid):
+        return state.hidden_tiles is not None and state.hidden_tiles[event.hex] == event.kind
+    colour = colour_of(event.card)
+    assert colour is not None
+    return state.goods[ci(colour)].deck[0] == event.card
 
 
 def dealt_for(state: State, need: Need) -> SDEvent:
@@ -129,8 +138,8 @@ def dealt_for(state: State, need: Need) -> SDEvent:
 
 def need_of(event: SDEvent) -> Need | None:
     if isinstance(event, TileLaid):
-        return Need("tile", event.hex)
+        return tile_need(event.hex)
     if isinstance(event, Flip):
         colour = colour_of(event.card)
-        return Need("flip", colour) if colour else None
+        return flip_need(colour) if colour else None
     return None

@@ -8,11 +8,11 @@ state handed out is never changed again."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.engine.values import edit, replace
-from pnp.games.spatial_delivery.cards import COLOURS, colour_of
+from pnp.games.spatial_delivery.cards import COLOURS, FUEL
 from pnp.games.spatial_delivery.state import Goods, Seat, State
 
 
@@ -105,19 +105,25 @@ def set_goods(draft: State, i: int, goods: Goods, **changes: Any) -> State:
     return edit(draft, goods=(*draft.goods[:i], goods, *draft.goods[i + 1:]), **changes)
 
 
-def discard(draft: State, cards: Sequence[str]) -> State:
+def discarded(goods: tuple[Goods, ...], cards: Sequence[str]) -> tuple[Goods, ...]:
     """Spent goods go face up to their type's discard pile; fuel back to the depot."""
+    piles: dict[int, list[str]] = {}
     for card in cards:
-        colour = colour_of(card)
-        if colour is None:
-            continue
-        i = ci(colour)
-        g = draft.goods[i]
-        set_goods(draft, i, replace(g, discards=sorted_cards((*g.discards, card))))
-    return draft
+        if card != FUEL:  # a goods card's first letter is its colour
+            piles.setdefault(_COLOUR_INDEX[card[0]], []).append(card)
+    if not piles:
+        return goods
+    out = list(goods)
+    for i, spent in piles.items():
+        out[i] = replace(out[i], discards=sorted_cards((*out[i].discards, *spent)))
+    return tuple(out)
 
 
-def spend(draft: State, seat_index: int, cards: Sequence[str]) -> State:
-    seat = draft.seats[seat_index]
-    set_seat(draft, seat_index, replace(seat, hand=remove(seat.hand, cards)))
-    return discard(draft, cards)
+def spend(state: State, who: int, cards: Sequence[str],
+          seat_changes: Mapping[str, Any] | None = None, **changes: Any) -> State:
+    """A new draft (one copy): ``cards`` leave seat ``who``'s hand for the discard piles,
+    with the seat's other ``seat_changes`` and the state's other ``changes``."""
+    seats = state.seats
+    seat = replace(seats[who], hand=remove(seats[who].hand, cards), **(seat_changes or {}))
+    return replace(state, seats=(*seats[:who], seat, *seats[who + 1:]),
+                   goods=discarded(state.goods, cards), **changes)

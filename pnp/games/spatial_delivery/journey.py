@@ -67,12 +67,10 @@ def build(state: State, move: Build) -> State:
     unpaid = build_problem(move.pay, len(fresh), colours)
     if unpaid is not None:
         raise refuse(*unpaid)
-    draft = spend(replace(state), who, move.pay)
-    seat = draft.seats[who]
-    return set_seat(
-        draft, who, replace(seat, location=move.path[-1], points=seat.points + 1 + len(worlds)),
-        segments=state.segments | frozenset(path_segments(move.path)),
-        stations=tuple(sorted((*state.stations, (move.path[-1], who)))), stage=1)
+    return spend(state, who, move.pay,
+                 {"location": move.path[-1], "points": seat.points + 1 + len(worlds)},
+                 segments=state.segments | frozenset(path_segments(move.path)),
+                 stations=tuple(sorted((*state.stations, (move.path[-1], who)))), stage=1)
 
 
 def travel(state: State, move: Travel) -> State:
@@ -94,8 +92,7 @@ def travel(state: State, move: Travel) -> State:
     unpaid = fuel_problem(move.pay, len(move.stops), "step(s)", "SD-7")
     if unpaid is not None:
         raise refuse(*unpaid)
-    draft = spend(replace(state), who, move.pay)
-    return set_seat(draft, who, replace(draft.seats[who], location=here), stage=1)
+    return spend(state, who, move.pay, {"location": here}, stage=1)
 
 
 # Deliver and card powers -------------------------------------------------------------------
@@ -160,11 +157,9 @@ def deliver(state: State, move: Deliver) -> State:
         cleared = list(firsts_left)
         cleared[world] = False
         firsts_left = tuple(cleared)
-    draft = spend(replace(state), who, [card])
-    seat = draft.seats[who]
-    set_seat(draft, who, replace(seat, points=seat.points + value + bonus,
-                                 firsts=tuple(firsts)),
-             tokens=tuple(tokens), firsts=firsts_left, stage=2)
+    draft = spend(state, who, [card], {"points": seat.points + value + bonus,
+                                        "firsts": tuple(firsts)},
+                  tokens=tuple(tokens), firsts=firsts_left, stage=2)
     if owner is not None and owner != who:
         host = draft.seats[owner]
         set_seat(draft, owner, replace(host, points=host.points + 1))
@@ -206,5 +201,5 @@ def card_action_check(state: State, move: CardAction) -> int:
 
 def card_action(state: State, move: CardAction) -> State:
     who = card_action_check(state, move)
-    draft = edit(spend(replace(state), who, [move.card]), stage=3)
+    draft = spend(state, who, [move.card], stage=3)
     return use_power(draft, who, move.card)

@@ -15,7 +15,7 @@ from pnp.games.spatial_delivery.cards import (
 from pnp.games.spatial_delivery.checks import ci, order_error, refuse, set_goods, sorted_cards
 from pnp.games.spatial_delivery.events import Take
 from pnp.games.spatial_delivery.setup import deck_order
-from pnp.games.spatial_delivery.state import Goods, Need, State
+from pnp.games.spatial_delivery.state import Goods, State, flip_need
 
 
 def take(state: State, move: Take) -> State:
@@ -25,25 +25,30 @@ def take(state: State, move: Take) -> State:
         seat_index = state.current
     else:
         raise order_error(state, f"taking the {move.colour} card")
-    g = state.goods[ci(move.colour)]
+    i = ci(move.colour)
+    g = state.goods[i]
     if g.market is None:
         raise refuse("SD-T2", f"no {COLOUR_NAMES[move.colour]} card is face "
                               "up (that deck and its discards are empty)")
     seat = state.seats[seat_index]
-    i = ci(move.colour)
+    after: dict[str, object] = (
+        {"picks": state.picks + 1} if state.phase == "market" else {"must_take": False})
+    need = flip_need(move.colour)
+    owed = bool(g.deck) and need not in state.pending
+    if owed:  # ``turn_up``'s usual case, made in the same copy
+        after["pending"] = (*state.pending, need)
     draft = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
                             goods=(*state.goods[:i], replace(g, market=None),
-                                   *state.goods[i + 1:]))
-    turn_up(draft, move.colour)
-    if draft.phase == "market":
-        return settle(edit(draft, picks=draft.picks + 1))
-    return edit(draft, must_take=False)
+                                   *state.goods[i + 1:]), **after)
+    if not owed:
+        turn_up(draft, move.colour)
+    return settle(draft) if draft.phase == "market" else draft
 
 
 def turn_up(draft: State, colour: str) -> State:
     """Owe a flip for an empty market slot; reshuffle the discards if the deck is out."""
     g = draft.goods[ci(colour)]
-    if g.market is not None or Need("flip", colour) in draft.pending:
+    if g.market is not None or flip_need(colour) in draft.pending:
         return draft
     if not g.deck:
         if not g.discards:
@@ -52,7 +57,7 @@ def turn_up(draft: State, colour: str) -> State:
         deck = (deck_order(draft.seed, colour, k, g.discards)
                 if draft.seeded and draft.seed is not None else g.discards)
         set_goods(draft, ci(colour), Goods(market=None, deck=deck, discards=(), reshuffles=k))
-    return edit(draft, pending=(*draft.pending, Need("flip", colour)))
+    return edit(draft, pending=(*draft.pending, flip_need(colour)))
 
 
 def begin_market(draft: State) -> State:

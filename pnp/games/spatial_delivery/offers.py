@@ -6,6 +6,7 @@ route, stop list and payment."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from pnp.engine import CHANCE, IllegalMove
@@ -31,8 +32,8 @@ from pnp.games.spatial_delivery.events import (
     Travel,
 )
 from pnp.games.spatial_delivery.journey import card_action_check, deliver_check
-from pnp.games.spatial_delivery.payments import cheapest_build, cheapest_fuel
-from pnp.games.spatial_delivery.routes import cheapest_routes, new_segments, step_stops, worlds_at
+from pnp.games.spatial_delivery.payments import cheapest_build_sorted, cheapest_fuel
+from pnp.games.spatial_delivery.routes import costed_routes, stops_from
 from pnp.games.spatial_delivery.state import Seat, State
 
 
@@ -96,11 +97,12 @@ def offered_builds(state: State, who: int) -> list[SDEvent]:
     seat = state.seats[who]
     if len(state.stations_of(who)) >= STATIONS_PER_PLAYER:
         return []
-    limit = sum(fuel_value(c) for c in seat.hand)
+    hand = seat.hand
+    limit = sum(fuel_value(c) for c in hand)
+    colours = state.site_colours
     out: list[SDEvent] = []
-    for corner, path in sorted(cheapest_routes(state, seat.location, limit).items()):
-        colours = [str(state.tiles[h]) for h in worlds_at(state, corner)]
-        pay = cheapest_build(seat.hand, len(new_segments(state, path)), colours)
+    for corner, (new, path) in sorted(costed_routes(state, seat.location, limit).items()):
+        pay = cheapest_build_sorted(hand, new, colours[corner])
         if pay is not None:
             out.append(Build(path, pay))
     return out
@@ -109,16 +111,22 @@ def offered_builds(state: State, who: int) -> list[SDEvent]:
 def offered_travels(state: State, seat: Seat) -> list[SDEvent]:
     """Travel of one and two steps (not straight back), Rocket Fuel spent first."""
     out: list[SDEvent] = []
-    sequences: list[tuple[int, ...]] = []
-    for first in step_stops(state, seat.location):
-        sequences.append((first,))
-        sequences += [(first, second) for second in step_stops(state, first)
-                      if second != seat.location]
-    for stops in sequences:
-        pay = cheapest_fuel(seat.hand, len(stops))
-        if pay is not None:
-            out.append(Travel(stops, pay))
+    here = seat.location
+    one, two = cheapest_fuel(seat.hand, 1), cheapest_fuel(seat.hand, 2)
+    segments, stations = state.segments, state.station_corners
+    for first in stops_from(segments, stations, here):
+        if one is not None:
+            out.append(travel_event((first,), one))
+        if two is not None:
+            out += [travel_event((first, second), two)
+                    for second in stops_from(segments, stations, first) if second != here]
     return out
+
+
+@lru_cache(maxsize=8192)
+def travel_event(stops: tuple[int, ...], pay: tuple[str, ...]) -> Travel:
+    """One immutable event per route and payment (travel offers repeat turn after turn)."""
+    return Travel(stops, pay)
 
 
 def passes(check: Callable[[State, Any], object], state: State, event: SDEvent) -> bool:

@@ -122,19 +122,25 @@ def _build_pays(cards: tuple[str, ...], segments: int, world_colours: tuple[str,
 def cheapest_build(hand: tuple[str, ...], segments: int,
                    world_colours: list[str]) -> tuple[str, ...] | None:
     """One exact payment from a hand (legal()'s canonical choice), or None."""
-    return _cheapest_build(hand, segments, tuple(sorted(world_colours)))
+    return cheapest_build_sorted(hand, segments, tuple(sorted(world_colours)))
 
 
 @lru_cache(maxsize=4096)
-def _cheapest_build(hand: tuple[str, ...], segments: int,
-                    world_colours: tuple[str, ...]) -> tuple[str, ...] | None:
-    """Memoised: the legal list asks it for every station site with the same hand, and the
-    sites differ only in a few colour sets and route lengths."""
+def cheapest_build_sorted(hand: tuple[str, ...], segments: int,
+                          world_colours: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``cheapest_build`` with the colours sorted.  Memoised: the legal list asks it for
+    every station site with the same hand, and the sites differ only in a few colour sets
+    and route lengths."""
     left = list(hand)
     station: list[str] = []
     for col in world_colours:  # a card's first letter is its colour (R, fuel, matches none)
-        match = next((c for c in left if c[0] == col and c[1] != "F"), None)
-        match = match or next((c for c in left if c[0] == col), None)
+        match = None  # the first card of the colour that is no Fast Burn, else the first
+        for c in left:
+            if c[0] == col:
+                if c[1] != "F":
+                    match = c
+                    break
+                match = match or c
         if match is not None:
             left.remove(match)
             station.append(match)
@@ -142,8 +148,13 @@ def _cheapest_build(hand: tuple[str, ...], segments: int,
     if missing > 1 or (missing == 1 and len(world_colours) == 1):
         return None
     if missing == 1:
-        spare = next((c for c in left if c != FUEL and c[1] != "F"), None)
-        spare = spare or next((c for c in left if c != FUEL), None)
+        spare = None  # the first goods card that is no Fast Burn, else the first
+        for c in left:
+            if c != FUEL:
+                if c[1] != "F":
+                    spare = c
+                    break
+                spare = spare or c
         if spare is None:
             return None
         left.remove(spare)

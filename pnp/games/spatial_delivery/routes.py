@@ -31,12 +31,6 @@ def corner_laid(state: State, corner: int) -> bool:
     return corner in state.laid_corners
 
 
-def usable_segments(state: State, corner: int) -> list[int]:
-    """Borders leaving a corner that join two corners of the laid galaxy (cached per board:
-    ``State.usable``)."""
-    return list(state.usable[corner])
-
-
 def worlds_at(state: State, corner: int) -> list[int]:
     """The Settled World hexes around a corner."""
     tiles = state.tiles
@@ -128,11 +122,11 @@ def new_segments(state: State, path: tuple[int, ...]) -> list[int]:
 
 def step_stops(state: State, location: int) -> list[int]:
     """SD-7: the stations (and Earth) one step away along built segments."""
-    return list(_step_stops(state.segments, state.station_corners, location))
+    return list(stops_from(state.segments, state.station_corners, location))
 
 
 @lru_cache(maxsize=4096)
-def _step_stops(segments: frozenset[int], stations: frozenset[int],
+def stops_from(segments: frozenset[int], stations: frozenset[int],
                 location: int) -> tuple[int, ...]:
     """``step_stops`` per trade network (segments and stations): travel offers ask it for
     every stop one step away, and the network changes only when a station is built."""
@@ -159,60 +153,65 @@ def _step_stops(segments: frozenset[int], stations: frozenset[int],
     return tuple(sorted(stops))
 
 
-def cheapest_routes(state: State, location: int, limit: int) -> dict[int, tuple[int, ...]]:
-    """For each station site, one route with the fewest new segments (at most ``limit``).
+def costed_routes(state: State, location: int,
+                  limit: int) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """For each station site, one route with the fewest new segments (at most ``limit``),
+    as (new segments, route).
 
-    A 0-1 search over corners: existing segments cost nothing, new ones one.  Ties break on
-    corner numbers, so the result is deterministic.  This is the finite subset of routes that
-    legal() offers; apply() accepts any route that route_problem() accepts.
+    A 0-1 search over corners: existing segments cost nothing, new ones one (so it counts
+    a route's new segments as it goes).  Ties break on corner numbers, so the result is
+    deterministic.  This is the finite subset of routes that legal() offers; apply() accepts
+    any route that route_problem() accepts.
     """
     stations = state.station_corners
     built = state.segments
     steps = state.usable_steps
-    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    cost_of: dict[int, int] = {}
+    path_of: dict[int, tuple[int, ...]] = {}
     frontier: deque[tuple[int, tuple[int, ...]]] = deque()
-    for c in sorted(start_corners(state, location)):
-        best[c] = (0, (c,))
+    for c in sorted(start_corners_of(location)):
+        cost_of[c] = 0
+        path_of[c] = (c,)
         frontier.append((0, (c,)))
     while frontier:
         cost, path = frontier.popleft()
         c = path[-1]
-        if best[c][0] < cost:
+        if cost_of[c] < cost:
             continue
         if len(path) > 1 and (c in stations or c in EARTH_CORNERS):
             continue  # cannot pass on
         for seg, n in steps[c]:
             if n in path:
                 continue
-            step = 0 if seg in built else 1
-            new_cost = cost + step
-            if new_cost > limit:
-                continue
-            if n not in best or best[n][0] > new_cost:
-                best[n] = (new_cost, (*path, n))
-                if step:
-                    frontier.append((new_cost, (*path, n)))
-                else:
-                    frontier.appendleft((new_cost, (*path, n)))
+            if seg in built:
+                if n not in cost_of or cost_of[n] > cost:
+                    cost_of[n] = cost
+                    path_of[n] = longer = (*path, n)
+                    frontier.appendleft((cost, longer))
+            elif cost < limit and (n not in cost_of or cost_of[n] > cost + 1):
+                cost_of[n] = cost + 1
+                path_of[n] = longer = (*path, n)
+                frontier.append((cost + 1, longer))
     out = {}
     sites = _sites(state.tiles, stations)
     for c in range(CORNER_COUNT):
-        if c not in best or c not in sites:
+        if c not in cost_of or c not in sites:
             continue
-        path = best[c][1]
-        if best[c][0] > 0:  # found by the search: a route by construction (SD-6; the
-            out[c] = path   # property tests check every offer against route_problem)
+        cost = cost_of[c]
+        if cost > 0:  # found by the search: a route by construction (SD-6; the property
+            out[c] = (cost, path_of[c])  # tests check every offer against route_problem)
             continue
         # reached on old segments only: end with one new border instead
         path = ()
-        for seg in usable_segments(state, c):
+        for seg in state.usable[c]:
             n = other_end(seg, c)
-            if (seg not in state.segments and n in best and c not in best[n][1]
-                    and (len(best[n][1]) == 1 or n not in stations)):
-                path = (*best[n][1], c)
+            if (seg not in built and n in cost_of and c not in path_of[n]
+                    and (len(path_of[n]) == 1 or n not in stations)):
+                path = (*path_of[n], c)
+                cost = cost_of[n] + 1
                 break
         if not path or limit < 1:
             continue
         if route_problem(state, location, path) is None:
-            out[c] = path
+            out[c] = (cost, path)
     return out

@@ -12,7 +12,7 @@ from pnp.engine.game import JSON
 from pnp.engine.rng import Rng
 from pnp.games.spatial_delivery.board import HEX_COUNT, RING, RING_HEXES, hex_name
 from pnp.games.spatial_delivery.cards import COLOURS, SPACE, TILE_POOL, goods_deck
-from pnp.games.spatial_delivery.state import Goods, Need, Seat, State
+from pnp.games.spatial_delivery.state import Goods, Seat, State, flip_need, tile_need
 
 DEFAULT_ROUNDS = 5  # SD-8
 SETUP_FIELDS = ("chance", "rounds", DEAL_SEED)
@@ -74,8 +74,8 @@ def initial_state(names: Sequence[str], setup: Mapping[str, JSON], seed: int | N
         segments=frozenset(), stations=(), goods=tuple(goods),
         seats=tuple(Seat() for _ in range(n)), order=tuple(range(n)),
         phase="setup",
-        pending=(*[Need("tile", h) for h in RING_HEXES[1] + RING_HEXES[2]],
-                 *[Need("flip", c) for c in COLOURS]),
+        pending=(*[tile_need(h) for h in RING_HEXES[1] + RING_HEXES[2]],
+                 *[flip_need(c) for c in COLOURS]),
     )
 
 

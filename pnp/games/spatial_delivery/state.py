@@ -6,20 +6,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import cached, replace
+from pnp.engine.values import cached, quick_init, replace
 from pnp.games.spatial_delivery.board import (
     CORNER_COUNT,
     CORNER_SEGMENTS,
     CORNERS,
     EARTH,
+    HEX_COUNT,
     RING,
     other_end,
 )
-from pnp.games.spatial_delivery.cards import FUEL, FUEL_CARDS
+from pnp.games.spatial_delivery.cards import COLOUR_SET, COLOURS, FUEL, FUEL_CARDS
 
 Phase = Literal["setup", "market", "journey", "ring3", "over"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Need:
     """A chance outcome the table owes: a tile laid on a hex, or a card turned up."""
@@ -28,6 +30,22 @@ class Need:
     key: int | str  # hex id, or goods colour
 
 
+def tile_need(hex_id: int) -> Need:
+    """The one ``Need`` for a tile on this hex (owed lists are searched at every chance
+    event, and the same object is found by identity before any field is compared)."""
+    return _TILE_NEEDS.get(hex_id) or Need("tile", hex_id)
+
+
+def flip_need(colour: str) -> Need:
+    """The one ``Need`` for a card of this colour turned up (as ``tile_need``)."""
+    return _FLIP_NEEDS.get(colour) or Need("flip", colour)
+
+
+_TILE_NEEDS = {h: Need("tile", h) for h in range(HEX_COUNT)}
+_FLIP_NEEDS = {c: Need("flip", c) for c in COLOURS}
+
+
+@quick_init
 @dataclass(frozen=True)
 class Goods:
     """One goods type's deck, face-up market card and discard pile.
@@ -42,6 +60,7 @@ class Goods:
     reshuffles: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Seat:
     hand: tuple[str, ...] = ()  # sorted card codes; known from the public picks
@@ -80,7 +99,8 @@ class State:
     # lookups derived from one field, shared by copies that leave it alone (engine.values)
     __derived__: ClassVar[dict[str, tuple[str, ...]]] = {
         "_station_owner": ("stations",), "station_corners": ("stations",),
-        "laid_corners": ("tiles",), "usable": ("tiles",), "usable_steps": ("tiles",)}
+        "laid_corners": ("tiles",), "usable": ("tiles",), "usable_steps": ("tiles",),
+        "site_colours": ("tiles",)}
 
     def with_seat(self, i: int, seat: Seat, **changes: Any) -> State:
         """The state with seat ``i`` changed (and any other ``changes``)."""
@@ -116,6 +136,12 @@ class State:
     def usable_steps(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """``usable`` with the corner each border leads to: (border, next corner) pairs."""
         return usable_steps_of(self.tiles)
+
+    @cached
+    def site_colours(self) -> tuple[tuple[str, ...], ...]:
+        """Per corner, the colours of the Settled Worlds around it, sorted (what a station
+        there is paid with)."""
+        return site_colours_of(self.tiles)
 
     def stations_of(self, seat: int) -> list[int]:
         return [c for c, owner in self.stations if owner == seat]
@@ -153,3 +179,9 @@ def usable_segments_of(tiles: tuple[str | None, ...]) -> tuple[tuple[int, ...], 
 def usable_steps_of(tiles: tuple[str | None, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple((s, other_end(s, c)) for s in segs)
                  for c, segs in enumerate(usable_segments_of(tiles)))
+
+
+@lru_cache(maxsize=256)
+def site_colours_of(tiles: tuple[str | None, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(sorted(str(tiles[h]) for h in CORNERS[c] if tiles[h] in COLOUR_SET))
+                 for c in range(CORNER_COUNT))

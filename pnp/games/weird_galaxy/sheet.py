@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import Line
-from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, payoff, tile_name
+from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, TILE_AT, payoff
 from pnp.games.weird_galaxy.state import State
 
 ROWS = 40
@@ -113,6 +113,18 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
     }
 
 
+def sheet_tile(pos: tuple[int, int]) -> str:
+    """A tile as the printed worksheet has it written: its suit letter ticked and its rank
+    as a digit (0 null, 1 ace), e.g. 'a0' for aN; ``read_tile`` reads both.
+
+    >>> from pnp.games.weird_galaxy.data import POS_OF
+    >>> sheet_tile(POS_OF[("a", 0)]), read_tile("a0") == read_tile("aN")
+    ('a0', True)
+    """
+    suit, rank = TILE_AT[pos]
+    return f"{suit}{rank}"
+
+
 def worksheet_from_play(states: Sequence[State]) -> dict[str, str] | None:
     """The Trade Missions worksheet for a played game: every mission rolled, in order, from
     the last state (a game with more missions than the sheet's rows stops at the last row).
@@ -126,8 +138,8 @@ def worksheet_from_play(states: Sequence[State]) -> dict[str, str] | None:
     total = 0
     for row, mission in enumerate(final.missions[:ROWS], start=1):
         p = f"m{row}_"
-        fields[p + "source"] = tile_name(mission.source)
-        fields[p + "dest"] = tile_name(mission.dest)
+        fields[p + "source"] = sheet_tile(mission.source)
+        fields[p + "dest"] = sheet_tile(mission.dest)
         fields[p + "payoff"] = str(mission.payoff)
         if mission.completed_by is not None:
             fields[p + "paid"] = str(mission.payoff)

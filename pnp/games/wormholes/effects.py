@@ -15,7 +15,6 @@ from pnp.games.wormholes.board import (
     SIDE_NAMES,
     SIDE_SUITS,
     SUIT_NAMES,
-    SUITS,
     Cell,
     Suit,
     Vector,
@@ -24,11 +23,22 @@ from pnp.games.wormholes.board import (
     opponent,
     ray,
 )
-from pnp.games.wormholes.dice import candidates
+from pnp.games.wormholes.dice import any_candidate
 from pnp.games.wormholes.offers import ship_name, side
-from pnp.games.wormholes.state import Activate, ChooseJump, Coin, SendAway, Ship, State, Step, Task
+from pnp.games.wormholes.state import (
+    SHIP_INDEX,
+    SIDE_INDEX,
+    Activate,
+    ChooseJump,
+    Coin,
+    SendAway,
+    Ship,
+    State,
+    Step,
+    Task,
+)
 
-SUITS_INDEX = {s: i for i, s in enumerate(SUITS)}  # a suit's place in ``ships``
+GOAL: dict[Suit, tuple[Cell, Cell]] = {s: BASES[opponent(OWNER[s])] for s in OWNER}  # WH-2
 
 
 def start_turn(state: State, seat: int) -> State:
@@ -36,8 +46,19 @@ def start_turn(state: State, seat: int) -> State:
     return begin_turn(replace(state), seat)
 
 
-def begin_turn(draft: State, seat: int) -> State:
-    """``start_turn`` on a draft."""
+def begin_turn(draft: State, seat: int, **changes: object) -> State:
+    """``start_turn`` on a draft (with any other ``changes``)."""
+    a, b = SIDE_INDEX[seat]
+    now = draft.ships
+    if not now[a].lost_turn and not now[b].lost_turn:  # the usual turn, written out
+        goal = BASES[opponent(seat)]
+        step: Step = ("roll-choice" if draft.two_ships and (
+            now[a].cell in goal or now[b].cell in goal) else "roll")
+        return edit(draft, turns=draft.turns + 1, turn=seat, step=step,
+                    rolling=SIDE_SUITS[seat], dice=(), unused=(), skipped=(), resting=(),
+                    **changes)
+    if changes:
+        edit(draft, **changes)
     skipped: list[int] = []
     for _ in range(3):
         ships = [draft.ship(s) for s in SIDE_SUITS[seat]]
@@ -47,7 +68,7 @@ def begin_turn(draft: State, seat: int) -> State:
             if s.lost_turn:
                 set_ship(draft, replace(s, lost_turn=False))
         if active:
-            step: Step = ("roll-choice" if draft.two_ships and any(
+            step = ("roll-choice" if draft.two_ships and any(
                 draft.ship(s).cell in BASES[opponent(seat)] for s in active) else "roll")
             return edit(draft, turns=draft.turns + 1, turn=seat, step=step,
                         rolling=active, dice=(), unused=(), skipped=tuple(skipped),
@@ -60,7 +81,7 @@ def begin_turn(draft: State, seat: int) -> State:
 
 def set_ship(draft: State, ship: Ship, **changes: object) -> State:
     """The draft with this ship moved or changed (and any other ``changes``), in place."""
-    i = SUITS_INDEX[ship.suit]
+    i = SHIP_INDEX[ship.suit]
     return edit(draft, ships=(*draft.ships[:i], ship, *draft.ships[i + 1:]), **changes)
 
 
@@ -88,8 +109,8 @@ def settle(state: State) -> State:
                 activate(edit(state, stack=state.stack[:-1]), top)
                 continue
             return state
-        if state.step == "move" and not candidates(state):
-            begin_turn(edit(state, auto=passed(state)), opponent(state.turn))
+        if state.step == "move" and not any_candidate(state):
+            begin_turn(state, opponent(state.turn), auto=passed(state))
             if state.skipped:
                 lost = " and ".join(side(state, s) for s in state.skipped)
                 edit(state, auto=f"{state.auto}; {lost} lost the turn to black "
@@ -110,14 +131,15 @@ def passed(state: State) -> str:
 
 def arrive(state: State, suit: Suit, end: Cell, by_die: bool) -> State:
     """A ship landed by die or jump: win, send the opponent there, activate (die only)."""
-    if wins(state, suit):
+    if end in GOAL[suit] and wins(state, suit):
         return finish(state, suit, by_die)
     tasks: list[Task] = []
-    if by_die and state.coin_at(end) is not None:
+    if by_die and end in state.coin_slots:
         tasks.append(Activate(suit, end))
-    victim = next((s for s in state.ships if s.cell == end and s.suit != suit), None)
-    if victim is not None:  # the text's order: send first, then activate
-        tasks.append(SendAway(victim.suit, OWNER[suit]))
+    for s in state.ships:
+        if s.cell == end and s.suit != suit:  # the text's order: send first, then activate
+            tasks.append(SendAway(s.suit, OWNER[suit]))
+            break
     return edit(state, stack=(*state.stack, *tasks)) if tasks else state
 
 

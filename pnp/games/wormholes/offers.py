@@ -63,6 +63,8 @@ PLACEABLE = tuple(c for c in ORDERED_CELLS if not is_base(c))  # WH-2: not on a 
 
 
 def actor(state: State) -> int | None:
+    if state.phase == "play" and not state.stack:  # the usual case, first
+        return CHANCE if state.step == "roll" else state.turn
     if state.phase == "over":
         return None
     if state.phase == "opening":
@@ -155,10 +157,10 @@ def awaited(state: State) -> type:
         top = state.stack[-1]
         return (Reveal if isinstance(top, Activate)
                 else Jump if isinstance(top, ChooseJump) else Send)
-    return _BY_STEP[state.step]
+    return BY_STEP[state.step]
 
 
-_BY_STEP: dict[str, type] = {"roll-choice": RollChoice, "roll": Roll, "move": Move}
+BY_STEP: dict[str, type] = {"roll-choice": RollChoice, "roll": Roll, "move": Move}
 
 
 def awaited_text(state: State) -> str:

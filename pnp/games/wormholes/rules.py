@@ -169,6 +169,10 @@ class Wormholes(Game[State, WHEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: WHEvent) -> State:
+        kind = type(event)
+        if (not state.auto and state.phase == "play" and not state.stack
+                and kind is offers.BY_STEP[state.step]):
+            return _HANDLERS[kind](state, event)  # the usual case of ``_apply``, written out
         try:
             return _apply(_quiet(state) if state.auto else state, event)
         except IllegalMove as exc:
@@ -201,6 +205,9 @@ def _quiet(state: State) -> State:
 
 
 def _apply(state: State, event: WHEvent) -> State:
+    kind = type(event)
+    if state.phase == "play" and not state.stack and kind is offers.BY_STEP[state.step]:
+        return _HANDLERS[kind](state, event)  # the usual case of ``awaited``, written out
     if state.phase == "over":
         raise IllegalMove("WH-T8", f"the game is over ({state.result}); nothing more can "
                                    "be logged")

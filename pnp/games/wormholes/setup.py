@@ -34,6 +34,8 @@ def deal_coin_values(seed: int) -> dict[Suit, list[int]]:
 def roll_dice(seed: int, n: int, count: int) -> tuple[int, ...]:
     """Roll n of the seeded stream: `count` faces 0..5, in suit (or seat) order."""
     rng = Rng(seed, f"dice/{n}")
+    if count == 2:  # the usual roll, without a generator
+        return rng.below(FACES), rng.below(FACES)
     return tuple(rng.below(FACES) for _ in range(count))
 
 

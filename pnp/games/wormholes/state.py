@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import cached, replace
+from pnp.engine.values import cached, quick_init, replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
 
 Phase = Literal["opening", "choose", "placement", "play", "over"]
 Step = Literal["roll-choice", "roll", "move"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Coin:
     """A wormhole: its suit is public, its value is None until the first activation."""
@@ -28,6 +29,7 @@ class Coin:
         return OWNER[self.suit]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ship:
     suit: Suit
@@ -40,6 +42,7 @@ class Ship:
 
 
 # -- effects waiting to resolve (a stack: the last one resolves first) ------------------
+@quick_init
 @dataclass(frozen=True)
 class Activate:
     """The ship activates the wormhole under it (needs the value revealed first if hidden)."""
@@ -48,6 +51,7 @@ class Activate:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseJump:
     """Both directions of the axis are open; the ship's owner picks one."""
@@ -57,6 +61,7 @@ class ChooseJump:
     options: tuple[Vector, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class SendAway:
     """A ship was landed on; the lander's player sends it elsewhere."""
@@ -69,7 +74,10 @@ Task = Activate | ChooseJump | SendAway
 
 
 _INDEX: dict[Suit, int] = {s: i for i, s in enumerate(SUITS)}  # a suit's place in ``ships``
-_SIDE_INDEX: dict[int, tuple[int, int]] = {
+SHIP_INDEX = _INDEX
+PARTNER_INDEX: dict[Suit, int] = {  # where the partner of a suit's ship sits in ``ships``
+    s: _INDEX[b if s == a else a] for a, b in SIDE_SUITS.values() for s in (a, b)}
+SIDE_INDEX: dict[int, tuple[int, int]] = {
     seat: (_INDEX[a], _INDEX[b]) for seat, (a, b) in SIDE_SUITS.items()}
 
 
@@ -137,7 +145,7 @@ class State:
         return None if i is None else self.coins[i]
 
     def own_cells(self, seat: int) -> frozenset[Cell]:
-        a, b = _SIDE_INDEX[seat]
+        a, b = SIDE_INDEX[seat]
         return frozenset((self.ships[a].cell, self.ships[b].cell))
 
     def die(self, suit: Suit) -> int:

@@ -19,12 +19,20 @@ from pnp.games.wormholes.board import (
     opponent,
     ray,
 )
-from pnp.games.wormholes.dice import allowed, candidates
+from pnp.games.wormholes.dice import allowed
 from pnp.games.wormholes.effects import arrive, do_jump, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
 from pnp.games.wormholes.setup import roll_dice
-from pnp.games.wormholes.state import Activate, ChooseJump, SendAway, State
+from pnp.games.wormholes.state import (
+    PARTNER_INDEX,
+    SHIP_INDEX,
+    Activate,
+    ChooseJump,
+    SendAway,
+    Ship,
+    State,
+)
 
 
 def _face(v: int) -> str:
@@ -51,22 +59,23 @@ def roll_choice(state: State, event: RollChoice) -> State:
 
 
 def roll(state: State, event: Roll) -> State:
-    given = [s for s, _ in event.dice]
-    for s in given:
-        if s in state.resting:
-            raise IllegalMove("WH-T6", f"the {ship_name(s)} is in a black hole and "
-                                       "misses this turn; roll only "
-                                       f"{', '.join(state.rolling)}", legal_of(state))
-    if tuple(given) != state.rolling:
+    dice = event.dice
+    given = tuple([s for s, _ in dice])
+    if given != state.rolling:  # (the rolling ships never rest: roll_choice, begin_turn)
+        for s in given:
+            if s in state.resting:
+                raise IllegalMove("WH-T6", f"the {ship_name(s)} is in a black hole and "
+                                           "misses this turn; roll only "
+                                           f"{', '.join(state.rolling)}", legal_of(state))
         want = " and ".join(f"the {SUIT_NAMES[s]} die" for s in state.rolling)
         raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
                                    f"{''.join(s + '3' for s in state.rolling)})",
                           legal_of(state))
-    dice = event.dice
     if state.deal is not None and state.seed is not None and tuple(
-            v for _, v in dice) != roll_dice(state.seed, state.rolls, len(state.rolling)):
+            [v for _, v in dice]) != roll_dice(state.seed, state.rolls, len(given)):
         check_dealt(state, event, "WH-T2")  # the seed's roll differs: refused
-    unused = tuple(s for s, v in dice if v > 0 or state.coin_at(state.ship(s).cell))
+    ships, slots = state.ships, state.coin_slots
+    unused = tuple([s for s, v in dice if v > 0 or ships[SHIP_INDEX[s]].cell in slots])
     nxt = replace(state, step="move", dice=dice, unused=unused, rolls=state.rolls + 1,
                   skipped=())
     return settle(nxt)
@@ -78,43 +87,49 @@ def move(state: State, event: Move) -> State:
     if OWNER[suit] != seat:
         raise IllegalMove("WH-T1", f"the {ship_name(suit)} is not {side(state, seat)}'s; it "
                                    "is their turn", legal_of(state))
-    if suit not in state.unused:
+    unused = state.unused
+    if suit not in unused:
         why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
         raise IllegalMove("WH-T3", f"the {ship_name(suit)} cannot move now: {why}",
                           legal_of(state))
     value = state.die(suit)
-    ship = state.ship(suit)
-    if value == 0 and event.direction is not None:
-        raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows null: the ship "
-                                   f"stays and activates its wormhole ({suit}:0)",
-                          legal_of(state))
-    if value > 0 and event.direction is None:
-        raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
-                                   f"must move {value} in a straight line",
-                          legal_of(state))
-    if event.direction is None:
+    ship = state.ships[SHIP_INDEX[suit]]
+    direction = event.direction
+    if value == 0:
+        if direction is not None:
+            raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows null: the ship "
+                                       f"stays and activates its wormhole ({suit}:0)",
+                              legal_of(state))
         end = ship.cell
+        if state.coin_at(end) is None:  # a null die's one candidate (dice.die_moves)
+            raise IllegalMove("WH-T3", f"the {ship_name(suit)} has no wormhole under it to "
+                                       "activate; its null die is spent", legal_of(state))
     else:
-        end_or_none = ray(ship.cell, COMPASS[seat][event.direction], value)
+        if direction is None:
+            raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
+                                       f"must move {value} in a straight line",
+                              legal_of(state))
+        end_or_none = ray(ship.cell, COMPASS[seat][direction], value)
         if end_or_none is None:
-            raise IllegalMove("WH-4", f"{value} {event.direction} from {cell_name(ship.cell)} "
+            raise IllegalMove("WH-4", f"{value} {direction} from {cell_name(ship.cell)} "
                                       "leaves the galaxy or crosses a gap",
                               legal_of(state))
         end = end_or_none
-        if end in state.own_cells(seat):
+        if end == state.ships[PARTNER_INDEX[suit]].cell:  # a straight move leaves its cell
             raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
                                       "never lands on its partner", legal_of(state))
-    if (suit, event.direction, end) not in candidates(state):
-        raise IllegalMove("WH-T3", f"the {ship_name(suit)} has no wormhole under it to "
-                                   "activate; its null die is spent", legal_of(state))
-    if not allowed(state, (suit, event.direction, end)):
-        other = next(s for s in state.unused if s != suit)
+    # the move is one of dice.candidates (what die_moves lists); WH-10 chooses among them
+    if len(unused) >= 2 and not allowed(state, (suit, direction, end)):
+        other = next(s for s in unused if s != suit)
         raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                    "die could not be used, and another move keeps both "
                                    "dice in play", legal_of(state))
-    unused = tuple(s for s in state.unused if s != suit)
-    nxt = state.with_ship(replace(ship, cell=end), unused=unused)
-    if event.direction is None:  # a null die re-activates what the ship sits on
+    ships = state.ships
+    i = SHIP_INDEX[suit]
+    nxt = replace(state, unused=unused[1:] if unused[0] == suit else tuple(
+                      s for s in unused if s != suit),
+                  ships=(*ships[:i], Ship(suit, end, ship.lost_turn), *ships[i + 1:]))
+    if direction is None:  # a null die re-activates what the ship sits on
         return settle(edit(nxt, stack=(*nxt.stack, Activate(suit, end))))
     return settle(arrive(nxt, suit, end, by_die=True))
 

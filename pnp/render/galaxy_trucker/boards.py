@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from reportlab.lib.colors import Color
@@ -39,6 +40,7 @@ from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.galaxy_trucker.tile_icons import PILOT_COLOURS as INKS
 from pnp.render.galaxy_trucker.tiles import TILE
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.stamps import stamp
 from pnp.render.tiling import cut_edge, glue_strip, split_runs
 
 Axis = Literal["rows", "cols"]
@@ -121,25 +123,34 @@ def _cell_rect(part: Part, gx: float, gy: float, cell: Cell) -> Rect:
     return Rect(gx + (c - part.cols[0]) * CELL, gy + (part.rows[-1] - r) * CELL, CELL, CELL)
 
 
+def _draw_cell(c: Canvas, floor: Color, look: Look) -> None:
+    """One square of the grid, at the origin: its floor, outline and corner ticks."""
+    if not look.low_ink:
+        c.setFillColor(floor)
+        c.rect(0, 0, CELL, CELL, stroke=0, fill=1)
+    c.setStrokeColor(hex_color("#9aa3b5"))
+    c.setLineWidth(0.5)
+    c.rect(0, 0, CELL, CELL, stroke=1, fill=0)
+    c.setStrokeColor(hex_color("#c3c9d6"))
+    c.setLineWidth(0.35)
+    k = mm(2.2)
+    for x, y, dx, dy in ((0, 0, 1, 1), (CELL, 0, -1, 1), (0, CELL, 1, -1), (CELL, CELL, -1, -1)):
+        c.line(x + dx * mm(1), y + dy * mm(1), x + dx * (mm(1) + k), y + dy * mm(1))
+        c.line(x + dx * mm(1), y + dy * mm(1), x + dx * mm(1), y + dy * (mm(1) + k))
+
+
 def _draw_cells(c: Canvas, part: Part, gx: float, gy: float, colour: Color, look: Look) -> None:
     board = part.board
     mine = [cell for cell in sorted(board.cells)
             if cell[0] in part.rows and cell[1] in part.cols]
     for cell in mine:
         r = _cell_rect(part, gx, gy, cell)
-        if not look.low_ink:
-            c.setFillColor(tint(colour, 0.5) if cell == board.start else FLOOR)
-            c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
-        c.setStrokeColor(hex_color("#9aa3b5"))
-        c.setLineWidth(0.5)
-        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
-        c.setStrokeColor(hex_color("#c3c9d6"))
-        c.setLineWidth(0.35)
-        k = mm(2.2)
-        for x, y, dx, dy in ((r.x, r.y, 1, 1), (r.x2, r.y, -1, 1), (r.x, r.y2, 1, -1),
-                             (r.x2, r.y2, -1, -1)):
-            c.line(x + dx * mm(1), y + dy * mm(1), x + dx * (mm(1) + k), y + dy * mm(1))
-            c.line(x + dx * mm(1), y + dy * mm(1), x + dx * mm(1), y + dy * (mm(1) + k))
+        floor = tint(colour, 0.5) if cell == board.start else FLOOR
+        c.saveState()
+        c.translate(r.x, r.y)
+        stamp(c, ("gt-cell", floor, look), (-1, -1, CELL + 1, CELL + 1),
+              partial(_draw_cell, floor=floor, look=look))
+        c.restoreState()
     # the hull: a thick line wherever a valid square meets the outside
     c.setStrokeColor(HULL)
     c.setLineWidth(1.6)

@@ -44,6 +44,7 @@ from pnp.render.galaxy_trucker.card_icons import (
 )
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece
+from pnp.render.stamps import stamped
 
 CARD_W, CARD_H = mm(63), mm(88)  # poker size
 LEVEL_NAMES = {1: "I", 2: "II", 3: "III"}
@@ -376,7 +377,7 @@ def card_back(level: int) -> Art:
         for pt in pts[1:]:
             p.lineTo(*pt)
         c.drawPath(p, stroke=1, fill=0)
-    return draw
+    return stamped(draw)
 
 
 def card_pieces() -> list[Piece]:

@@ -9,6 +9,8 @@ Backs are all alike (the warehouse is dealt face down): a neutral pattern and th
 
 from __future__ import annotations
 
+from functools import partial
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.galaxy_trucker.sides import SIDES, Side
@@ -37,6 +39,7 @@ from pnp.render.galaxy_trucker.tile_icons import (
 )
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece
+from pnp.render.stamps import stamp, stamped
 
 TILE = mm(25)
 """Tile size (and ship-board cell pitch): 25 mm square."""
@@ -154,11 +157,16 @@ def tile_face(tile: Tile, show_id: bool = True, label: bool = True) -> Art:
         c.setLineWidth(0.6)
         inset = mm(0.9)
         c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
-        draw_icon(c, tile, w, look)
+        stamp(c, ("gt-icon", tile.kind, tile.colour, tile.capacity, w, look),
+              (-w, -w, 2 * w, 2 * w), lambda c: draw_icon(c, tile, w, look))
         for side in SIDES:
+            kind = tile.connector(side)
+            if kind is Connector.SMOOTH:
+                continue
             c.saveState()
             _turn_to(c, side, w)
-            draw_connector(c, tile.connector(side), w, look)
+            stamp(c, ("gt-connector", kind, w, look), (-w, -w, 2 * w, 2 * w),
+                  partial(draw_connector, kind=kind, w=w, look=look))
             c.restoreState()
         if show_id:
             c.setFillColor(INK)
@@ -204,7 +212,7 @@ def tile_back(seed: int) -> Art:
         c.setFillColor(text)
         centred_text(c, f"seed {seed}", w / 2, h / 2, mm(2.2), BOLD, mm(14))
 
-    return draw
+    return stamped(draw, ("gt-tile-back", seed))
 
 
 def tile_piece(tile: Tile, seed: int) -> Piece:

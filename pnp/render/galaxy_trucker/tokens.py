@@ -20,6 +20,7 @@ from pnp.render.fonts import BOLD
 from pnp.render.galaxy_trucker.tile_icons import BATTERY, BROWN, PURPLE, SPECIAL
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece, round_face
+from pnp.render.stamps import stamped
 
 CREW = mm(11)
 SMALL = mm(8)
@@ -198,27 +199,32 @@ def credit_back(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None
 
 
 def bank_pieces() -> list[Piece]:
-    """The one-sided bank pieces, in COUNTS order (number tiles first)."""
+    """The one-sided bank pieces, in COUNTS order (number tiles first).  Art that recurs is
+    stamped (drawn once per PDF, see stamps.py)."""
     out = [Piece("gt-number", f"number tile {n}", NUMBER, NUMBER, number_art(n))
            for n in range(1, COUNTS["number"] + 1)]
     per_colour = COUNTS["marker"] // len(PILOT_COLOURS)
-    out += [Piece("gt-marker", f"{colour} ship marker", MARKER, MARKER, marker_art(colour),
-                  round=True) for colour in PILOT_COLOURS for _ in range(per_colour)]
-    out += [Piece("gt-crew", "human", CREW, CREW, human_art, round=True)] * COUNTS["human"]
+    for colour in PILOT_COLOURS:
+        art = stamped(marker_art(colour))
+        out += [Piece("gt-marker", f"{colour} ship marker", MARKER, MARKER, art, round=True)
+                for _ in range(per_colour)]
+    out += [Piece("gt-crew", "human", CREW, CREW, stamped(human_art), round=True)
+            ] * COUNTS["human"]
     for name, colour, letter in (("brown alien", BROWN, "B"), ("purple alien", PURPLE, "P")):
-        out += [Piece("gt-crew", name, CREW, CREW, alien_art(colour, letter), round=True)
-                ] * COUNTS[name]
-    out += [Piece("gt-battery", "battery token", SMALL, SMALL, battery_art, round=True)
-            ] * COUNTS["battery"]
+        out += [Piece("gt-crew", name, CREW, CREW, stamped(alien_art(colour, letter)),
+                      round=True)] * COUNTS[name]
+    out += [Piece("gt-battery", "battery token", SMALL, SMALL, stamped(battery_art),
+                  round=True)] * COUNTS["battery"]
     for colour in GOODS:
-        out += [Piece("gt-good", f"{colour} good", SMALL, SMALL, good_art(colour))
+        out += [Piece("gt-good", f"{colour} good", SMALL, SMALL, stamped(good_art(colour)))
                 ] * COUNTS[colour]
     return out
 
 
 def credit_pieces() -> list[Piece]:
-    return [Piece("gt-credit", f"{v} credit coin", CREDIT, CREDIT, credit_front(v), credit_back,
-                  round=True) for v, n in CREDIT_VALUES for _ in range(n)]
+    back = stamped(credit_back)
+    return [Piece("gt-credit", f"{v} credit coin", CREDIT, CREDIT, art, back, round=True)
+            for v, n in CREDIT_VALUES for art in [stamped(credit_front(v))] for _ in range(n)]
 
 
 __all__ = ["COUNTS", "CREDIT_VALUES", "GOODS", "bank_pieces", "credit_pieces"]

@@ -35,6 +35,7 @@ from pnp.render.spatial_delivery.art import (
     draw_power_mark,
     draw_rocket,
 )
+from pnp.render.stamps import stamped
 
 
 # -- pieces: cards ----------------------------------------------------------------------------
@@ -183,8 +184,10 @@ def fuel_back(c: Canvas, w: float, h: float, bleed: float, look: Look) -> None:
 
 def cards() -> list[Piece]:
     """The 60 goods cards (SD-3, from the engine's decks) and the 30 Rocket Fuel cards."""
+    backs = {k: stamped(goods_back(k)) for k in GOODS_RGB}  # recurring art: stamped
     out = [Piece("card", f"{GOODS_WORD[code[0]]} {POWERS[code[1]]} card", CARD_W, CARD_H,
-                 goods_card(code), goods_back(code[0])) for code in all_goods()]
-    out += [Piece("card", "Rocket Fuel card", CARD_W, CARD_H, fuel_card, fuel_back)
+                 goods_card(code), backs[code[0]]) for code in all_goods()]
+    fuel, back = stamped(fuel_card), stamped(fuel_back)
+    out += [Piece("card", "Rocket Fuel card", CARD_W, CARD_H, fuel, back)
             for _ in range(FUEL_CARDS)]
     return out

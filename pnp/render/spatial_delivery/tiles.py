@@ -19,6 +19,7 @@ from pnp.render.spatial_delivery.art import (
     draw_stars,
     hex_points,
 )
+from pnp.render.stamps import stamped
 
 
 # -- pieces: hex tiles ------------------------------------------------------------------------
@@ -74,5 +75,6 @@ def hex_tiles() -> list[Piece]:
     kinds = ["E", *[k for k in (*COLOURS, SPACE) for _ in range(TILE_POOL[k])]]
     words = {"E": "Earth tile", SPACE: "space tile",
              **{k: f"{GOODS_WORD[k]} world tile" for k in COLOURS}}
-    return [Piece("tile", words[k], SQ3 * TILE_R, 2 * TILE_R, _hex_art(k), _hex_back)
-            for k in kinds]
+    faces = {k: stamped(_hex_art(k)) for k in set(kinds)}  # recurring art: stamped
+    back = stamped(_hex_back)
+    return [Piece("tile", words[k], SQ3 * TILE_R, 2 * TILE_R, faces[k], back) for k in kinds]

@@ -24,6 +24,7 @@ from pnp.render.spatial_delivery.art import (
     TOKEN,
     draw_rocket,
 )
+from pnp.render.stamps import stamped
 
 
 # -- pieces: tokens ---------------------------------------------------------------------------
@@ -136,28 +137,30 @@ def segment_token(c: Canvas, w: float, h: float, bleed: float, look: Look) -> No
 
 def tokens() -> list[Piece]:
     """Score tokens, First Delivery tokens, ships, player tokens and the round marker (1/2 in)."""
-    out = [Piece("token", f"score token {v}", TOKEN, TOKEN, score_token(v), score_token(v),
-                 round=True) for v, n in SCORE_TOKENS for _ in range(n)]
-    out += [Piece("token", f"{GOODS_WORD[k]} First Delivery token", TOKEN, TOKEN,
-                  first_token(k), first_token(k), round=True) for k in COLOURS for _ in range(5)]
+    out = [Piece("token", f"score token {v}", TOKEN, TOKEN, art, art, round=True)
+           for v, n in SCORE_TOKENS for art in [stamped(score_token(v))] for _ in range(n)]
+    out += [Piece("token", f"{GOODS_WORD[k]} First Delivery token", TOKEN, TOKEN, art, art,
+                  round=True) for k in COLOURS for art in [stamped(first_token(k))]
+            for _ in range(5)]
     for p in range(MAX_PLAYERS):
         out.append(Piece("token", f"{PLAYERS[p][0]} spaceship", TOKEN, TOKEN,
                          ship_token(p, False), ship_token(p, True), round=True))
-        out += [Piece("token", f"{PLAYERS[p][0]} player token", TOKEN, TOKEN, player_token(p),
-                      player_token(p), round=True) for _ in range(2)]
+        art = stamped(player_token(p))
+        out += [Piece("token", f"{PLAYERS[p][0]} player token", TOKEN, TOKEN, art, art,
+                      round=True) for _ in range(2)]
     out.append(Piece("token", "round marker", TOKEN, TOKEN, round_marker, round_marker,
                      round=True))
     return out
 
 
 def stations() -> list[Piece]:
-    return [Piece("station", f"{PLAYERS[p][0]} trade station", STATION, STATION,
-                  station_token(p), station_token(p))
-            for p in range(MAX_PLAYERS) for _ in range(STATIONS_PER_PLAYER)]
+    return [Piece("station", f"{PLAYERS[p][0]} trade station", STATION, STATION, art, art)
+            for p in range(MAX_PLAYERS) for art in [stamped(station_token(p))]
+            for _ in range(STATIONS_PER_PLAYER)]
 
 
 def segments() -> list[Piece]:
     """One neutral segment for every border a route can use (SD-1, SD-G1): 66, the most a
     galaxy can hold, so the supply never runs out (SD-G12)."""
-    return [Piece("segment", "route segment", SEGMENT_W, SEGMENT_H, segment_token,
-                  segment_token) for _ in SEGMENTS]
+    art = stamped(segment_token)
+    return [Piece("segment", "route segment", SEGMENT_W, SEGMENT_H, art, art) for _ in SEGMENTS]

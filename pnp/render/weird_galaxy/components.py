@@ -31,6 +31,7 @@ from pnp.render.art import (
 from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.geometry import mm
 from pnp.render.piecepack import Art, Piece, round_face
+from pnp.render.stamps import stamped
 from pnp.render.standee import fold_standee
 from pnp.render.weird_galaxy.art import (
     ACCENT,
@@ -105,8 +106,8 @@ def counters() -> list[Piece]:
             out.append(Piece("counter", f"{name} station {station_label(k)} counter", COUNTER,
                              COUNTER, station_front(colour, shape, k),
                              station_back(colour, shape, k), round=True))
+        art = stamped(shield_art(colour, shape))  # five alike: drawn once per PDF
         for _ in range(MAX_SHIELDS):
-            art = shield_art(colour, shape)
             out.append(Piece("counter", f"{name} spit shield counter", COUNTER, COUNTER, art,
                              art, round=True))
     return out

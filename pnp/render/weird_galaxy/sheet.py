@@ -1,7 +1,10 @@
 """The two fillable sheets: the worksheet (one row per action) and the Space Bucks ledger; their
 form fields are the ones pnp.games.weird_galaxy.ledger checks.  Every page is a readable sheet
 (``worksheet_sheet``, ``ledger_sheet``): corner markers, the sheet QR, a comb for every amount
-and turn number; tile names and player names are handwriting."""
+and turn number; player names are handwriting.  The worksheet (layout version 2) has a tick
+box for each suit letter (a-h, as printed on the tiles) and a rank box (0-5: N is 0, A is 1)
+for each mission's source and destination tile, so a photo of it is read, not retyped, and its
+sheet QR is the larger one (``QR_LARGE``): the panel below the title band leaves room."""
 
 from __future__ import annotations
 
@@ -44,21 +47,34 @@ from pnp.render.weird_galaxy.art import (
 )
 from pnp.sheetread.layout import (
     MARKER_SIZE,
+    QR_LARGE,
+    QR_SIZE,
+    FieldBox,
     SheetLayout,
     band_qr,
+    choice,
     corner_markers,
     paper_name,
     place,
 )
 
 LAYOUT_VERSION = 1
+WORKSHEET_VERSION = 2
+"""Version 1 had the tiles as handwriting; an old print is refused with "print the sheet
+again" (``pnp.sheetread.layout.sheet_layout``)."""
 BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
 
 # -- the Trade Missions worksheet ----------------------------------------------------------------
-WS_COLUMNS = (("source", "Source tile", 36.0), ("dest", "Destination tile", 36.0),
-              ("payoff", "Payoff", 18.0), ("paid", "Completed ($)", 22.0))
-NUM_W = mm(8)
+WS_COLUMNS = (("source", "Source tile", 46.5), ("dest", "Destination tile", 46.5),
+              ("payoff", "Payoff", 10.5), ("paid", "Paid ($)", 13.0))
+NUM_W = mm(7)
 HEAD_H = mm(9)
+SUIT_LETTERS = tuple("abcdefgh")
+RANK_DIGITS = "012345"
+TILE_BOX = mm(2.6)
+TILE_LABEL = mm(1.7)
+TILE_GAP = mm(0.55)
+TILE_DIGIT_W = mm(4.4)
 
 
 def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
@@ -74,10 +90,10 @@ def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
         for key, _, width in WS_COLUMNS:
             fields[f"m{n}_{key}"] = Rect(x + 1, y + 1, mm(width) - 2, row_h - 2)
             x += mm(width)
-    px = x + mm(8)
+    px = x + mm(5)
     pw = area.x2 - px
-    fields["seed"] = Rect(px + mm(12), top - mm(8), pw - mm(12), mm(7))
-    fields["total_paid"] = Rect(px + pw - mm(20), top - mm(24), mm(20), mm(8))
+    fields["seed"] = Rect(px + mm(12), top - mm(13), pw - mm(12), mm(7))
+    fields["total_paid"] = Rect(px + pw - mm(20), top - mm(29), mm(20), mm(8))
     return fields
 
 
@@ -99,21 +115,31 @@ def _kind(name: str) -> tuple[str, int]:
     return "text", 0
 
 
+def tile_field(name: str, cell: Rect) -> FieldBox:
+    """A mission's tile on the worksheet: its suit letter ticked, its rank written."""
+    return choice(name, cell, SUIT_LETTERS, 1, box=TILE_BOX, label=TILE_LABEL, gap=TILE_GAP,
+                  width=TILE_DIGIT_W, alphabet=RANK_DIGITS)
+
+
 def _sheet(size: tuple[float, float], layout: str, cells: Mapping[str, Rect],
-           seed: bool, title: str) -> SheetLayout:
+           seed: bool, title: str, version: int = LAYOUT_VERSION,
+           qr: float = QR_SIZE) -> SheetLayout:
     fields = []
     for name, cell in cells.items():
+        if name.endswith(("_source", "_dest")):
+            fields.append(tile_field(name, cell))
+            continue
         kind, digits = _kind(name)
         fields.append(place(name, cell, kind, digits))
-    return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", LAYOUT_VERSION, size,
-                       corner_markers(size), band_qr(size), tuple(fields),
+    return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", version, size,
+                       corner_markers(size), band_qr(size, qr), tuple(fields),
                        seed_field="seed" if seed else None, title=title)
 
 
 @lru_cache(maxsize=4)
 def worksheet_sheet(size: tuple[float, float]) -> SheetLayout:
     return _sheet(size, "worksheet", worksheet_layout(size), True,
-                  "Weird Galaxy Trade Missions worksheet")
+                  "Weird Galaxy Trade Missions worksheet", WORKSHEET_VERSION, QR_LARGE)
 
 
 @lru_cache(maxsize=8)
@@ -143,10 +169,10 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
         right = fields[f"m1_{cols[-1]}"].x2 + 1
         _table(c, area.x, top, right, fields, "m{n}_{c}", cols, wg_sheet.ROWS,
                {k: head for k, head, _ in WS_COLUMNS},
-               {"source": "e.g. a4 or 4 of Suns", "dest": "another suit", "payoff": "$",
-                "paid": "$ when done"}, look)
+               {"source": "tick the suit, write the rank", "dest": "another suit",
+                "payoff": "$", "paid": "when done"}, look)
         for n in range(1, wg_sheet.ROWS + 1):
-            for key in ("payoff", "paid"):
+            for key in cols:
                 draw_field(c, sheet.field(f"m{n}_{key}"), look, ACCENT)
         seed = fields["seed"]
         px = seed.x - mm(12)
@@ -161,6 +187,11 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
         c.drawString(px, total.y + mm(2.6), "Total paid out")
         draw_field(c, sheet.field("total_paid"), look, ACCENT, thick=True)
         y = total.y - mm(4)
+        y = _heading(c, px, y, "Tiles", ts.SUBHEADING)
+        y = paragraph(c, "Tick the tile's suit letter (a Suns, b Moons, c Crowns, d Arms, "
+                      "e Spring, f Summer, g Autumn, h Winter) and write its rank: 0 for "
+                      "null (N), 1 for ace (A), 2-5. The tile f4 is f ticked and 4; aN is a "
+                      "and 0.", px, y, pw, REGULAR, 7.5) - mm(3)
         y = _heading(c, px, y, "Payoffs", ts.SUBHEADING)
         y = paragraph(c, "Count the tiles between source and destination along rows and "
                       "columns (no diagonals; the black hole counts as a tile), halve it and "
