@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from canvas_replay import Recording, recording, replay
 
-from pnp.render.kits import build_kit, kit_ids
+from pnp.render.kits import build_kit, kit_ids, without_cyclic_gc
 from pnp.render.options import KitOptions
 
 PAPERS = ("a4", "letter")
@@ -55,8 +55,9 @@ def run_replay(rec: Recording, out: Path) -> tuple[float, list[Path]]:
     out.mkdir(parents=True, exist_ok=True)
     targets = [out / Path(args[0]).name for args, _, _ in rec.canvases]
     start = time.process_time()
-    for (args, kwargs, calls), target in zip(rec.canvases, targets, strict=True):
-        replay(args, kwargs, calls, str(target))
+    with without_cyclic_gc():  # as the kit is built (kits.build_kit)
+        for (args, kwargs, calls), target in zip(rec.canvases, targets, strict=True):
+            replay(args, kwargs, calls, str(target))
     return time.process_time() - start, targets
 
 

@@ -24,9 +24,9 @@ of a change and of the code before it share the machine's load: e.g.
 ``--variant "before=root=/tmp/before,sync:2" --variant "after=gthread:2x8"`` with
 ``git worktree add /tmp/before <commit>``.
 
-Every write is real: checked by the rules engine, committed durably (SQLite WAL with
-``synchronous=FULL``; PostgreSQL's default) before the answer goes out.  Rate limits are off
-(one loopback address plays every table).
+Every write is real: checked by the rules engine and committed (SQLite WAL with the
+tracker's default ``synchronous=NORMAL``; PostgreSQL's default) before the answer goes out.
+Rate limits are off (one loopback address plays every table).
 
     .venv/bin/python bench/bench_tracker.py [--seconds 15] [--levels 50,200,1000]
         [--instances 1,2] [--only sqlite|postgres] [--variant LABEL=SPEC ...] [--timing]
@@ -184,6 +184,9 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                 run["loadavg"] = os.getloadavg()
                 if timing is not None:
                     run["server_ms"] = timing_summary(timing, since)
+                    if os.environ.get("BENCH_COMMIT_LOG"):  # keep the raw records too
+                        shutil.copytree(timing, Path(os.environ["BENCH_COMMIT_LOG"]) /
+                                        f"{timing.name}-{n}", dirs_exist_ok=True)
                 out["open_loop"].append(run)
                 print(f"  {name} x{instances} {server.describe():24} {n:5d} tables: "
                       f"{run['rps']:6.1f} entries/s p50 {run['p50_ms']:6.1f} ms p99 "

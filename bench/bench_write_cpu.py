@@ -41,7 +41,11 @@ GAME = "galaxy-express"
 
 SPLIT = {  # module attribute -> label: CPU inside each (nested ones counted in both)
     "flask.app.Flask.wsgi_app": "the app (Flask's wsgi_app)",
+    "flask.ctx.RequestContext.push": " request context (session, URL match)",
     "flask.app.Flask.full_dispatch_request": " dispatch (hooks, view, response)",
+    "flask.app.Flask.preprocess_request": "  before_request hooks",
+    "flask.app.Flask.finalize_request": "  the response (after_request hooks)",
+    "webscore.security.headers": "   security headers",
     "webscore.api.body": "parse the JSON body",
     "webscore.api.load": "find the table (cached snapshot)",
     "webscore.api.authorize": "check the write token",
@@ -49,6 +53,7 @@ SPLIT = {  # module attribute -> label: CPU inside each (nested ones counted in 
     "webscore.tracker.play": "  engine: check the entry",
     "webscore.tracker.store": "  store + new snapshot",
     "webscore.tracker.append": "    INSERT + COMMIT (store.append)",
+    "webscore.commits._Group._commit": "      a leader's commit (SQLite)",
     "webscore.api.state_json": "answer: state_json",
     "webscore.present.history": "  history (captions)",
     "webscore.api.jsonify": "answer: jsonify",
@@ -61,13 +66,16 @@ def split_cpu() -> dict[str, list[float]]:
 
     acc: dict[str, list[float]] = {}
     for target, label in SPLIT.items():
-        module_name, name = target.rsplit(".", 1)
-        if module_name == "flask.app.Flask":
-            import flask
-
-            module: Any = flask.Flask
-        else:
-            module = importlib.import_module(module_name)
+        parts = target.split(".")
+        for cut in range(len(parts) - 1, 0, -1):  # the longest importable module, then attributes
+            try:
+                module: Any = importlib.import_module(".".join(parts[:cut]))
+                break
+            except ImportError:
+                continue
+        for part in parts[cut:-1]:
+            module = getattr(module, part)
+        name = parts[-1]
         fn = getattr(module, name)
         slot = acc.setdefault(label, [0.0, 0])
 

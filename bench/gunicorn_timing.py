@@ -18,6 +18,13 @@ writes one JSON line per request to ``DIR/<pid>.jsonl`` with milliseconds spent
 - ``other``: the rest of ``worker`` (Flask, JSON, the pool's checkout and ping, waiting for
   the interpreter lock among a worker's threads).
 
+- ``connect``, ``connects``: new database connections opened (the pool had none free).
+
+With ``BENCH_COMMIT_LOG=DIR`` also set, every SQLite commit a leader ran is written to
+``<pid>.commits`` (its writes, the wait for the writer lock and how long it was held, the
+COMMIT, the log's frames and those copied back before and after it, read from SQLite's
+wal-index), and ``bench_tracker.py`` copies the raw records of each run into DIR.
+
 The hooks wrap module functions after the worker forks; the app's code is not changed.
 """
 
@@ -76,15 +83,43 @@ def post_fork(server: Any, worker: Any) -> None:
         _acc("lock" if statement.upper().startswith("BEGIN") else "sql", ms)
 
     from sqlalchemy.engine import Connection
+    from sqlalchemy.engine.default import DefaultDialect
+
+    original_connect = DefaultDialect.connect
+
+    def dialect_connect(self: Any, *cargs: Any, **cparams: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return original_connect(self, *cargs, **cparams)
+        finally:  # a new database connection: the pool had none free
+            _acc("connect", (time.perf_counter() - t0) * 1000)
+            _acc("connects", 1.0)
+
+    DefaultDialect.connect = dialect_connect  # type: ignore[method-assign]
 
     original_commit = Connection._commit_impl  # type: ignore[attr-defined]
+    commit_log = None
+    if os.environ.get("BENCH_COMMIT_LOG"):
+        commit_log = open(os.path.join(directory, f"{os.getpid()}.commits"),  # noqa: SIM115
+                          "a", buffering=1)
 
     def commit_impl(self: Any) -> None:
+        shm = wal = None
+        if commit_log is not None and self.dialect.name == "sqlite":
+            shm = _wal_index(self.engine.url.database)
+            wal = _size(self.engine.url.database + "-wal")
         t0 = time.perf_counter()
         try:
             original_commit(self)
         finally:
-            _acc("commit", (time.perf_counter() - t0) * 1000)
+            ms = (time.perf_counter() - t0) * 1000
+            _acc("commit", ms)
+            if commit_log is not None and shm is not None:
+                after = _wal_index(self.engine.url.database)
+                _local.last_commit = {
+                    "commit_ms": ms, "frames": shm[0], "frames_after": after[0],
+                    "backfill": shm[1], "backfill_after": after[1], "wal": wal,
+                    "wal_after": _size(self.engine.url.database + "-wal")}
 
     Connection._commit_impl = commit_impl  # type: ignore[attr-defined]
 
@@ -94,13 +129,63 @@ def post_fork(server: Any, worker: Any) -> None:
 
     def batch_commit(self: Any, *args: Any) -> Any:
         t0 = time.perf_counter()
+        _local.last_commit = None
+        w0 = time.time()
         done = original_batch(self, *args)
         _acc("batch_ms", (time.perf_counter() - t0) * 1000)
+        if commit_log is not None:
+            commit_log.write(json.dumps({
+                "start": w0, "ms": (time.perf_counter() - t0) * 1000,
+                "n": len(args[1]) if len(args) > 1 else done,
+                "lock_wait": getattr(_local, "lock_wait", None),
+                "lock_held": getattr(_local, "lock_held", None),
+                **(getattr(_local, "last_commit", None) or {})}) + "\n")
         # Older code was handed the batch (engine, batch); newer returns how many it took.
         _acc("batch_n", float(len(args[1]) if len(args) > 1 else done))
         return done
 
     commits._Group._commit = batch_commit  # type: ignore[method-assign]
+
+    if commit_log is not None:
+        from contextlib import contextmanager
+
+        original_lock = commits._Group._file_lock
+
+        @contextmanager
+        def file_lock(self: Any) -> Any:
+            t0 = time.perf_counter()
+            with original_lock(self):
+                _local.lock_wait = (time.perf_counter() - t0) * 1000
+                t1 = time.perf_counter()
+                yield
+            _local.lock_held = (time.perf_counter() - t1) * 1000
+
+        commits._Group._file_lock = file_lock  # type: ignore[method-assign]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1
+
+
+_SHM_FDS: dict[str, int] = {}
+
+
+def _wal_index(database: str) -> tuple[int, int]:
+    """(frames in the WAL, frames already copied back) from SQLite's wal-index (-shm):
+    mxFrame at byte 16, nBackfill at byte 96, native byte order.  The descriptor is opened
+    once and never closed: closing any descriptor of a file drops every POSIX lock the
+    process holds on it, SQLite's included."""
+    try:
+        fd = _SHM_FDS.get(database)
+        if fd is None:
+            fd = _SHM_FDS[database] = os.open(database + "-shm", os.O_RDONLY)
+        head = os.pread(fd, 100, 0)
+        return int.from_bytes(head[16:20], "little"), int.from_bytes(head[96:100], "little")
+    except OSError:
+        return -1, -1
 
 
 def pre_request(worker: Any, req: Any) -> None:

@@ -18,7 +18,7 @@ def timing_summary(directory: Path, since: float) -> dict[str, dict[str, float]]
             if d.get("end", 0) >= since and d.get("path") == "events":
                 recs.append(d)
     recs.sort(key=lambda d: d["worker"])
-    keys = ["worker", "load", "engine", "store", "lock", "sql", "commit", "view"]
+    keys = ["worker", "load", "engine", "store", "lock", "sql", "commit", "view", "connects"]
 
     def mean(sel: list[dict[str, Any]]) -> dict[str, float]:
         m = {k: sum(d.get(k, 0.0) for d in sel) / max(1, len(sel)) for k in keys}
@@ -81,11 +81,11 @@ def markdown(data: dict[str, Any]) -> str:
         timed = [(r, run) for r in opened for run in r["open_loop"] if "server_ms" in run]
         if timed:
             keys = ["worker", "load", "engine", "store", "lock", "sql", "commit", "view",
-                    "other", "batch_n", "batch_ms"]
+                    "other", "batch_n", "batch_ms", "connects"]
             out += ["Where a write's time goes in the server, ms (mean; `worker` is the whole "
                     "request in the app, the client's latency minus it is the time queued; "
                     "SQLite: `batch_n` writes per commit, `batch_ms` from the writer lock to "
-                    "the end of the COMMIT):",
+                    "the end of the COMMIT; `connects`: new database connections a write opened):",
                     "", "| database | instances | server | tables | writes | " +
                     " | ".join(keys) + " |", "|---|--:|---|--:|---|" + "--:|" * len(keys)]
             for r, run in timed:

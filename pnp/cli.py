@@ -6,6 +6,7 @@ Every error is one line on stderr and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import signal
@@ -188,6 +189,16 @@ def cmd_replay(a: argparse.Namespace) -> int:
 
 
 def cmd_kit(a: argparse.Namespace) -> int:
+    was = gc.isenabled()
+    gc.disable()  # from the imports on (kits.without_cyclic_gc says why)
+    try:
+        return _kit(a)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _kit(a: argparse.Namespace) -> int:
     from pnp.render.kits import print_kit
 
     opts = KitOptions(

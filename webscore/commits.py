@@ -1,10 +1,11 @@
 """Committing writes: SQLite's writes share commits (group commit), PostgreSQL's notices batch.
 
-SQLite has one writer at a time, and in WAL mode with ``synchronous=FULL`` every COMMIT waits
-for the disk (an fsync: 2-20 ms on a busy machine) while holding the write lock.  One write
-per commit caps the whole machine at one flush per write, and the writers that wait for the
-lock are put to sleep by SQLite's busy handler for 1, 2, 5, 10, 15, 20, 25, 50, 100 ms in
-turn: that sleeping, not the work, was the tail of the 1,000-table benchmark.  So here:
+SQLite has one writer at a time, and every COMMIT holds the write lock while it writes the
+log (with ``synchronous=FULL`` also while it waits for the disk: an fsync, 2-20 ms on a busy
+machine).  One write per commit caps the whole machine at one commit per write, and the
+writers that wait for the lock are put to sleep by SQLite's busy handler for 1, 2, 5, 10,
+15, 20, 25, 50, 100 ms in turn: that sleeping, not the work, was the tail of the 1,000-table
+benchmark.  So here:
 
 - **Group commit.**  In each process the writes queue; the first writer that finds no
   commit under way leads: it takes the write lock, then every write queued by then (those
@@ -21,6 +22,8 @@ turn: that sleeping, not the work, was the tail of the 1,000-table benchmark.  S
   busy timeout, then 503 as before), so a process gets the lock as soon as it is free
   instead of after a busy-handler sleep.  Other writers (the CLI, a backup, another tool)
   do not take it: SQLite's own lock and busy timeout still guard the file.
+- **Checkpoints beside the writers** (``_Checkpointer``), not in a writer's COMMIT, and a
+  short switch interval while the lock is held (``_prompt_switches``).
 
 PostgreSQL needs neither (its commits from many connections share a WAL flush).  A
 one-statement write runs alone in autocommit: one round trip instead of three (BEGIN, the
@@ -37,12 +40,15 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine
@@ -81,6 +87,7 @@ class _Group:
         self.leading = False
         self.fd: int | None = None  # the lock file, only touched by the leader
         self.fd_pid = 0
+        self.checkpoints: _Checkpointer | None = None
 
     def run(self, engine: Engine, work: Work, one_statement: bool = False) -> Any:
         item = _Pending(work, one_statement)
@@ -117,7 +124,7 @@ class _Group:
             # The connection before the lock, and the lock given back right after the
             # COMMIT: the lock is held only for the database's own work.
             with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
-                    self._file_lock(), conn.begin():
+                    self._file_lock(), _prompt_switches(), conn.begin():
                 batch = self._take()
                 if len(batch) == 1 and not batch[0].one_statement:
                     # Alone in its transaction (so far): its failure is the transaction's.
@@ -136,7 +143,14 @@ class _Group:
         finally:
             for item in batch:
                 item.done = True
+        if batch and self.lock_path is not None:
+            self._checkpointer(engine).wrote()
         return len(batch)
+
+    def _checkpointer(self, engine: Engine) -> _Checkpointer:
+        if self.checkpoints is None or self.checkpoints.pid != os.getpid():
+            self.checkpoints = _Checkpointer(engine.url.database or "")
+        return self.checkpoints
 
     @staticmethod
     def _run_each(conn: Connection, items: list[_Pending]) -> None:
@@ -189,6 +203,101 @@ class _Group:
     def __del__(self) -> None:
         if self.fd is not None and self.fd_pid == os.getpid():
             os.close(self.fd)
+
+
+HOLD_SWITCH_INTERVAL = 0.00005
+"""Seconds another thread of the process may keep the interpreter lock from a leader that
+holds the writer lock (webscore.db.SWITCH_INTERVAL the rest of the time)."""
+
+_switch_lock = threading.Lock()
+_switch_depth = 0
+_switch_saved = 0.0
+
+
+@contextmanager
+def _prompt_switches() -> Iterator[None]:
+    """While a leader holds the writer lock, every other process's writes wait for it, and
+    each of its statements gives the interpreter lock up and must win it back from the
+    worker's busy threads (Flask, JSON, the engine): so for that moment the process's switch
+    interval is cut to ``HOLD_SWITCH_INTERVAL``, and put back after."""
+    global _switch_depth, _switch_saved
+    with _switch_lock:
+        if _switch_depth == 0:
+            _switch_saved = sys.getswitchinterval()
+            sys.setswitchinterval(min(_switch_saved, HOLD_SWITCH_INTERVAL))
+        _switch_depth += 1
+    try:
+        yield
+    finally:
+        with _switch_lock:
+            _switch_depth -= 1
+            if _switch_depth == 0:
+                sys.setswitchinterval(_switch_saved)
+
+
+class _Checkpointer:
+    """Copies a SQLite database's write-ahead log back into the database file from a thread
+    of its own, every ``EVERY`` seconds while writes come in.
+
+    SQLite's own checkpoint runs inside the COMMIT of the writer whose commit took the log
+    past ``wal_autocheckpoint`` pages, while that writer holds the lock every other writer
+    waits for: it copies those pages and flushes the database file, 30-170 ms on this disk
+    against 2-15 ms for a commit, once every few seconds at 200 writes a second: the slowest
+    1 % of writes waited for it.  This thread's checkpoints are PASSIVE (they wait for no
+    reader or writer, and writers do not wait for them); SQLite's own one still comes when
+    the log reaches ``webscore.db.WAL_AUTOCHECKPOINT`` pages, but it then finds almost
+    everything copied, and restarts the log (which a checkpoint running beside the writers
+    seldom can).  The thread ends after ``IDLE`` seconds without a write."""
+
+    EVERY = 0.5
+    IDLE = 10.0
+
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.pid = os.getpid()
+        self.cond = threading.Condition()
+        self.pending = False
+        self.running = False
+
+    def wrote(self) -> None:
+        with self.cond:
+            self.pending = True
+            if not self.running:
+                self.running = True
+                threading.Thread(target=self._run, name="webscore-checkpoint",
+                                 daemon=True).start()
+
+    def _due(self) -> bool:
+        """Wait for the next round; False once idle (the thread then ends)."""
+        idle_until = time.monotonic() + self.IDLE
+        while True:
+            time.sleep(self.EVERY)
+            with self.cond:
+                if self.pending:
+                    self.pending = False
+                    return True
+                if time.monotonic() > idle_until:
+                    self.running = False
+                    return False
+
+    def _run(self) -> None:
+        conn: sqlite3.Connection | None = None
+        try:
+            while self._due():
+                try:
+                    if conn is None:  # mode=rw: never creates a database that is gone
+                        conn = sqlite3.connect(f"file:{quote(self.database)}?mode=rw", uri=True,
+                                               isolation_level=None, check_same_thread=False)
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:  # best effort: SQLite's own checkpoint still comes
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+        finally:
+            with self.cond:
+                self.running = False
+            if conn is not None:
+                conn.close()
 
 
 _GROUPS: WeakKeyDictionary[Engine, _Group] = WeakKeyDictionary()

@@ -45,15 +45,33 @@ BUSY_TIMEOUT = 15.0
 """Seconds a SQLite writer waits for another's write lock before the request gets 503."""
 
 
-SQLITE_SYNC = ("FULL", "NORMAL")
-"""SQLite's ``synchronous`` settings the tracker accepts (``WEBSCORE_SQLITE_SYNC``): FULL
-(the default) flushes every commit to the disk before it is acknowledged; NORMAL, in WAL
-mode, survives the app's crash but may lose the last commits to a power cut or an OS crash
+SQLITE_SYNC = ("NORMAL", "FULL")
+"""SQLite's ``synchronous`` settings the tracker accepts (``WEBSCORE_SQLITE_SYNC``): NORMAL
+(the default) writes every commit to the log before it is acknowledged, which survives the
+app being killed, and flushes the log to the disk at each checkpoint (about every half
+second while writes come in, ``webscore.commits``), so a power cut or an OS crash may lose
+the entries of that last moment; FULL flushes every commit before it is acknowledged
 (docs/tracker.md, "Durability")."""
 
 
+WAL_AUTOCHECKPOINT = 4000
+"""Pages (4 KiB) of write-ahead log after which the COMMIT that crossed them also copies the
+log back into the database file (SQLite's default: 1,000).  While the tracker writes, a
+thread does that every half second without holding anyone up (``webscore.commits``), so
+this one finds little left to copy; it is what keeps the log bounded (16 MiB) when that
+thread is not running (the CLI, another tool)."""
+
+
+POOL_SIZE = 10
+"""PostgreSQL connections a process keeps open (``WEBSCORE_DB_POOL_SIZE``, config
+``DATABASE_POOL_SIZE``); it may open as many again for a burst, each closed when given back.
+SQLAlchemy's default of 5 was under a gthread worker's 8 request threads: at 1,000 tables
+one write in ten opened a connection (a server process forked and its caches warmed), and
+closed it again, on a machine already short of CPU."""
+
+
 def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
-                synchronous: str = "FULL") -> Engine:
+                synchronous: str = "NORMAL", pool_size: int = POOL_SIZE) -> Engine:
     if url.startswith("sqlite"):
         if synchronous.upper() not in SQLITE_SYNC:
             raise ValueError(f"SQLite synchronous must be one of {', '.join(SQLITE_SYNC)}, "
@@ -66,9 +84,12 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
     # connect_timeout: an unreachable server fails fast (503); keepalives: a connection
     # whose server vanished without a word (a network cut) is given up after about 11 s
     # rather than the system's two hours.
-    engine = create_engine(url, pool_timeout=10, connect_args={
-        "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 5,
-        "keepalives_interval": 2, "keepalives_count": 3})
+    if pool_size < 1:
+        raise ValueError(f"the database pool size must be at least 1, not {pool_size}")
+    engine = create_engine(url, pool_timeout=10, pool_size=pool_size, max_overflow=pool_size,
+                           connect_args={"connect_timeout": 5, "keepalives": 1,
+                                         "keepalives_idle": 5, "keepalives_interval": 2,
+                                         "keepalives_count": 3})
     _ping_idle_connections(engine)
     return engine
 
@@ -104,7 +125,7 @@ def _ping_idle_connections(engine: Engine) -> None:
 
 
 def _sqlite_setup(engine: Engine, busy_timeout: float, synchronous: str) -> None:
-    """WAL + full sync (an acknowledged commit survives a crash), and real BEGINs.
+    """WAL (an acknowledged commit survives the app's crash), and real BEGINs.
 
     pysqlite opens transactions lazily on its own; we take over so that a write can ask for
     ``BEGIN IMMEDIATE`` and hold the write lock from its first read of the table's head.
@@ -118,6 +139,7 @@ def _sqlite_setup(engine: Engine, busy_timeout: float, synchronous: str) -> None
         cur.execute(f"PRAGMA synchronous={synchronous}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+        cur.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -277,8 +299,11 @@ def init_app(app: Flask) -> None:
         app.config["DATABASE_URL"] = url
     busy = app.config.get("DATABASE_BUSY_TIMEOUT",
                           os.environ.get("WEBSCORE_DB_BUSY_TIMEOUT", BUSY_TIMEOUT))
-    sync = app.config.get("SQLITE_SYNC", os.environ.get("WEBSCORE_SQLITE_SYNC", "FULL"))
-    engine = make_engine(url, busy_timeout=float(busy), synchronous=str(sync))
+    sync = app.config.get("SQLITE_SYNC", os.environ.get("WEBSCORE_SQLITE_SYNC", "NORMAL"))
+    pool = app.config.get("DATABASE_POOL_SIZE",
+                          os.environ.get("WEBSCORE_DB_POOL_SIZE", POOL_SIZE))
+    engine = make_engine(url, busy_timeout=float(busy), synchronous=str(sync),
+                         pool_size=int(pool))
     app.extensions["webscore_db"] = engine
     gate = SchemaGate(app, engine, _auto_migrate(app, engine))
     app.extensions["webscore_schema"] = gate

@@ -21,7 +21,7 @@ from webscore import devices, entry, security
 from webscore.db import get_engine
 from webscore.errors import ApiError
 from webscore.inputs import parse_seq
-from webscore.snapshots import NotFound, Snapshot
+from webscore.snapshots import NotFound, Snapshot, cached
 from webscore.tables import live_part, load
 from webscore.tracker import TrackerRefusal, already_logged, roll, submit, undo
 
@@ -34,19 +34,37 @@ def wants_part() -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def _answer(table_id: str, *, status: int = 200, **notice: Any) -> Answer:
+def _answer(table_id: str, *, status: int = 200, snap: Snapshot | None = None,
+            **notice: Any) -> Answer:
+    """The redrawn part (from ``snap``, the table as this post left it, when given) or a
+    redirect to the page."""
     kept = {k: v for k, v in notice.items() if v}
     if wants_part():
-        return live_part(load(table_id), status=status, **kept)
+        return live_part(snap or load(table_id), status=status, **kept)
     if kept:
         entry.leave_notice(table_id, **kept)
     return redirect(url_for("tables.table", table_id=table_id) + "#entry", 303)
 
 
+def _before(table_id: str) -> Snapshot:
+    """The table a post is checked against: this process's newest snapshot when it is at
+    least as new as the page that posted (the write itself finds out if another process
+    stored an entry since, and answers 409), else the table as stored now (one query)."""
+    posted = request.form.get("seq", "")
+    if posted.isascii() and posted.isdigit() and len(posted) < 10 and len(table_id) <= 32:
+        try:
+            snap = cached(get_engine(), table_id)
+        except NotFound as exc:
+            abort(404, description=exc.message)
+        if int(posted) <= snap.head:
+            return snap
+    return load(table_id)
+
+
 def _post(table_id: str, action: Callable[[int], Snapshot], typed: str = "",
           ask: Callable[[Snapshot], str | None] | None = None) -> Answer:
     security.check_csrf()
-    snap = load(table_id)
+    snap = _before(table_id)
     if not security.can_write(snap.table):
         abort(403, description="this browser has not joined the table; scan the table's QR "
                                "code on a player's phone to join")
@@ -55,7 +73,7 @@ def _post(table_id: str, action: Callable[[int], Snapshot], typed: str = "",
         return _answer(table_id, ask={"question": question, "text": typed})
     try:
         seq = parse_seq(request.form.get("seq", ""))
-        action(seq)
+        new = action(seq)
     except ApiError as exc:
         return _answer(table_id, error={"field": exc.field, "message": exc.message},
                        typed=typed, status=exc.status)
@@ -73,7 +91,7 @@ def _post(table_id: str, action: Callable[[int], Snapshot], typed: str = "",
             return _answer(table_id)
         return _answer(table_id, error={"rule": exc.rule, "message": exc.message},
                        typed=typed, status=exc.status)
-    return _answer(table_id)
+    return _answer(table_id, snap=new)
 
 
 @bp.post("/t/<table_id>/move")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, text
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from webscore import commits
@@ -107,9 +107,27 @@ def create_table(engine: Engine, *, game: str, seed: int | None, players: Sequen
     return record, token
 
 
+# The reads, built once: building a select and its cache key on every call cost more than
+# running it (a table's new rows: 0.40 ms of CPU built per call, 0.16 ms prebuilt, SQLite).
+_TABLE = select(game_tables).where(game_tables.c.id == bindparam("table_id"))
+_ROWS = (select(table_events)
+         .where(table_events.c.table_id == bindparam("table_id"),
+                table_events.c.seq >= bindparam("first"))
+         .order_by(table_events.c.seq))
+_HEAD = (select(func.coalesce(func.max(table_events.c.seq), 0))
+         .where(table_events.c.table_id == bindparam("table_id")))
+_CHECKPOINT_SEQS = select(table_checkpoints.c.at_seq).where(
+    table_checkpoints.c.table_id == bindparam("table_id"),
+    table_checkpoints.c.engine == bindparam("engine"))
+_CHECKPOINT = select(table_checkpoints.c.state).where(
+    table_checkpoints.c.table_id == bindparam("table_id"),
+    table_checkpoints.c.at_seq == bindparam("at_seq"),
+    table_checkpoints.c.engine == bindparam("engine"))
+
+
 def load_table(engine: Engine, table_id: str) -> TableRecord | None:
     with engine.connect() as conn:
-        row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).first()
+        row = conn.execute(_TABLE, {"table_id": table_id}).first()
     if row is None:
         return None
     return TableRecord(
@@ -127,18 +145,14 @@ def _row(r: Any) -> Row:
 def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
     """The table's rows from sequence number ``first`` on, in order (one query)."""
     with engine.connect() as conn:
-        result = conn.execute(select(table_events)
-                              .where(table_events.c.table_id == table_id,
-                                     table_events.c.seq >= first)
-                              .order_by(table_events.c.seq))
+        result = conn.execute(_ROWS, {"table_id": table_id, "first": first})
         return [_row(r) for r in result]
 
 
 def load_head(engine: Engine, table_id: str) -> int:
     """The table's last sequence number (0 when it has no rows, or does not exist)."""
     with engine.connect() as conn:
-        head = conn.execute(select(func.coalesce(func.max(table_events.c.seq), 0))
-                            .where(table_events.c.table_id == table_id)).scalar_one()
+        head = conn.execute(_HEAD, {"table_id": table_id}).scalar_one()
     return int(head)
 
 
@@ -217,17 +231,15 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
 def checkpoint_seqs(engine: Engine, table_id: str, fingerprint: str) -> set[int]:
     """The move rows after which this code's state is stored (one query)."""
     with engine.connect() as conn:
-        return set(conn.scalars(select(table_checkpoints.c.at_seq).where(
-            table_checkpoints.c.table_id == table_id,
-            table_checkpoints.c.engine == fingerprint)))
+        return set(conn.scalars(_CHECKPOINT_SEQS,
+                                {"table_id": table_id, "engine": fingerprint}))
 
 
 def load_checkpoint(engine: Engine, table_id: str, at_seq: int,
                     fingerprint: str) -> bytes | None:
     with engine.connect() as conn:
-        state = conn.scalar(select(table_checkpoints.c.state).where(
-            table_checkpoints.c.table_id == table_id, table_checkpoints.c.at_seq == at_seq,
-            table_checkpoints.c.engine == fingerprint))
+        state = conn.scalar(_CHECKPOINT, {"table_id": table_id, "at_seq": at_seq,
+                                          "engine": fingerprint})
     return None if state is None else bytes(state)
 
 

@@ -26,7 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError, UnknownGame, all_games, get_game
 from pnp.render.options import KitOptions, Paper
-from webscore import boards, entry, gameopts, inputs, security, timers
+from webscore import boards, entry, gameopts, inputs, parts, security, timers
 from webscore.autostep import taken_back
 from webscore.db import get_engine
 from webscore.errors import ApiError
@@ -157,8 +157,14 @@ def render_table(snap: Snapshot, *, error: dict[str, Any] | None = None, typed: 
 
 
 def live_part(snap: Snapshot, *, status: int = 200, **kwargs: Any) -> tuple[Response, int]:
-    """The changing part of the table page as JSON (``seq`` and ``html``), for table.js."""
-    html = render_template("_live.html", **live_context(snap, **kwargs))
+    """The changing part of the table page as JSON (``seq`` and ``html``), for table.js; a
+    plain redraw is drawn once per head and view (``webscore.parts``)."""
+    if any(kwargs.values()):
+        html = render_template("_live.html", **live_context(snap, **kwargs))
+    else:
+        html = parts.plain(get_engine(), snap, security.can_write(snap.table),
+                           lambda csrf: render_template("_live.html", **live_context(snap),
+                                                        csrf_token=csrf))
     resp = Response(json.dumps({"seq": snap.head, "html": html}, ensure_ascii=False),
                     mimetype="application/json")
     resp.headers["Cache-Control"] = "no-store"

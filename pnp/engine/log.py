@@ -170,19 +170,30 @@ def replay(log: GameLog, keep_history: bool = False) -> ReplayResult:
     """Apply a log's events in order; stop at the first unreadable or illegal one."""
     game = get_game(log.game)
     result = ReplayResult(game, log, _start(game, log), 0)
+    history = result.history
+    step: Step | None = None
     try:
         for step in replay_steps(game, result.state, log.events):
-            result.state = step.state
-            result.applied = step.index + 1
             if keep_history:
-                result.history.append(step.state)
+                history.append(step.state)
     except NotationError as exc:
+        _reached(result, step)
         result.error = {"index": result.applied, "event": log.events[result.applied],
                         "rule": "notation", "message": exc.message, "legal": []}
     except IllegalMove as exc:
+        _reached(result, step)
         result.error = {"index": result.applied, "event": log.events[result.applied],
                         **exc.to_json()}
+    else:
+        _reached(result, step)
     return result
+
+
+def _reached(result: ReplayResult, step: Step | None) -> None:
+    """Note the last step applied (the loop above keeps it in a local, as it is faster)."""
+    if step is not None:
+        result.state = step.state
+        result.applied = step.index + 1
 
 
 def play_log(log: GameLog) -> Played:

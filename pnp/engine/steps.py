@@ -49,11 +49,12 @@ def replay_steps(game: Game[Any, Any], start: Any, texts: Iterable[str]) -> Iter
     """
     state = start
     actor_of, apply = game.actor, game.apply
+    make = tuple.__new__  # Step's own __new__ without its Python-level wrapper
     for index, text in enumerate(texts):
         event = _parse(game, text)
         actor = actor_of(state)
         state = apply(state, event)
-        yield Step(index, text, event, actor, state)
+        yield make(Step, (index, text, event, actor, state))
 
 
 @lru_cache(maxsize=8192)

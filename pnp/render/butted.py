@@ -70,22 +70,25 @@ def outer_clip(rect: Rect, cards: Sequence[Rect], bleed: float,
     no other of the ``cards`` shares (a shared edge stays exact: the neighbour starts there),
     and on a side facing a gutter fold no further than the fold line."""
     eps = mm(0.01)
-
-    def shared(side: str) -> bool:
-        for r in cards:
-            if r == rect:
-                continue
-            across_y = min(r.y2, rect.y2) - max(r.y, rect.y) > eps
-            across_x = min(r.x2, rect.x2) - max(r.x, rect.x) > eps
-            if ((side == "left" and across_y and abs(r.x2 - rect.x) < eps)
-                    or (side == "right" and across_y and abs(r.x - rect.x2) < eps)
-                    or (side == "below" and across_x and abs(r.y2 - rect.y) < eps)
-                    or (side == "above" and across_x and abs(r.y - rect.y2) < eps)):
-                return True
-        return False
+    x, y, x2, y2 = rect.x, rect.y, rect.x2, rect.y2
+    touching: set[str] = set()  # the sides another card shares
+    for r in cards:
+        if r == rect:
+            continue
+        rx, ry, rx2, ry2 = r.x, r.y, r.x2, r.y2
+        if min(ry2, y2) - max(ry, y) > eps:  # across from each other in y
+            if abs(rx2 - x) < eps:
+                touching.add("left")
+            if abs(rx - x2) < eps:
+                touching.add("right")
+        if min(rx2, x2) - max(rx, x) > eps:
+            if abs(ry2 - y) < eps:
+                touching.add("below")
+            if abs(ry - y2) < eps:
+                touching.add("above")
 
     def out(side: str, edge: float) -> float:
-        if shared(side):
+        if side in touching:
             return 0.0
         if fold is not None and (fold[0] == "x") == (side in ("left", "right")):
             return min(bleed, abs(edge - fold[1]))  # the far side: bleed; the near: to it

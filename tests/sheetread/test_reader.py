@@ -132,7 +132,7 @@ def test_a_small_photo_still_gives_its_qr_code() -> None:
 # -- choice fields: a letter ticked among its options, then digits --------------------------
 @cache
 def _ge() -> tuple[dict[str, str], bytes]:
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     fields = sim.played_fields("galaxy-express", 3)
     assert fields is not None
     rng = np.random.default_rng(5)
@@ -144,7 +144,7 @@ def _ge() -> tuple[dict[str, str], bytes]:
 def test_choice_fields_are_read_not_asked_as_handwriting() -> None:
     fields, data = _ge()
     reading = read_photo(data)
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     choices = [f for f in reading.fields if layout.field(f.name).kind == "choice"]
     written = [f for f in choices if fields.get(f.name)]
     assert len(written) >= 10
@@ -160,7 +160,7 @@ def test_two_ticked_options_are_asked() -> None:
     from pnp.sheetread.boxes import read_boxes
     from pnp.sheetread.photo import SCALE
 
-    layout = sheet_layout("galaxy-express", "record.a4", 1)
+    layout = sheet_layout("galaxy-express", "record.a4", 2)
     ink = np.zeros((round(layout.page[1] * SCALE), round(layout.page[0] * SCALE)), np.float32)
     field = layout.field("t1_dir")
     for rect in field.option_boxes[:2]:  # N and E both crossed

@@ -118,3 +118,39 @@ def test_read_sheet_takes_several_photos(capsys: pytest.CaptureFixture[str],
     assert main(["read-sheet", str(two), str(tmp_path / "bad.jpg")]) == 1
     err = capsys.readouterr()[1]
     assert err.startswith("pnp: photo 2: ") and len(err.strip().splitlines()) == 1
+
+
+def test_sheets_made_readable_again_name_their_new_version() -> None:
+    """The Weird Galaxy worksheet (version 2: tiles as a ticked suit and a rank digit) and
+    the Galaxy Express record (version 2) print the larger QR; a version-1 print is refused
+    as an old print, with what to do."""
+    from pnp.sheetread.layout import QR_LARGE, QR_SIZE, SheetCodeError
+
+    worksheet = sheet_layout("weird-galaxy", "worksheet.a4", 2)
+    tile = worksheet.field("m1_source")
+    assert tile.kind == "choice" and tile.options == tuple("abcdefgh")
+    assert tile.max_digits == 1 and tile.alphabet == "012345"
+    assert worksheet.qr.w == QR_LARGE > QR_SIZE
+    assert sheet_layout("galaxy-express", "record.a4", 2).qr.w == QR_LARGE
+    for game, layout in (("weird-galaxy", "worksheet.a4"), ("galaxy-express", "record.a4")):
+        with pytest.raises(SheetCodeError, match=r"an old print.*print the sheet again"):
+            sheet_layout(game, layout, 1)
+
+
+def test_a_worksheet_photo_reads_its_tiles() -> None:
+    """Every tile of a played game's worksheet is ticked and written; the reader reads the
+    suit ticks and rank digits, accepts no wrong tile, and asks far fewer than all of them
+    (version 1 asked every tile)."""
+    fields = sim.played_fields("weird-galaxy", 7, players=4, stream="bench/0")
+    assert fields is not None and fields["m1_source"][1].isdigit()  # ranks as the paper has
+    layout = sheet_layout("weird-galaxy", "worksheet.a4", 2)
+    rng = np.random.default_rng(0)
+    written = sim.write(sim.page_from_layout(layout, 7), layout, fields, rng)
+    shot = sim.Shot(tilt=12.0, turn=-4.0, size=(3024, 4032), blur=0.6, quality=85, shadow=0.2)
+    reading = read_photo(sim.photograph(written.image, shot, rng))
+    tiles = [f for f in reading.fields if layout.field(f.name).kind == "choice"]
+    truth = {f.name: "".join(written.digits.get(f.name, ())) for f in tiles}
+    assert sum(bool(v) for v in truth.values()) >= 20
+    assert [f.name for f in tiles if f.status != "ask" and f.value != truth[f.name]] == []
+    asked = sum(f.status == "ask" for f in tiles if truth[f.name])
+    assert asked <= sum(bool(v) for v in truth.values()) // 2, asked

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -129,16 +130,17 @@ def test_the_writer_lock_file_keeps_other_processes_out(tmp_path: Path) -> None:
 
 
 def test_sqlite_synchronous_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """FULL by default (every commit flushed before it is acknowledged); NORMAL when the
-    operator chooses it (docs/tracker.md, Durability); anything else is refused."""
+    """NORMAL by default (a commit is in the log before it is acknowledged, flushed at the
+    checkpoints); FULL (every commit flushed before it is acknowledged) when the operator
+    chooses it (docs/tracker.md, Durability); anything else is refused."""
     def sync(app: Flask) -> int:
         with get_engine(app).connect() as conn:
             return int(conn.exec_driver_sql("PRAGMA synchronous").scalar_one())
 
-    assert sync(sqlite_app(tmp_path / "a.sqlite3")) == 2  # FULL
-    monkeypatch.setenv("WEBSCORE_SQLITE_SYNC", "normal")
-    assert sync(sqlite_app(tmp_path / "b.sqlite3")) == 1  # NORMAL
-    with pytest.raises(ValueError, match="FULL, NORMAL"):
+    assert sync(sqlite_app(tmp_path / "a.sqlite3")) == 1  # NORMAL
+    monkeypatch.setenv("WEBSCORE_SQLITE_SYNC", "full")
+    assert sync(sqlite_app(tmp_path / "b.sqlite3")) == 2  # FULL
+    with pytest.raises(ValueError, match="NORMAL, FULL"):
         sqlite_app(tmp_path / "c.sqlite3", SQLITE_SYNC="OFF")
 
 
@@ -218,6 +220,72 @@ def test_a_one_statement_write_that_fails_fails_alone(tmp_path: Path) -> None:
     assert isinstance(outcomes[3], IntegrityError)
     assert {n: outcomes[n] for n in (1, 2, 4)} == {1: 1, 2: 2, 4: 4}
     assert stored(app) == [1, 2, 4]
+
+
+def test_a_leader_holding_the_writer_lock_gets_the_interpreter_back_promptly(
+        tmp_path: Path) -> None:
+    """While its statements run under the writer lock the process's switch interval is
+    cut (the other threads give the interpreter lock back sooner), and put back after."""
+    app = sqlite_app(tmp_path / "db.sqlite3")
+    make_scratch(app)
+    outside = sys.getswitchinterval()
+    assert outside == pytest.approx(db.SWITCH_INTERVAL)  # set by the app
+    seen: list[float] = []
+
+    def work(conn: Connection) -> None:
+        seen.append(sys.getswitchinterval())
+        conn.execute(text("INSERT INTO scratch (n) VALUES (1)"))
+
+    commits.write(get_engine(app), work, one_statement=True)
+    assert seen == [pytest.approx(commits.HOLD_SWITCH_INTERVAL)] and seen[0] < outside
+    assert sys.getswitchinterval() == outside
+
+
+def wal_frames(path: Path, fd: int) -> tuple[int, int]:
+    """(frames in the log, frames copied back) from SQLite's wal-index (``-shm``)."""
+    head = os.pread(fd, 100, 0)
+    return int.from_bytes(head[16:20], sys.byteorder), int.from_bytes(head[96:100],
+                                                                      sys.byteorder)
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_the_log_is_copied_back_beside_the_writers_not_in_their_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, background: bool) -> None:
+    """SQLite's own checkpoint (in a writer's COMMIT, under the lock) waits for
+    ``WAL_AUTOCHECKPOINT`` pages; meanwhile the process's checkpoint thread copies the log
+    back, so that the log restarts from its beginning instead of growing.  Without the
+    thread (``background=False``: it never gets round to it) the log only grows."""
+    monkeypatch.setattr(commits._Checkpointer, "EVERY", 0.01 if background else 60.0)
+    path = tmp_path / "db.sqlite3"
+    app = sqlite_app(path)
+    engine = get_engine(app)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == \
+            db.WAL_AUTOCHECKPOINT
+    make_scratch(app)
+    commits.write(engine, insert(0))
+    fd = os.open(f"{path}-shm", os.O_RDONLY)  # closed after the engine: see wal_frames
+    try:
+        most = copied = caught_up = 0
+        for n in range(1, 201):
+            commits.write(engine, insert(n), one_statement=True)
+            frames, backfilled = wal_frames(path, fd)
+            most, copied = max(most, frames), max(copied, backfilled)
+            if n % 20 == 0:  # a pause between bursts: the thread's turn
+                deadline = time.monotonic() + (10.0 if background else 0.2)
+                while backfilled < frames and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                    frames, backfilled = wal_frames(path, fd)
+                caught_up += backfilled == frames
+                copied = max(copied, backfilled)
+        assert stored(app) == list(range(201))
+    finally:
+        engine.dispose()
+        os.close(fd)
+    if background:  # copied back after each burst, so the next commit restarted the log
+        assert caught_up == 10 and most < 120
+    else:  # every commit's pages, still in the log
+        assert copied == 0 and caught_up == 0 and most > 200
 
 
 def postgres_app(url: str) -> Flask:

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from pnp.engine import replay
@@ -123,6 +124,35 @@ def test_stale_form_post_shows_fresh_state(client: FlaskClient) -> None:
     assert r.status_code == 303
     page = client.get(r.headers["Location"]).data.decode()
     assert "tracker.stale" in page and 'value="r3"' in page
+
+
+def test_a_page_post_reads_nothing_when_this_process_saw_the_page(
+        app: Flask, client: FlaskClient) -> None:
+    """A phone's entry from the page is one INSERT: the table is checked against this
+    process's newest snapshot and the redrawn part drawn from the write's own; a page
+    ahead of this process (another wrote) is checked against the table as stored."""
+    from webscore.db import get_engine
+    from webscore.sqlcount import counting
+    from webscore.tracker import submit
+
+    from .test_tracker import second_instance
+
+    tid = create(client)
+    token = csrf(client)
+    engine = get_engine(app)
+    with counting(engine) as seen:
+        r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "0", "text": "r2"},
+                        headers=FETCH)
+    assert r.status_code == 200 and r.get_json()["seq"] == 1
+    assert [s.split()[0] for s in seen.sql if not s.startswith("BEGIN")] == ["INSERT"]
+    other = second_instance(app)  # another process stores an entry the page then shows
+    submit(other, tid, 1, "+2")
+    other.dispose()
+    with counting(engine) as seen:
+        r = client.post(f"/t/{tid}/move", data={"csrf": token, "seq": "2", "text": "r5"},
+                        headers=FETCH)
+    assert r.status_code == 200 and r.get_json()["seq"] == 3, r.get_json()
+    assert sum(s.startswith("SELECT") for s in seen.sql) >= 1  # looked at the table first
 
 
 def test_double_tap_is_not_an_error(client: FlaskClient) -> None:

@@ -25,17 +25,23 @@ def take(state: State, move: Take) -> State:
         seat_index = state.current
     else:
         raise order_error(state, f"taking the {move.colour} card")
-    g = state.goods[ci(move.colour)]
+    i = ci(move.colour)
+    g = state.goods[i]
     if g.market is None:
         raise refuse("SD-T2", f"no {COLOUR_NAMES[move.colour]} card is face "
                               "up (that deck and its discards are empty)")
     seat = state.seats[seat_index]
-    i = ci(move.colour)
-    after = {"picks": state.picks + 1} if state.phase == "market" else {"must_take": False}
+    after: dict[str, object] = (
+        {"picks": state.picks + 1} if state.phase == "market" else {"must_take": False})
+    need = flip_need(move.colour)
+    owed = bool(g.deck) and need not in state.pending
+    if owed:  # ``turn_up``'s usual case, made in the same copy
+        after["pending"] = (*state.pending, need)
     draft = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
                             goods=(*state.goods[:i], replace(g, market=None),
                                    *state.goods[i + 1:]), **after)
-    turn_up(draft, move.colour)
+    if not owed:
+        turn_up(draft, move.colour)
     return settle(draft) if draft.phase == "market" else draft
 
 

@@ -31,23 +31,24 @@ def pass_turn(state: State) -> State:
 
 def next_turn(draft: State, who: int) -> State:
     """The next seat on the This Turn track, or the round's end (on a draft)."""
-    edit(draft, stage=0, must_take=False)
     if draft.extra_turns > 0 and not draft.seats[who].passed:  # Enterprise
-        return edit(draft, extra_turns=draft.extra_turns - 1, current=who)
-    edit(draft, extra_turns=0)
-    at = draft.order.index(who)
-    for k in range(1, draft.players + 1):
-        nxt = draft.order[(at + k) % draft.players]
-        if not draft.seats[nxt].passed:
-            return edit(draft, current=nxt)
-    return return_to_earth(draft)
+        return edit(draft, stage=0, must_take=False, extra_turns=draft.extra_turns - 1,
+                    current=who)
+    order, seats, players = draft.order, draft.seats, draft.players
+    at = order.index(who)
+    for k in range(1, players + 1):
+        nxt = order[(at + k) % players]
+        if not seats[nxt].passed:
+            return edit(draft, stage=0, must_take=False, extra_turns=0, current=nxt)
+    return return_to_earth(edit(draft, stage=0, must_take=False, extra_turns=0))
 
 
 def return_to_earth(draft: State) -> State:
     """SD-T11: ships home, score tokens back, turn order from the Next Turn track."""
     seats = tuple(replace(s, location=EARTH, passed=False) for s in draft.seats)
-    tokens = tuple(SCORE_TOKEN_BY_RING[RING[h]] if t == 0 and draft.tiles[h] in
-                   COLOUR_SET else t for h, t in enumerate(draft.tokens))
+    tiles = draft.tiles
+    tokens = tuple([SCORE_TOKEN_BY_RING[RING[h]] if t == 0 and tiles[h] in COLOUR_SET else t
+                    for h, t in enumerate(draft.tokens)])
     order = (*draft.next_track, *[s for s in draft.order if s not in draft.next_track])
     finished = draft.round
     edit(draft, seats=seats, tokens=tokens, order=order, next_track=(),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import cached, replace
+from pnp.engine.values import cached, quick_init, replace
 from pnp.games.spatial_delivery.board import (
     CORNER_COUNT,
     CORNER_SEGMENTS,
@@ -21,6 +21,7 @@ from pnp.games.spatial_delivery.cards import COLOUR_SET, COLOURS, FUEL, FUEL_CAR
 Phase = Literal["setup", "market", "journey", "ring3", "over"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Need:
     """A chance outcome the table owes: a tile laid on a hex, or a card turned up."""
@@ -44,6 +45,7 @@ _TILE_NEEDS = {h: Need("tile", h) for h in range(HEX_COUNT)}
 _FLIP_NEEDS = {c: Need("flip", c) for c in COLOURS}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Goods:
     """One goods type's deck, face-up market card and discard pile.
@@ -58,6 +60,7 @@ class Goods:
     reshuffles: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Seat:
     hand: tuple[str, ...] = ()  # sorted card codes; known from the public picks

@@ -114,6 +114,14 @@ def ray(start: Cell, vector: Vector, distance: int) -> Cell | None:
     return _walk(start, vector, distance)
 
 
+def rays(start: Cell, vector: Vector) -> tuple[Cell | None, ...]:
+    """``ray`` for every distance 0-12 at once (None past the edge or a gap)."""
+    ends = _RAYS.get((start, vector))
+    if ends is None:
+        return tuple(_walk(start, vector, d) for d in range(RAY_TABLE_DISTANCE + 1))
+    return ends
+
+
 def _walk(start: Cell, vector: Vector, distance: int) -> Cell | None:
     x, y = start
     dx, dy = vector

@@ -17,6 +17,7 @@ from pnp.games.wormholes.board import (
     axis_vectors,
     opponent,
     ray,
+    rays,
 )
 from pnp.games.wormholes.events import Move
 from pnp.games.wormholes.setup import RANKS
@@ -31,12 +32,19 @@ def move_event(suit: Suit, direction: str | None) -> Move:
     return Move(suit, direction)
 
 
-@lru_cache(maxsize=4096)
 def straight_moves(cell: Cell, seat: int, value: int) -> tuple[tuple[str, Cell], ...]:
     """(direction, end) of every straight move of ``value`` from ``cell`` that stays on the
     board, in compass order (own ships are the caller's to exclude)."""
-    return tuple((name, end) for name in DIRECTIONS
-                 if (end := ray(cell, COMPASS[seat][name], value)) is not None)
+    return moves_from(cell, seat)[value]
+
+
+@lru_cache(maxsize=256)
+def moves_from(cell: Cell, seat: int) -> tuple[tuple[tuple[str, Cell], ...], ...]:
+    """``straight_moves`` from one cell for every die value 0-5 (each the dice can show),
+    worked out together from the board's ray table."""
+    rows = [(name, rays(cell, COMPASS[seat][name])) for name in DIRECTIONS]
+    return tuple(tuple([(name, end) for name, ends in rows if (end := ends[value]) is not None])
+                 for value in RANKS)
 
 
 def roll_choices(state: State) -> list[tuple[Suit, ...]]:
@@ -78,10 +86,31 @@ def candidates(state: State) -> tuple[Candidate, ...]:
                     cands.append((s, None, cell))
             else:  # a straight move never ends where it starts; the partner may stand there
                 partner = ships[PARTNER_INDEX[s]].cell
-                cands += [(s, d, end) for d, end in straight_moves(cell, OWNER[s], value)
+                cands += [(s, d, end) for d, end in moves_from(cell, OWNER[s])[value]
                           if end != partner]
         found = memo["cands"] = tuple(cands)
     return found
+
+
+def any_candidate(state: State) -> bool:
+    """Whether ``candidates`` is not empty, without listing them (the turn passes when it
+    is): a replay never asks for the list, a legal list works it out once."""
+    found = state.__dict__.get("memo", {}).get("cands")
+    if found is not None:
+        return bool(found)
+    ships = state.ships
+    for s in state.unused:
+        cell = ships[SHIP_INDEX[s]].cell
+        value = state.die(s)
+        if value == 0:
+            if cell in state.coin_slots:
+                return True
+            continue
+        partner = ships[PARTNER_INDEX[s]].cell
+        for _, end in moves_from(cell, OWNER[s])[value]:
+            if end != partner:
+                return True
+    return False
 
 
 def moves(state: State) -> tuple[Candidate, ...]:
@@ -101,7 +130,7 @@ def allowed(state: State, move: Candidate) -> bool:
     (the whole list is worked out only in that second case)."""
     if len(state.unused) < 2:
         return True
-    listed = state.memo.get("moves")
+    listed = state.__dict__.get("memo", {}).get("moves")  # (no memo made for it)
     if listed is None and keeps_other_die(state, *move):
         return True
     return move in moves(state)
@@ -111,6 +140,12 @@ def keeps_other_die(state: State, suit: Suit, _d: str | None, end: Cell) -> bool
     """WH-10: after this die move, can the other die still be used (or has it won)?"""
     unused = state.unused  # two ships' dice: the mover's and its partner's
     other = unused[1] if unused[0] == suit else unused[0]
+    if end not in state.coin_slots:  # ``landings`` is [end] or, in the goal, a win
+        if end in BASES[opponent(OWNER[suit])] and (
+                not state.two_ships or state.ships[SHIP_INDEX[other]].cell
+                in BASES[opponent(OWNER[suit])]):
+            return True
+        return has_die_move(state, other, end) or chain_keeps(state, suit, other, end)
     finals = landings(state, suit, other, end)
     for final in finals:
         if final is None or has_die_move(state, other, final):
@@ -171,28 +206,12 @@ def die_moves_from(state: State, suit: Suit, start: Cell, partner_at: Cell) -> b
 def has_die_move(state: State, suit: Suit, partner_at: Cell) -> bool:
     """Whether the die of ``suit`` has a move with its partner standing at
     ``partner_at`` (``die_moves`` with a partner, without listing them)."""
-    ends = _die_ends(state, suit)
-    if isinstance(ends, bool):
-        return ends
-    return len(ends) > 1 or (len(ends) == 1 and partner_at not in ends)
-
-
-def _die_ends(state: State, suit: Suit) -> frozenset[Cell] | bool:
-    """Where the die of ``suit`` may take its ship, whoever stands there (a null die:
-    whether a wormhole lies under it), once per state: WH-10 asks it for every candidate."""
-    memo = state.memo
-    key = "ends:" + suit
-    found: frozenset[Cell] | bool | None = memo.get(key)
-    if found is None:
-        ship = state.ship(suit)
-        value = state.die(suit)
-        if value == 0:
-            found = state.coin_at(ship.cell) is not None
-        else:
-            found = frozenset([end for _, end in straight_moves(ship.cell, ship.owner, value)
-                               if end != ship.cell])
-        memo[key] = found
-    return found
+    cell = state.ships[SHIP_INDEX[suit]].cell
+    value = state.die(suit)
+    if value == 0:
+        return cell in state.coin_slots
+    ends = moves_from(cell, OWNER[suit])[value]  # distinct cells, none the ship's own
+    return len(ends) > 1 or (len(ends) == 1 and ends[0][1] != partner_at)
 
 
 def landings(state: State, suit: Suit, other: Suit, end: Cell) -> list[Cell | None]:

@@ -23,7 +23,7 @@ from pnp.games.wormholes.board import (
     opponent,
     ray,
 )
-from pnp.games.wormholes.dice import candidates
+from pnp.games.wormholes.dice import any_candidate
 from pnp.games.wormholes.offers import ship_name, side
 from pnp.games.wormholes.state import (
     SHIP_INDEX,
@@ -109,7 +109,7 @@ def settle(state: State) -> State:
                 activate(edit(state, stack=state.stack[:-1]), top)
                 continue
             return state
-        if state.step == "move" and (not state.unused or not candidates(state)):
+        if state.step == "move" and not any_candidate(state):
             begin_turn(state, opponent(state.turn), auto=passed(state))
             if state.skipped:
                 lost = " and ".join(side(state, s) for s in state.skipped)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pnp.engine.values import cached, replace
+from pnp.engine.values import cached, quick_init, replace
 from pnp.games.wormholes.board import OWNER, SIDE_SUITS, START, SUITS, Cell, Suit, Vector
 
 Phase = Literal["opening", "choose", "placement", "play", "over"]
 Step = Literal["roll-choice", "roll", "move"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Coin:
     """A wormhole: its suit is public, its value is None until the first activation."""
@@ -28,6 +29,7 @@ class Coin:
         return OWNER[self.suit]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ship:
     suit: Suit
@@ -40,6 +42,7 @@ class Ship:
 
 
 # -- effects waiting to resolve (a stack: the last one resolves first) ------------------
+@quick_init
 @dataclass(frozen=True)
 class Activate:
     """The ship activates the wormhole under it (needs the value revealed first if hidden)."""
@@ -48,6 +51,7 @@ class Activate:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseJump:
     """Both directions of the axis are open; the ship's owner picks one."""
@@ -57,6 +61,7 @@ class ChooseJump:
     options: tuple[Vector, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class SendAway:
     """A ship was landed on; the lander's player sends it elsewhere."""

@@ -35,6 +35,7 @@ from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, scaled_rect, sheet_page
 from pnp.sheetread.layout import (
     MARKER_SIZE,
+    QR_LARGE,
     FieldBox,
     SheetLayout,
     band_qr,
@@ -80,8 +81,9 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
             x += w
     px = area.x + table_w + mm(8)
     pw = area.x2 - px
-    fields["seed"] = Rect(px + mm(14), top - mm(8), pw - mm(14), mm(7))
-    y = top - mm(24)
+    # the panel starts below the larger sheet QR (QR_LARGE reaches 5 mm under the title band)
+    fields["seed"] = Rect(px + mm(14), top - mm(13), pw - mm(14), mm(7))
+    y = top - mm(29)
     box_w = min(mm(20), pw * 0.3)
     for name in ("deliveries", "refuels", "coins_left", "score"):
         fields[name] = Rect(px + pw - box_w, y - mm(7.5), box_w, mm(7.5))
@@ -90,7 +92,8 @@ def record_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
+"""Version 2: the larger sheet QR (version 1's 17 mm code is read as an old print)."""
 KINDS: dict[str, tuple[str, int, bool]] = {
     "speed": ("digits", 2, False), "deliver": ("tick", 0, False), "refuel": ("tick", 0, False),
     "deliveries": ("digits", 2, False), "refuels": ("digits", 2, False),
@@ -115,7 +118,8 @@ def record_sheet(size: tuple[float, float]) -> SheetLayout:
                                          and name[1].isdigit() else name, ("text", 0, False))
         fields.append(place(name, cell, kind, digits, signed))
     return SheetLayout("galaxy-express", f"record.{paper_name(size)}", LAYOUT_VERSION, size,
-                       corner_markers(size), band_qr(size), tuple(fields), seed_field="seed",
+                       corner_markers(size), band_qr(size, QR_LARGE), tuple(fields),
+                       seed_field="seed",
                        title="Galaxy Express flight record")
 
 

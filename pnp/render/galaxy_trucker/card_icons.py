@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -18,6 +19,7 @@ from pnp.render.galaxy_trucker.tile_icons import icon_engine as tile_engine
 from pnp.render.galaxy_trucker.tiles import TILE
 from pnp.render.galaxy_trucker.tokens import GOODS
 from pnp.render.geometry import mm
+from pnp.render.stamps import stamp
 
 METEOR = hex_color("#8a6a4f")
 LIGHT_SHOT = hex_color("#e0a100")
@@ -70,11 +72,20 @@ TURN = {"F": 0, "R": -90, "B": 180, "L": 90}  # degrees that bring "from the top
 
 def threat_box(c: Canvas, threat: Threat, x: float, y: float, s: float, look: Look) -> None:
     """A box ``s`` wide: the ship in the middle, the threat on its side with an arrow in, and
-    the threat's code under it."""
+    the threat's code under it (the box stamped: a deck repeats a few threats)."""
+    c.saveState()
+    c.translate(x, y)
+    stamp(c, ("gt-threat", threat, s, look), (-s, -s, 2 * s, 2 * s),
+          partial(_threat_in_box, threat=threat, s=s, look=look))
+    c.restoreState()
+    _label(c, str(threat), x + s / 2, y - mm(2.6), 6.2 if s > mm(10) else 5.6)
+
+
+def _threat_in_box(c: Canvas, threat: Threat, s: float, look: Look) -> None:
     c.setStrokeColor(GREY)
     c.setLineWidth(0.4)
-    c.roundRect(x, y, s, s, mm(1.2), stroke=1, fill=0)
-    cx, cy = x + s / 2, y + s / 2
+    c.roundRect(0, 0, s, s, mm(1.2), stroke=1, fill=0)
+    cx, cy = s / 2, s / 2
     mini_ship(c, cx, cy, s * 0.34, look)
     c.saveState()
     c.translate(cx, cy)
@@ -86,7 +97,6 @@ def threat_box(c: Canvas, threat: Threat, x: float, y: float, s: float, look: Lo
     polygon(c, [(0, s * 0.185), (-s * 0.05, s * 0.235), (s * 0.05, s * 0.235)], 0, 1)
     threat_icon(c, threat, 0, s * 0.355, s * 0.27, look)
     c.restoreState()
-    _label(c, str(threat), cx, y - mm(2.6), 6.2 if s > mm(10) else 5.6)
 
 def threat_row(c: Canvas, threats: Sequence[Threat], left: float, right: float, top: float,
                look: Look, s: float = mm(12.5)) -> float:
@@ -107,14 +117,23 @@ def threat_row(c: Canvas, threats: Sequence[Threat], left: float, right: float, 
     return y
 
 def cube(c: Canvas, letter: str, x: float, y: float, s: float, look: Look) -> None:
-    """A goods block with its letter (R, Y, G, B) so greyscale prints still tell them apart."""
+    """A goods block with its letter (R, Y, G, B) so greyscale prints still tell them apart
+    (stamped: the same few blocks on many cards)."""
+    c.saveState()
+    c.translate(x, y)
+    stamp(c, ("gt-cube", letter, s, look), (-s, -s, 2 * s, 2 * s),
+          partial(_cube_at_origin, letter=letter, s=s, look=look))
+    c.restoreState()
+
+
+def _cube_at_origin(c: Canvas, letter: str, s: float, look: Look) -> None:
     ink, _ = GOODS[GOODS_WORDS[letter]]
     st, fl = paint(c, look, ink, solid=not look.low_ink)
     c.setLineWidth(0.8)
     c.setStrokeColor(ink)
-    c.rect(x, y, s, s, stroke=1 if look.low_ink else st, fill=fl)
+    c.rect(0, 0, s, s, stroke=1 if look.low_ink else st, fill=fl)
     c.setFillColor(INK if (letter == "Y" or look.low_ink) else WHITE)
-    centred_text(c, letter, x + s / 2, y + s / 2, s * 0.5, BOLD)
+    centred_text(c, letter, s / 2, s / 2, s * 0.5, BOLD)
 
 def cubes(c: Canvas, goods: str, x: float, y: float, s: float, look: Look) -> float:
     """A row of cubes from x; returns the x after it."""

@@ -204,8 +204,9 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                     size_ -= 0.25
                 c.setFont(REGULAR, size_)
                 c.drawCentredString(x + col_w / 2, top - mm(6.8) - j * mm(2.9), note)
+        cells = _cells(size, seat)
         for i, line in enumerate(LINES):
-            cell = _cells(size, seat)[f"p{seat}_r1_{line}"]
+            cell = cells[f"p{seat}_r1_{line}"]
             row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
             if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
                 c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
