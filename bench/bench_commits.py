@@ -3,8 +3,10 @@ tail it isolates, each side by side in one run:
 
 1. SQLite group commit under interpreter-lock contention: 2 processes of 8 threads, each
    thread looping 1.5 ms of Python work then one group-committed INSERT
-   (``webscore.commits.write``), at Python's default switch interval (5 ms) and at the
-   tracker's (``webscore.db.SWITCH_INTERVAL``), rounds alternating.  A write gives the
+   (``webscore.commits.write``), at Python's default switch interval (5 ms), at the
+   tracker's (``webscore.db.SWITCH_INTERVAL``), and at the tracker's with the shorter one
+   while a leader holds the writer lock (``webscore.commits.HOLD_SWITCH_INTERVAL``), rounds
+   alternating.  A write gives the
    interpreter lock up for each statement and must win it back from busy threads, on
    SQLite while holding the writer lock every process waits for.
 2. SQLite checkpoints: one process of 8 threads writing one-row entries to 1,000 tables at
@@ -54,12 +56,16 @@ def _busy(seconds: float) -> None:
         pass
 
 
-def _sqlite_process(db: str, interval: float, seconds: float, tag: str, out: Any) -> None:
+def _sqlite_process(db: str, interval: float, hold: bool, seconds: float, tag: str,
+                    out: Any) -> None:
     sys.setswitchinterval(interval)
     from sqlalchemy import Connection, text
 
     from webscore import commits
     from webscore.db import make_engine
+
+    if not hold:  # the same interval while a leader holds the writer lock (the code before)
+        commits.HOLD_SWITCH_INTERVAL = interval
 
     engine = make_engine(f"sqlite:///{db}", synchronous="FULL")
     lat: list[float] = []
@@ -92,6 +98,7 @@ def _sqlite_process(db: str, interval: float, seconds: float, tag: str, out: Any
 def sqlite_convoy(seconds: float, rounds: int) -> None:
     from sqlalchemy import text
 
+    from webscore.commits import HOLD_SWITCH_INTERVAL
     from webscore.db import SWITCH_INTERVAL, make_engine
 
     with tempfile.TemporaryDirectory(prefix="bench-commits-") as tmp:
@@ -102,18 +109,21 @@ def sqlite_convoy(seconds: float, rounds: int) -> None:
         engine.dispose()
         print("SQLite, 2 processes x 8 threads, group commit (synchronous=FULL):")
         for r in range(rounds):
-            for interval in (0.005, SWITCH_INTERVAL):
+            for interval, hold in ((0.005, False), (SWITCH_INTERVAL, False),
+                                   (SWITCH_INTERVAL, True)):
                 out: Any = mp.Queue()
                 procs = [mp.Process(target=_sqlite_process,
-                                    args=(db, interval, seconds, f"r{r}i{interval}p{i}", out))
+                                    args=(db, interval, hold, seconds,
+                                          f"r{r}i{interval}{hold}p{i}", out))
                          for i in range(2)]
                 for p in procs:
                     p.start()
                 lat = out.get() + out.get()
                 for p in procs:
                     p.join()
-                print(f"  switch interval {interval * 1000:3.1f} ms: {_figures(lat, seconds)}",
-                      flush=True)
+                during = f"{HOLD_SWITCH_INTERVAL * 1000:.2f}" if hold else "same"
+                print(f"  switch interval {interval * 1000:3.1f} ms ({during} while the lock "
+                      f"is held): {_figures(lat, seconds)}", flush=True)
 
 
 def _checkpoint_process(db: str, background: bool, sync: str, seconds: float, rate: float,

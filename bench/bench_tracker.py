@@ -24,9 +24,9 @@ of a change and of the code before it share the machine's load: e.g.
 ``--variant "before=root=/tmp/before,sync:2" --variant "after=gthread:2x8"`` with
 ``git worktree add /tmp/before <commit>``.
 
-Every write is real: checked by the rules engine, committed durably (SQLite WAL with
-``synchronous=FULL``; PostgreSQL's default) before the answer goes out.  Rate limits are off
-(one loopback address plays every table).
+Every write is real: checked by the rules engine and committed (SQLite WAL with the
+tracker's default ``synchronous=NORMAL``; PostgreSQL's default) before the answer goes out.
+Rate limits are off (one loopback address plays every table).
 
     .venv/bin/python bench/bench_tracker.py [--seconds 15] [--levels 50,200,1000]
         [--instances 1,2] [--only sqlite|postgres] [--variant LABEL=SPEC ...] [--timing]

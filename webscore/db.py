@@ -62,8 +62,16 @@ this one finds little left to copy; it is what keeps the log bounded (16 MiB) wh
 thread is not running (the CLI, another tool)."""
 
 
+POOL_SIZE = 10
+"""PostgreSQL connections a process keeps open (``WEBSCORE_DB_POOL_SIZE``, config
+``DATABASE_POOL_SIZE``); it may open as many again for a burst, each closed when given back.
+SQLAlchemy's default of 5 was under a gthread worker's 8 request threads: at 1,000 tables
+one write in ten opened a connection (a server process forked and its caches warmed), and
+closed it again, on a machine already short of CPU."""
+
+
 def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
-                synchronous: str = "NORMAL") -> Engine:
+                synchronous: str = "NORMAL", pool_size: int = POOL_SIZE) -> Engine:
     if url.startswith("sqlite"):
         if synchronous.upper() not in SQLITE_SYNC:
             raise ValueError(f"SQLite synchronous must be one of {', '.join(SQLITE_SYNC)}, "
@@ -76,9 +84,12 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
     # connect_timeout: an unreachable server fails fast (503); keepalives: a connection
     # whose server vanished without a word (a network cut) is given up after about 11 s
     # rather than the system's two hours.
-    engine = create_engine(url, pool_timeout=10, connect_args={
-        "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 5,
-        "keepalives_interval": 2, "keepalives_count": 3})
+    if pool_size < 1:
+        raise ValueError(f"the database pool size must be at least 1, not {pool_size}")
+    engine = create_engine(url, pool_timeout=10, pool_size=pool_size, max_overflow=pool_size,
+                           connect_args={"connect_timeout": 5, "keepalives": 1,
+                                         "keepalives_idle": 5, "keepalives_interval": 2,
+                                         "keepalives_count": 3})
     _ping_idle_connections(engine)
     return engine
 
@@ -289,7 +300,10 @@ def init_app(app: Flask) -> None:
     busy = app.config.get("DATABASE_BUSY_TIMEOUT",
                           os.environ.get("WEBSCORE_DB_BUSY_TIMEOUT", BUSY_TIMEOUT))
     sync = app.config.get("SQLITE_SYNC", os.environ.get("WEBSCORE_SQLITE_SYNC", "NORMAL"))
-    engine = make_engine(url, busy_timeout=float(busy), synchronous=str(sync))
+    pool = app.config.get("DATABASE_POOL_SIZE",
+                          os.environ.get("WEBSCORE_DB_POOL_SIZE", POOL_SIZE))
+    engine = make_engine(url, busy_timeout=float(busy), synchronous=str(sync),
+                         pool_size=int(pool))
     app.extensions["webscore_db"] = engine
     gate = SchemaGate(app, engine, _auto_migrate(app, engine))
     app.extensions["webscore_schema"] = gate

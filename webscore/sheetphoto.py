@@ -126,12 +126,13 @@ def _prefix(k: int, pages: int) -> str:
 
 
 def _numeric(reading: SheetReading) -> set[str]:
-    """The fields written in digits or ticks (their box opens the number pad)."""
+    """The fields written in digits only (their box opens the number pad; a tick's "x" and a
+    choice's letter, the Galaxy Express coin "S2" or a Weird Galaxy tile "f3", need letters)."""
     try:
         from pnp.sheetread.layout import sheet_layout
 
         layout = sheet_layout(reading.game, reading.layout, reading.version)
-        return {f.name for f in reading.fields if layout.field(f.name).kind != "text"}
+        return {f.name for f in reading.fields if layout.field(f.name).kind == "digits"}
     except (PnpError, KeyError):
         return {f.name for f in reading.fields if f.value.lstrip("-").isdigit()}
 

@@ -75,6 +75,8 @@ class _Sheet:
 
     def __init__(self, area: Rect) -> None:
         self.area = area
+        self.right = area.x2 + EPS  # (read for every open sheet and every piece)
+        self.floor = area.y - EPS
         self.spots: list[Spot] = []
         self.shelves: list[_Shelf] = []
         self.refused: set[int] = set()  # kinds of piece (equal items) refused since a placement
@@ -111,8 +113,8 @@ class _Sheet:
                 sh.col = (x, w, y, gap)
                 return True
             x = sh.next_x + gap
-            if x + w_ <= a.x2 + EPS and (h_ <= sh.h + EPS
-                                         or (k == final and sh.top - h_ >= a.y - EPS)):
+            if x + w_ <= self.right and (h_ <= sh.h + EPS
+                                         or (k == final and sh.top - h_ >= self.floor)):
                 self._put(index, Rect(x, sh.top - h_, w_, h_), sh, g_)
                 sh.h = max(sh.h, h_)
                 sh.col = (x, w_, sh.top - h_, g_)
@@ -168,12 +170,12 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
                            f"the printable area")
     best = _best_order(items, first, rest, 0.0, 0)
     cut = STEP
-    while len(best) > 1 and fill(best[-1], rest) < LAST_SHEET_FILL and cut < first.h:
+    while len(best) > 1 and fill(best[-1].spots, rest) < LAST_SHEET_FILL and cut < first.h:
         fewer = _best_order(items, first, rest, cut, len(best) - 1)
         if len(fewer) > len(best):
             break
         best, cut = fewer, cut + STEP
-    return best
+    return [sheet.centred() for sheet in best]
 
 
 def _fits(w: float, h: float, area: Rect) -> bool:
@@ -181,8 +183,12 @@ def _fits(w: float, h: float, area: Rect) -> bool:
 
 
 def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int
-                ) -> list[list[Spot]]:
-    best: list[list[Spot]] | None = None
+                ) -> list[_Sheet]:
+    """The packing with the fewest sheets, then the emptiest last sheet, over :data:`ORDERS`
+    (sheets compared as packed, centred once chosen: centring moves no piece between
+    sheets and changes no fill)."""
+    best: list[_Sheet] | None = None
+    best_fill = 0.0
     kinds: dict[Item, int] = {}
     kind = [kinds.setdefault(it, len(kinds)) for it in items]
     tried: set[tuple[int, ...]] = set()
@@ -192,9 +198,9 @@ def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, shor
             continue
         tried.add(order)
         sheets = _first_fit(items, kind, order, first, rest, cut, short)
-        if best is None or (len(sheets), fill(sheets[-1], rest)) < (len(best),
-                                                                   fill(best[-1], rest)):
-            best = sheets
+        last = fill(sheets[-1].spots, rest)
+        if best is None or (len(sheets), last) < (len(best), best_fill):
+            best, best_fill = sheets, last
     assert best is not None
     return best
 
@@ -204,7 +210,7 @@ def _shorter(area: Rect, cut: float) -> Rect:
 
 
 def _first_fit(items: Sequence[Item], kind: Sequence[int], order: Sequence[int], first: Rect,
-               rest: Rect, cut: float, short: int) -> list[list[Spot]]:
+               rest: Rect, cut: float, short: int) -> list[_Sheet]:
     """First fit over the open sheets; the first ``short`` sheets are ``cut`` shorter (so
     that the pieces they give up go to the last).  ``kind[i]`` numbers the items equal to
     ``items[i]`` (a sheet remembers the kinds it refused)."""
@@ -220,7 +226,7 @@ def _first_fit(items: Sequence[Item], kind: Sequence[int], order: Sequence[int],
                 sheets[-1] = _Sheet(rest)  # too tall for a short sheet: a full one
                 if not sheets[-1].place(i, it, k):  # pragma: no cover - checked in pack
                     raise PnpError("a piece does not fit on an empty sheet")
-    return [s.centred() for s in sheets if s.spots]
+    return [s for s in sheets if s.spots]
 
 
 BORDER = mm(2)

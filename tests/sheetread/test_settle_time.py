@@ -66,3 +66,24 @@ def test_past_the_time_for_the_rules_doubt_is_asked(monkeypatch: pytest.MonkeyPa
               _draft("total", ("9", 0.99))]
     out = {f.name: f for f in settle(_Sum(), drafts, {})}
     assert out["total"].status == "ask" and "too many doubtful fields" in out["total"].note
+
+
+def test_settle_docstring_examples_run() -> None:
+    import doctest
+
+    result = doctest.testmod(settle_module)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_reading_the_boxes_cannot_hold_is_never_taken() -> None:
+    """A rank 7 read clearly (the box holds 0-5), or a tile whose suit tick was missed (a
+    bare '3'), is asked: the eye misread, or the player slipped."""
+    from pnp.sheetread.layout import choice
+
+    def tile(name: str, *candidates: tuple[str, float]) -> Draft:
+        box = choice(name, Rect(0, 0, 200, 20), tuple("ab"), 1, alphabet="012345")
+        return Draft(box, tuple(candidates), (0, 0, 1, 1))
+
+    out = {f.name: f for f in settle(_Sum(), [tile("x", ("a7", 0.999)), tile("y", ("3", 0.999)),
+                                              tile("z", ("b4", 0.999))], {})}
+    assert (out["x"].status, out["y"].status, out["z"].status) == ("ask", "ask", "read")

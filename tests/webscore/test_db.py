@@ -29,6 +29,7 @@ from sqlalchemy import event, text
 from webscore import create_app
 from webscore.db import (
     EXIT_SCHEMA,
+    POOL_SIZE,
     UPGRADE_COMMAND,
     current_revision,
     get_engine,
@@ -144,6 +145,22 @@ def test_unreachable_at_start_is_checked_on_a_later_request(tmp_path: Path) -> N
     app.extensions["webscore_schema"].next_try = 0.0
     assert new_table_api(client)["seq"] == 0
     assert current_revision(get_engine(app)) == head_revision()
+
+
+def test_postgres_pool_size_is_set_from_the_config_or_the_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enough pooled connections for a worker's request threads (a write that finds none
+    free opens one and closes it after); the operator can change it."""
+    unreachable = "postgresql+psycopg://nobody:x@127.0.0.1:1/none"  # never connected here
+    assert make_engine(unreachable).pool.size() == POOL_SIZE >= 8
+    monkeypatch.setenv("WEBSCORE_DB_POOL_SIZE", "3")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": unreachable})
+    assert get_engine(app).pool.size() == 3
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": unreachable,
+                      "DATABASE_POOL_SIZE": 12})
+    assert get_engine(app).pool.size() == 12
+    with pytest.raises(ValueError, match="at least 1"):
+        make_engine(unreachable, pool_size=0)
 
 
 def test_a_missing_table_is_a_503_naming_the_command_never_a_500(tmp_path: Path) -> None:

@@ -88,6 +88,9 @@ def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) 
     assert statuses and statuses == sorted(statuses, key=["ask", "ruled", "read"].index)
     assert "ask" in statuses and "read" in statuses
     assert 'inputmode="numeric"' in page  # digits open the number pad
+    # ... a tick's "x" does not: it needs a letter
+    ticks = re.findall(r'<input id="f-p1_r\d+a?_gaveup"[^>]*>', page)
+    assert len(ticks) == 4 and not any("inputmode" in t for t in ticks)
     form = form_of(page)
     truth = _fields()
     # The person corrects what was asked (one tap each: here, typing the true value), keeps

@@ -22,11 +22,11 @@ from pnp.games.galaxy_trucker.tiles import (
     BARREL,
     EXHAUST,
     FIT_ANY,
+    FIT_LOW,
     Connector,
     Kind,
     Tile,
     TileSet,
-    fit,
     joins,
 )
 
@@ -238,7 +238,8 @@ def _first_fit(pool: Sequence[Tile], need: int) -> tuple[int, int] | None:
     """(pool index, rotation) of the first tile that fits cleanly against ``need``."""
     for i, tile in enumerate(pool[:TRIES_PER_SQUARE]):
         for rotation, code in tile.fit_codes:
-            if fit(code, need):
+            x = code & need  # ``fit(code, need)`` written out: the builder's inner loop
+            if (x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & FIT_LOW == FIT_LOW:
                 return i, rotation
     return None
 

@@ -48,13 +48,14 @@ def check(ship: Ship) -> list[Violation]:
                              frozenset({pilot.id})))
     cells, squares = ship.by_cell, board.cells
     smooth, simple, double = Connector.SMOOTH, Connector.SIMPLE, Connector.DOUBLE
+    east, south = Side.E, Side.S
     for p in ship:
-        row, col = cell = p.cell
+        row, col = cell = p.row, p.col
         if cell not in squares:
             out.append(Violation("GT-S6", p.id, None, f"{p.describe()}: not a square of board "
                                  f"{board.name}; remove it", frozenset({p.id})))
         # each touching pair once: the square to the right (E) and the one behind (S)
-        for side, q in ((Side.E, cells.get((row, col + 1))), (Side.S, cells.get((row + 1, col)))):
+        for side, q in ((east, cells.get((row, col + 1))), (south, cells.get((row + 1, col)))):
             if q is None:
                 continue
             a, b = p.faces[side], q.faces[side - 2]  # side - 2: the opposite side (W, N)

@@ -80,8 +80,12 @@ def supports(ship: Ship, cabin: Placement) -> frozenset[Alien]:
     """The alien colours a cabin may hold: life support of that colour joined to it."""
     if cabin.kind is not Kind.CABIN:
         return frozenset()
-    return frozenset(a for a in Alien
-                     if any(q.kind is a.life_support for q in ship.joined(cabin)))
+    by_id = ship.by_id  # the joined neighbours, from the ship's table of joins
+    kinds = [by_id[i].tile.kind for i in ship.links[cabin.id]]
+    return frozenset(a for a, life in _LIFE if life in kinds)
+
+
+_LIFE = ((Alien.BROWN, Kind.LIFE_BROWN), (Alien.PURPLE, Kind.LIFE_PURPLE))
 
 
 def berth_options(ship: Ship, cabin_id: int) -> tuple[Berth, ...]:

@@ -143,7 +143,18 @@ def _shields(ship: Ship, threat: Threat) -> tuple[Defence, ...]:
 
 
 def impact(ship: Ship, threat: Threat, line: int) -> Impact:
-    """What the threat in ``line`` does to this ship and what may stop it (GT-H1..GT-H5)."""
+    """What the threat in ``line`` does to this ship and what may stop it (GT-H1..GT-H5).
+
+    Remembered per ship: a shot is looked at when it is rolled, when the defences are listed
+    and when the answer is checked."""
+    memo: dict[tuple[Threat, int], Impact] = ship.impacts
+    found = memo.get((threat, line))
+    if found is None:
+        found = memo[(threat, line)] = _impact(ship, threat, line)
+    return found
+
+
+def _impact(ship: Ship, threat: Threat, line: int) -> Impact:
     struck = first_struck(ship, threat, line)
     if struck is None:
         return Impact(threat, line, None, "miss")

@@ -37,14 +37,15 @@ def parse_placement(token: str, tiles: TileSet) -> Placement:
     if m is None:
         raise NotationError(token, "a tile is id@row,col with an optional /rotation 0-3, "
                             "e.g. 12@6,7/1")
-    tile_id, row, col = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    rotation = int(m.group(4) or 0)
-    if tile_id not in tiles:
+    tile_id, row, col, turns = m.groups()
+    tile = tiles.by_id.get(int(tile_id))
+    if tile is None:
         raise NotationError(token, f"no tile #{tile_id}; ids are 1-140 and the pilot cabins "
                             "141-144")
+    rotation = int(turns) if turns else 0
     if rotation > 3:
         raise NotationError(token, "rotation is 0-3 clockwise quarter turns")
-    return Placement(tiles[tile_id], row, col, rotation)
+    return Placement(tile, int(row), int(col), rotation)
 
 
 def parse_ship(text: str, tiles: TileSet) -> Ship:

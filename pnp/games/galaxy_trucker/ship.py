@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
 
 from pnp.engine.errors import IllegalMove
 from pnp.engine.values import cached, quick_init
@@ -80,6 +82,10 @@ class Placement:
         return f"{self.tile.label} #{self.id} at row {self.row}, column {self.col}"
 
 
+_square = attrgetter("row", "col")  # square order
+_ROTATIONS = range(4)
+
+
 @quick_init
 @dataclass(frozen=True)
 class Ship:
@@ -89,21 +95,24 @@ class Ship:
     @staticmethod
     def of(board: Board, placements: Iterable[Placement]) -> Ship:
         """A ship from placements in any order; refuses physical impossibilities (GT-S9)."""
-        items = sorted(placements, key=lambda p: (p.row, p.col))
+        items = sorted(placements, key=_square)
         cells: dict[Cell, Placement] = {}
         ids: dict[int, Placement] = {}
         for p in items:
-            if p.rotation not in range(4):
+            if p.rotation not in _ROTATIONS:
                 raise IllegalMove("GT-S9", f"tile #{p.id} has rotation {p.rotation}; a "
                                   "rotation is 0-3 clockwise quarter turns")
-            if p.cell in cells:
-                raise IllegalMove("GT-S9", f"tile #{p.id} and tile #{cells[p.cell].id} are both "
+            cell, tile_id = (p.row, p.col), p.tile.id
+            if cell in cells:
+                raise IllegalMove("GT-S9", f"tile #{p.id} and tile #{cells[cell].id} are both "
                                   f"on row {p.row}, column {p.col}; one tile per square")
-            if p.id in ids:
+            if tile_id in ids:
                 raise IllegalMove("GT-S9", f"tile #{p.id} is placed twice; each tile once")
-            cells[p.cell] = p
-            ids[p.id] = p
-        return Ship(board, tuple(items))
+            cells[cell] = p
+            ids[tile_id] = p
+        ship = Ship(board, tuple(items))
+        ship.__dict__.update(by_cell=cells, by_id=ids)  # the lookups, made on the way
+        return ship
 
     # -- looking things up ------------------------------------------------------------------
     @cached
@@ -152,6 +161,11 @@ class Ship:
 
     @cached
     def _kinds(self) -> dict[tuple[Kind, ...], tuple[Placement, ...]]:
+        return {}
+
+    @cached
+    def impacts(self) -> dict[Any, Any]:
+        """``hits.impact``'s memo: (threat, line) -> what it does to this ship."""
         return {}
 
     def beside(self, p: Placement, side: Side) -> Placement | None:

@@ -116,14 +116,14 @@ def _bit(c: Connector) -> int:
     return (1 if c is Connector.SMOOTH else 2 if c is Connector.SIMPLE
             else 4 if c is Connector.DOUBLE else 8)
 FIT_ANY = 0b11111  # an empty square's side: anything, nothing included
-_FIT_LOW = 1 | 1 << 5 | 1 << 10 | 1 << 15
+FIT_LOW = 1 | 1 << 5 | 1 << 10 | 1 << 15
 
 
 def fit(code: int, demand: int) -> bool:
     """Every side's 5-bit field of ``code & demand`` is non-zero: the tile's faces (a
     ``Tile.fit_codes`` code) sit cleanly against what a square demands."""
     x = code & demand
-    return (x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & _FIT_LOW == _FIT_LOW
+    return (x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & FIT_LOW == FIT_LOW
 
 
 EXHAUST = Side.S  # printed side of an engine's exhaust

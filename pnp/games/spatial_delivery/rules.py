@@ -12,8 +12,8 @@ The game object declares everything and hands each concept to its module: ``setu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from pnp.engine import Game, IllegalMove, Outcome
 from pnp.engine.game import JSON
@@ -129,26 +129,27 @@ def _apply(state: State, event: SDEvent) -> State:
     if state.phase == "over":
         raise IllegalMove("SD-T10", f"the game is over after round {state.rounds}; "
                                     "nothing more can be logged")
-    if isinstance(event, (TileLaid, Flip)):
-        return chance.apply_chance(state, event)
-    if state.pending:
+    handler = _HANDLERS.get(type(event))
+    if state.pending and handler is not chance.apply_chance:
         raise IllegalMove("SD-T8", "first log what the table revealed: "
                                    f"{chance.need_text(state.pending[0])}",
                           lambda: [format_event(e) for e in chance.chance_outcomes(state)],
                           hint=True)
-    match event:
-        case Take():
-            return market.take(state, event)
-        case Build():
-            return journey.build(state, event)
-        case Travel():
-            return journey.travel(state, event)
-        case Deliver():
-            return journey.deliver(state, event)
-        case CardAction():
-            return journey.card_action(state, event)
-        case EndTurn():
-            return rounds.end_turn(state)
-        case Pass():
-            return rounds.pass_turn(state)
-    raise TypeError(f"not a Spatial Delivery event: {event!r}")
+    if handler is None:
+        raise TypeError(f"not a Spatial Delivery event: {event!r}")
+    return handler(state, event)
+
+
+def _end_turn(state: State, event: EndTurn) -> State:
+    return rounds.end_turn(state)
+
+
+def _pass_turn(state: State, event: Pass) -> State:
+    return rounds.pass_turn(state)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {  # one per kind of event
+    TileLaid: chance.apply_chance, Flip: chance.apply_chance, Take: market.take,
+    Build: journey.build, Travel: journey.travel, Deliver: journey.deliver,
+    CardAction: journey.card_action, EndTurn: _end_turn, Pass: _pass_turn,
+}

@@ -225,8 +225,15 @@ def send_targets(state: State) -> list[Cell]:
 
 
 def possible_values(state: State, coin: Coin) -> list[int]:
-    seen = state.revealed_values(coin.suit)
+    suit = coin.suit
+    seen = set()  # the suit's values revealed, and (WH-18) those named for hidden coins
+    named = set()
+    for c in state.coins:
+        if c.suit == suit:
+            if c.value is not None:
+                seen.add(c.value)
+            else:
+                named.add(c.chosen)
     if coin.chosen is not None:  # WH-18: named when placed
         return [coin.chosen] if coin.chosen not in seen else []
-    named = {c.chosen for c in state.coins if c.suit == coin.suit and c.value is None}
     return [v for v in RANKS if v not in seen and v not in named]

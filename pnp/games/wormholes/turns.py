@@ -151,7 +151,9 @@ def reveal(state: State, event: Reveal) -> State:
                                    f"{_face(event.value)} is already revealed elsewhere; "
                                    f"this one can be {', '.join(map(str, possible))}",
                           legal_of(state))
-    check_dealt(state, event, "WH-T5")
+    if state.deal is not None and state.seed is not None and (
+            event.value != state.deal[SHIP_INDEX[coin.suit]][coin.ordinal]):
+        check_dealt(state, event, "WH-T5")  # the seed dealt another value: refused
     return settle(state.with_coin(replace(coin, value=event.value)))
 
 
