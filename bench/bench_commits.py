@@ -56,6 +56,14 @@ def _busy(seconds: float) -> None:
         pass
 
 
+def _run_threads(target: Any, count: int) -> None:
+    threads = [threading.Thread(target=target, args=(k,)) for k in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def _sqlite_process(db: str, interval: float, hold: bool, seconds: float, tag: str,
                     out: Any) -> None:
     sys.setswitchinterval(interval)
@@ -87,11 +95,7 @@ def _sqlite_process(db: str, interval: float, hold: bool, seconds: float, tag: s
                 lat.append((time.perf_counter() - t0) * 1000)
             n += 1
 
-    threads = [threading.Thread(target=thread, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    _run_threads(thread, 8)
     out.put(lat)
 
 
@@ -164,11 +168,7 @@ def _checkpoint_process(db: str, background: bool, sync: str, seconds: float, ra
             with lock:
                 lat.append((time.perf_counter() - t0) * 1000)
 
-    threads = [threading.Thread(target=thread, args=(k,)) for k in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    _run_threads(thread, 8)
     out.put(lat)
 
 

@@ -149,7 +149,8 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue  # another doubtful field bears on the same lines: settled jointly
             good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
             p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
-            if p >= PLAUSIBLE and not _unclean(good[0]) and fits(d.box, good[0]):
+            if p >= PLAUSIBLE and not _unclean(good[0]) and fits(d.box, good[0]) \
+                    and not _hides_ink(d, good[0]):
                 ruled[d.name] = (good[0], p)
         if not ruled:
             ruled = _jointly(spec, values, open_, reach)
@@ -253,7 +254,7 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
-        if all(p >= PLAUSIBLE and not _unclean(v) and fits(d.box, v)
+        if all(p >= PLAUSIBLE and not _unclean(v) and fits(d.box, v) and not _hides_ink(d, v)
                for d, (v, p) in zip(group, picked.values(), strict=True)):
             out.update(picked)
     return out
@@ -291,6 +292,13 @@ def _unclean(value: str) -> bool:
     """A reading with an unknown mark ('?': ink in a sign box that is no minus) or a gap
     between digits ('_') is never taken without the person."""
     return "?" in value or "_" in value
+
+
+def _hides_ink(d: Draft, value: str) -> bool:
+    """Whether ``value`` is an empty reading of a field where the eye saw ink (a non-empty
+    reading at least ``PLAUSIBLE``): the rules never rule written ink away (a thin 1 can look
+    nearly blank, and an empty field often checks out), the person says."""
+    return value == "" and any(v != "" and p >= PLAUSIBLE for v, p in d.candidates)
 
 
 def _shown(value: str) -> str:

@@ -58,7 +58,7 @@ CONV_BATCH = 128
 HARVEST_PHOTOS = 6  # stage two: photos of each printed page (``harvest``)
 HARVEST_SEED = 1919
 TUNE_SEED = 2
-TUNE_EPOCHS = {"dense": 15, "conv": 6}
+TUNE_EPOCHS = {"dense": 10, "conv": 6}
 TUNE_RATE = {"dense": 3e-4, "conv": 6e-4}
 
 Array = npt.NDArray[np.float32]

@@ -53,6 +53,8 @@ def test_the_shipped_classifier_reads_held_out_digits_and_says_how_it_was_made()
         meta = json.loads(bytes(data["meta"]).decode())
     assert "CC BY-SA 3.0" in meta["data"][0] and "CC BY 4.0" in meta["data"][1]
     assert meta["conv_seeds"] == list(train.CONV_SEEDS)
+    assert meta["stages"] == ["base", "tune"] and meta["tune"]["seed"] == train.TUNE_SEED
+    assert "photographed in simulation" in meta["data"][2]  # stage two's crops (harvest)
     assert len(digits._conv_weights()) == len(train.CONV_SEEDS)
     x, y = train.mnist()
     _, _, held = train.split(len(x))
@@ -225,6 +227,33 @@ def test_an_implausible_reading_is_asked_not_chosen() -> None:
         _draft("a", ("3", 0.999)), _draft("b", ("8", 0.97), ("5", 0.02)),
         _draft("note", ("", 1.0)), _draft("total", ("8", 0.999))], {})}
     assert out["b"].status == "ask" and out["b"].value == "8"
+
+
+class _OptionalB(_Sum):
+    """total = a + b, an empty b counting as 0."""
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        b = fields.get("b", "")
+        return super().check({**fields, "b": b or "0"}) if b == "" or b.isdigit() else \
+            super().check({**fields, "b": "x"})
+
+
+def test_ink_is_never_ruled_away() -> None:
+    # a thin 1 that looks nearly blank: empty checks out, but the eye saw ink: asked
+    out = {f.name: f for f in settle(_OptionalB(), [
+        _draft("a", ("3", 0.999)), _draft("b", ("", 0.9), ("?", 0.1)),
+        _draft("note", ("", 1.0)), _draft("total", ("3", 0.999))], {})}
+    assert out["b"].status == "ask"
+
+
+def test_a_choice_read_without_its_option_is_asked() -> None:
+    # the tile's digit read surely, its letter's tick not seen: "4" is no tile ("h4" is)
+    box = FieldBox("c", "choice", Rect(0, 0, 40, 10), (Rect(30, 0, 10, 10),),
+                   options=("g", "h"), option_boxes=(Rect(0, 0, 5, 5), Rect(10, 0, 5, 5)))
+    chosen = settle(_Sum(), [Draft(box, (("4", 0.9999),), (0, 0, 1, 1))], {})
+    assert chosen[0].status == "ask"
+    fine = settle(_Sum(), [Draft(box, (("h4", 0.9999),), (0, 0, 1, 1))], {})
+    assert fine[0].status == "read"
 
 
 def check_sheet_values(out: Mapping[str, object]) -> bool:
