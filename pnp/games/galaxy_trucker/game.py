@@ -57,6 +57,7 @@ from pnp.games.galaxy_trucker.state import (
     Stage,
     State,
     Trucker,
+    ask_of,
 )
 from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS
@@ -199,7 +200,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         The handler modules call it back (``flow.Flight``)."""
         if kind == "cargo":  # GT-G8: what the bank no longer holds is not given
             goods = cargo.from_bank(goods, "".join(t.goods_list for t in s.truckers))
-        ask = Ask(seat, kind, goods, count)
+        ask = ask_of(seat, kind, goods, count)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
             return self._auto(s, ask, Cargo(()))  # no hold
@@ -243,7 +244,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 return self.end_round(s)
             if not s.stage.todo:
                 return edit(s, need="card")
-            return edit(s, ask=Ask(s.stage.todo[0], "gate"))
+            return edit(s, ask=ask_of(s.stage.todo[0], "gate"))
         assert s.phase == "card" and s.card is not None
         return card_step(self, s, card(s.card))
 
@@ -288,19 +289,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.need is None:
             raise refuse(s, "GT-F24", f"{format_event(event)}: no card or roll is "
                                "awaited now")
-        if not (may_flip(s.round, s.test_flight, s.drawn, event.card) if s.need == "card"
-                and isinstance(event, Flip) else
-                s.need != "card" and isinstance(event, Roll) and 2 <= event.total <= 12):
-            possible = self.chance_outcomes(s)  # listed only for the refusal
-            raise IllegalMove("GT-F24", f"{format_event(event)} cannot come now: the table owes "
-                              f"the {self._need_words(s)}; "
-                              f"{legal_hint([format_event(e) for e in possible])}",
-                              [format_event(e) for e in possible])
-        dealt = self.dealt_outcome(s)
-        if dealt is not None and event != dealt:
-            raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
-                              f"next is {format_event(dealt)}, not {format_event(event)}",
-                              [format_event(dealt)])
+        if not self._is_dealt(s, event):
+            self._check_chance(s, event)
         if isinstance(event, Flip):
             deck = s.deck[1:] if s.deck else s.deck
             return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
@@ -317,6 +307,34 @@ class GalaxyTrucker(Game[State, GTEvent]):
         s = edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
         assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
         return sabotage_hit(self, s, st.victim, event.total, st.col)
+
+    def _check_chance(self, s: State, event: Flip | Roll) -> None:
+        """Refuse a card or roll that cannot come now, or is not the seeded deal's next."""
+        if not (may_flip(s.round, s.test_flight, s.drawn, event.card) if s.need == "card"
+                and isinstance(event, Flip) else
+                s.need != "card" and isinstance(event, Roll) and 2 <= event.total <= 12):
+            possible = self.chance_outcomes(s)  # listed only for the refusal
+            raise IllegalMove("GT-F24", f"{format_event(event)} cannot come now: the table owes "
+                              f"the {self._need_words(s)}; "
+                              f"{legal_hint([format_event(e) for e in possible])}",
+                              [format_event(e) for e in possible])
+        dealt = self.dealt_outcome(s)
+        if dealt is not None and event != dealt:
+            raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
+                              f"next is {format_event(dealt)}, not {format_event(event)}",
+                              [format_event(dealt)])
+
+    @staticmethod
+    def _is_dealt(s: State, event: Flip | Roll) -> bool:
+        """The seeded deal's next outcome, compared without making it (replay asks for every
+        card and roll): the dealt card is always one that may come now (the deck is dealt by
+        the round's quotas, its first card of the round's level), so it needs no other test."""
+        if s.seed is None:
+            return False
+        if s.need == "card":
+            return isinstance(event, Flip) and s.deck is not None and bool(s.deck) \
+                and event.card == s.deck[0]
+        return isinstance(event, Roll) and event.total == _dice(s.seed, s.round_index, s.rolls)
 
     # -- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> GTEvent:

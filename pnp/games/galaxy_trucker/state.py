@@ -131,6 +131,13 @@ class Ask:
     count: int = 0  # lose: figures to give up; drop: blocks or tokens; ship: crew needed
 
 
+@cache
+def ask_of(seat: int, kind: AskKind, goods: str = "", count: int = 0) -> Ask:
+    """The ask, made once per process (an immutable value; the flight awaits about one an
+    event, and most are the same few)."""
+    return Ask(seat, kind, goods, count)
+
+
 @quick_init
 @dataclass(frozen=True)
 class State:

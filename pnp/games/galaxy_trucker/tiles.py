@@ -276,20 +276,22 @@ def generate_tiles(seed: int) -> TileSet:
     counts = _connector_counts(rng)
     types = _TYPES[:]
     rng.shuffle(types)
+    allowed = [list(a) for a in _ALLOWED]
+    rng.shuffle_each(allowed)  # each tile's sides in a random order (one call: 140 lists)
     dealt = 0  # connector types are dealt in order, N to W, tile after tile
     tiles: list[Tile] = []
-    smooth = Connector.SMOOTH
-    shuffle = rng.shuffle
+    new, smooth = Tile.__new__, Connector.SMOOTH
     for index, (kind, capacity) in enumerate(_KINDS):
-        allowed = list(_ALLOWED[index])
-        shuffle(allowed)
         n = counts[index]
-        opened = allowed[:n]
-        sides = [smooth] * 4
-        for side in sorted(opened):
+        sides = [smooth, smooth, smooth, smooth]
+        for side in sorted(allowed[index][:n]):
             sides[side] = types[dealt]
             dealt += 1
-        tiles.append(Tile(index + 1, kind, (sides[0], sides[1], sides[2], sides[3]), capacity))
+        tile = new(Tile)  # Tile's own __init__, written out: 140 tiles a set
+        tile.__dict__.update(id=index + 1, kind=kind, sides=(sides[0], sides[1], sides[2],
+                                                             sides[3]),
+                             capacity=capacity, colour=None)
+        tiles.append(tile)
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
     return TileSet(seed, tuple(tiles))
