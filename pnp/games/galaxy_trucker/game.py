@@ -50,6 +50,7 @@ from pnp.games.galaxy_trucker.offers import options, refuse
 from pnp.games.galaxy_trucker.rounds import deal, deck_size, may_flip, possible_flips, settle
 from pnp.games.galaxy_trucker.state import (
     LOOP,
+    NO_STAGE,
     ROUND_BOARD,
     ROUND_GAP,
     Ask,
@@ -254,7 +255,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 if s.seed is not None else None)
         truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return edit(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
-                    stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
+                    stage=NO_STAGE, ask=None, need=None, rolls=0, last_roll=None, log=())
 
     def _launch(self, s: State) -> State:
         """GT-5 starting positions; batteries full (crew was placed in the crew phase)."""
@@ -281,7 +282,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         truckers = settle(s.round, s.truckers, finish, penalties)
         s = edit(s, truckers=truckers)
         if s.round_index + 1 >= len(s.rounds):
-            return edit(s, phase="over", ask=None, need=None, stage=Stage(), card=None)
+            return edit(s, phase="over", ask=None, need=None, stage=NO_STAGE, card=None)
         return self._begin_round(edit(s, round_index=s.round_index + 1))
 
     # -- chance -----------------------------------------------------------------------------
@@ -294,7 +295,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if isinstance(event, Flip):
             deck = s.deck[1:] if s.deck else s.deck
             return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
-                        deck=deck, phase="card", stage=Stage(), log=())
+                        deck=deck, phase="card", stage=NO_STAGE, log=())
         st = s.stage
         if st.step == "shots-wait":
             return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,

@@ -122,6 +122,10 @@ class Stage:
     after: str = ""  # the step to continue with once shots are resolved
 
 
+NO_STAGE = Stage()
+"""No card in play (a value: shared, never edited in place)."""
+
+
 @quick_init
 @dataclass(frozen=True)
 class Ask:
