@@ -199,6 +199,9 @@ def cmd_kit(a: argparse.Namespace) -> int:
 
 
 def _kit(a: argparse.Namespace) -> int:
+    from pnp.render import pillow
+
+    pillow.defer()  # before ReportLab is imported: a kit draws no bitmap
     from pnp.render.kits import print_kit
 
     opts = KitOptions(
