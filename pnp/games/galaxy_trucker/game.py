@@ -15,7 +15,6 @@ stages are tables of handlers in their own modules: ``answers`` (one per kind of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
@@ -23,7 +22,6 @@ from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
-from pnp.engine.rng import Rng
 from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
@@ -47,7 +45,15 @@ from pnp.games.galaxy_trucker.flow import ASK_WORDS, set_trucker, who
 from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship
 from pnp.games.galaxy_trucker.offers import legal as legal_events
 from pnp.games.galaxy_trucker.offers import options, refuse
-from pnp.games.galaxy_trucker.rounds import deal, deck_size, may_flip, possible_flips, settle
+from pnp.games.galaxy_trucker.rounds import (
+    deal,
+    deck_size,
+    dice,
+    is_dealt,
+    may_flip,
+    possible_flips,
+    settle,
+)
 from pnp.games.galaxy_trucker.state import (
     LOOP,
     NO_STAGE,
@@ -157,7 +163,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return None
         if state.need == "card":
             return Flip(state.deck[0]) if state.deck else None
-        return Roll(_dice(state.seed, state.round_index, state.rolls))
+        return Roll(dice(state.seed, state.round_index, state.rolls))
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
@@ -290,7 +296,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.need is None:
             raise refuse(s, "GT-F24", f"{format_event(event)}: no card or roll is "
                                "awaited now")
-        if not self._is_dealt(s, event):
+        if not is_dealt(s, event):
             self._check_chance(s, event)
         if isinstance(event, Flip):
             deck = s.deck[1:] if s.deck else s.deck
@@ -324,18 +330,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
                               f"next is {format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
-
-    @staticmethod
-    def _is_dealt(s: State, event: Flip | Roll) -> bool:
-        """The seeded deal's next outcome, compared without making it (replay asks for every
-        card and roll): the dealt card is always one that may come now (the deck is dealt by
-        the round's quotas, its first card of the round's level), so it needs no other test."""
-        if s.seed is None:
-            return False
-        if s.need == "card":
-            return isinstance(event, Flip) and s.deck is not None and bool(s.deck) \
-                and event.card == s.deck[0]
-        return isinstance(event, Roll) and event.total == _dice(s.seed, s.round_index, s.rolls)
 
     # -- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> GTEvent:
@@ -449,14 +443,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
                   for i in state.order()]
         out = [who(state, i) for i, t in enumerate(state.truckers) if t.out]
         return " > ".join(flying) + (f" (gave up: {', '.join(out)})" if out else "")
-
-
-@cache
-def _dice(seed: int, round_index: int, rolls: int) -> int:
-    """The seeded 2d6 roll number ``rolls`` of a round (asked for twice a roll: to deal it
-    and to check the one logged)."""
-    rng = Rng(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
-    return rng.below(6) + rng.below(6) + 2
 
 
 def _rounds(value: object) -> tuple[str, ...]:
