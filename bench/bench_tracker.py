@@ -47,7 +47,7 @@ import shutil
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +154,37 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
 
 
 
+def settle(urls: list[str], quiet: float = 5.0, wait: float = 60.0) -> None:
+    """Let the machine settle after the preparation, before the first measured run: on
+    PostgreSQL a CHECKPOINT (the preparation's dirty pages written now, not during the
+    run; skipped without the right) and the wait for autovacuum to finish with the freshly
+    loaded tables (at most ``wait`` s); then ``quiet`` s of nothing.  Without it the first
+    variant of a run started straight after up to 3,000 tables were fast-forwarded, and
+    PostgreSQL at 1,000 tables, running near the machine's CPU capacity, could not drain
+    a queue begun then (bench/README.md, "PostgreSQL's slow first variant")."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    started = time.monotonic()
+    names = [make_url(u).database for u in urls if u.startswith("postgresql")]
+    if names:
+        admin = create_engine(urls[0], isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                with suppress(SQLAlchemyError):  # not a superuser: the server's own then
+                    conn.execute(text("CHECKPOINT"))
+                while time.monotonic() - started < wait and conn.execute(text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE backend_type = "
+                        "'autovacuum worker' AND datname = ANY(:names)"),
+                        {"names": names}).scalar_one():
+                    time.sleep(0.5)
+        finally:
+            admin.dispose()
+    time.sleep(quiet)
+    print(f"  settled in {time.monotonic() - started:.1f} s", flush=True)
+
+
+
 def warm_caches(bases: list[str], tables: list[Any], reads: int = 4) -> None:
     """Read every table a few times through every instance, so that each worker has it
     cached (a worker that never served a table loads it cold: 4 queries and up to 50
@@ -203,6 +234,7 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
             warm_caches(bases, tables)
             started.append((server, bases, tables, timing, out))
             outs.append(out)
+        settle([DATABASES[b] for _, bases, *_ in started for b in bases[:1]])
         for k, n in enumerate(levels):
             for server, bases, tables, timing, out in (started if k % 2 == 0
                                                        else started[::-1]):

@@ -5,8 +5,10 @@ machine), and the load generator (this process).
 Latency on a shared 2-core machine swings with whatever else runs; the CPU a write costs
 barely does, and it says how close a level is to the machine's capacity (200 writes a second
 at 5 ms of CPU each is half of two cores): near it, one stall queues requests that then
-drain only at the spare rate.  Linux only; elsewhere (or for a remote database) the figure
-is left out.
+drain only at the spare rate.  It includes what the processes do while idle (gunicorn's
+heartbeats, the checkpoint and notice threads, the server's background processes), so at a
+few writes a second it overstates a write.  Linux only; elsewhere (or for a remote database)
+the figure is left out.
 """
 
 from __future__ import annotations
