@@ -36,15 +36,16 @@ class Placement:
     col: int
     rotation: int = 0
 
-    @property
+    @cached
     def id(self) -> int:
+        """The tile's id (kept: ships look placements up by id at every step)."""
         return self.tile.id
 
     @property
     def cell(self) -> Cell:
         return (self.row, self.col)
 
-    @property
+    @cached
     def kind(self) -> Kind:
         return self.tile.kind
 
