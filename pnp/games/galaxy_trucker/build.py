@@ -16,7 +16,7 @@ from functools import cache
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import Board, Cell
 from pnp.games.galaxy_trucker.check import Violation, check
-from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.ship import Placement, Ship, place
 from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
     BARREL,
@@ -185,7 +185,7 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
     once per square), so the ship is legal by construction.  It costs a few hundred table
     look-ups, where sampling ships cost thousands of trial placements.
     """
-    start = Placement(pilot, *board.start)
+    start = place(pilot, *board.start)
     cells: dict[Cell, Placement] = {start.cell: start}
     pool = list(order)
     sr, sc = board.start
@@ -209,7 +209,7 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
         if placed is None:
             continue
         i, rotation = placed
-        cells[(row, col)] = Placement(pool.pop(i), row, col, rotation)
+        cells[(row, col)] = place(pool.pop(i), row, col, rotation)
         reach((row, col))
     return Ship.of(board, cells.values())
 
