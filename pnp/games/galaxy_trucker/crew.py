@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pnp.engine.errors import IllegalMove
-from pnp.engine.values import quick_init
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.tiles import Kind
 
@@ -56,15 +56,16 @@ class Crew:
     def as_dict(self) -> dict[int, Berth]:
         return dict(self.berths)
 
-    @property
+    # kept once worked out (``values.cached``): the flight counts a crew at most steps
+    @cached
     def humans(self) -> int:
         return sum(b.humans for _, b in self.berths)
 
-    @property
+    @cached
     def aliens(self) -> tuple[Alien, ...]:
         return tuple(b.alien for _, b in self.berths if b.alien is not None)
 
-    @property
+    @cached
     def total(self) -> int:
         return sum(b.count for _, b in self.berths)
 
