@@ -159,6 +159,8 @@ def crew_after_loss(ship: Ship, crew: Crew) -> tuple[Crew, tuple[tuple[int, Bert
             gone.append((cabin_id, berth))
         else:
             kept[cabin_id] = berth
+    if not gone:  # (a crew is always sorted, without empty berths: ``Crew.of`` made it)
+        return crew, ()
     return Crew.of(kept), tuple(gone)
 
 
