@@ -21,7 +21,7 @@ from pnp.games.wormholes.board import (
 )
 from pnp.games.wormholes.events import Move
 from pnp.games.wormholes.setup import RANKS
-from pnp.games.wormholes.state import PARTNER_INDEX, SHIP_INDEX, Coin, State
+from pnp.games.wormholes.state import PARTNER_INDEX, SHIP_INDEX, Coin, Ship, State
 
 Candidate = tuple[Suit, str | None, Cell]
 
@@ -95,15 +95,23 @@ def candidates(state: State) -> tuple[Candidate, ...]:
 def any_candidate(state: State) -> bool:
     """Whether ``candidates`` is not empty, without listing them (the turn passes when it
     is): a replay never asks for the list, a legal list works it out once."""
-    found = state.__dict__.get("memo", {}).get("cands")
+    memo = state.__dict__.get("memo")
+    found = None if memo is None else memo.get("cands")
     if found is not None:
         return bool(found)
-    ships = state.ships
-    for s in state.unused:
+    return any_move(state.ships, state.unused, state.dice, state.coin_slots)
+
+
+def any_move(ships: tuple[Ship, ...], unused: tuple[Suit, ...],
+             dice: tuple[tuple[Suit, int], ...], slots: dict[Cell, int]) -> bool:
+    """``any_candidate`` for these ships, dice not used yet, dice and coin slots (the state
+    an event is about to make)."""
+    for s, value in dice:
+        if s not in unused:
+            continue
         cell = ships[SHIP_INDEX[s]].cell
-        value = state.die(s)
         if value == 0:
-            if cell in state.coin_slots:
+            if cell in slots:
                 return True
             continue
         partner = ships[PARTNER_INDEX[s]].cell
@@ -119,8 +127,12 @@ def moves(state: State) -> tuple[Candidate, ...]:
     found: tuple[Candidate, ...] | None = memo.get("moves")
     if found is None:
         cands = candidates(state)
-        if len(state.unused) >= 2:
-            cands = tuple(c for c in cands if keeps_other_die(state, *c)) or cands
+        unused = state.unused
+        if len(unused) >= 2:  # WH-10 (a free die stays in play whatever its partner does)
+            a, b = unused[0], unused[1]
+            free = {a: free_die(state, b), b: free_die(state, a)}
+            cands = tuple(c for c in cands
+                          if free[c[0]] or keeps_other_die(state, *c)) or cands
         found = memo["moves"] = cands
     return found
 
@@ -128,12 +140,26 @@ def moves(state: State) -> tuple[Candidate, ...]:
 def allowed(state: State, move: Candidate) -> bool:
     """WH-10 for one candidate move: it keeps the other die in play, or no move does
     (the whole list is worked out only in that second case)."""
-    if len(state.unused) < 2:
+    unused = state.unused
+    if len(unused) < 2 or free_die(state, unused[1] if unused[0] == move[0] else unused[0]):
         return True
     listed = state.__dict__.get("memo", {}).get("moves")  # (no memo made for it)
     if listed is None and keeps_other_die(state, *move):
         return True
     return move in moves(state)
+
+
+def free_die(state: State, suit: Suit) -> bool:
+    """Whether the die of ``suit`` has a move wherever its partner ends up: a null die on a
+    wormhole, or a straight move with two or more ends (the partner blocks one at most).
+    Every die move keeps such a die in play (``keeps_other_die`` is then true: each of its
+    branches asks ``has_die_move`` for this die with some partner cell)."""
+    ships = state.ships
+    cell = ships[SHIP_INDEX[suit]].cell
+    value = state.die(suit)
+    if value == 0:
+        return cell in state.coin_slots
+    return len(moves_from(cell, OWNER[suit])[value]) > 1
 
 
 def keeps_other_die(state: State, suit: Suit, _d: str | None, end: Cell) -> bool:

@@ -23,7 +23,7 @@ from pnp.games.wormholes.board import (
     opponent,
     ray,
 )
-from pnp.games.wormholes.dice import any_candidate
+from pnp.games.wormholes.dice import any_candidate, any_move
 from pnp.games.wormholes.offers import ship_name, side
 from pnp.games.wormholes.state import (
     SHIP_INDEX,
@@ -36,6 +36,8 @@ from pnp.games.wormholes.state import (
     State,
     Step,
     Task,
+    fields_of,
+    made,
 )
 
 GOAL: dict[Suit, tuple[Cell, Cell]] = {s: BASES[opponent(OWNER[s])] for s in OWNER}  # WH-2
@@ -77,6 +79,27 @@ def begin_turn(draft: State, seat: int, **changes: object) -> State:
         skipped.append(seat)
         seat = opponent(seat)
     raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
+
+
+def landed(state: State, ships: tuple[Ship, ...], left: tuple[Suit, ...]) -> State:
+    """``settle(arrive(...))`` of a die move onto a plain cell (no wormhole, no ship, no
+    win) in one copy: the other die moves next, or the usual turn begins."""
+    fresh = fields_of(state)
+    fresh["ships"] = ships
+    fresh["unused"] = left
+    if left:
+        if any_move(ships, left, state.dice, state.coin_slots):
+            return made(fresh)
+        return settle(made(fresh))  # the turn passes with a die left (named in ``auto``)
+    seat = 1 - state.turn
+    a, b = SIDE_INDEX[seat]
+    if ships[a].lost_turn or ships[b].lost_turn:
+        return settle(made(fresh))
+    goal = BASES[state.turn]
+    fresh.update(turns=state.turns + 1, turn=seat, step="roll-choice" if state.two_ships and (
+        ships[a].cell in goal or ships[b].cell in goal) else "roll", rolling=SIDE_SUITS[seat],
+        dice=(), unused=(), skipped=(), resting=(), auto="")
+    return made(fresh)
 
 
 def set_ship(draft: State, ship: Ship, **changes: object) -> State:

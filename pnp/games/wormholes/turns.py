@@ -19,8 +19,8 @@ from pnp.games.wormholes.board import (
     opponent,
     ray,
 )
-from pnp.games.wormholes.dice import allowed
-from pnp.games.wormholes.effects import arrive, do_jump, settle, start_turn
+from pnp.games.wormholes.dice import allowed, any_move
+from pnp.games.wormholes.effects import GOAL, arrive, do_jump, landed, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
 from pnp.games.wormholes.setup import roll_dice
@@ -32,6 +32,8 @@ from pnp.games.wormholes.state import (
     SendAway,
     Ship,
     State,
+    fields_of,
+    made,
 )
 
 
@@ -76,8 +78,11 @@ def roll(state: State, event: Roll) -> State:
         check_dealt(state, event, "WH-T2")  # the seed's roll differs: refused
     ships, slots = state.ships, state.coin_slots
     unused = tuple([s for s, v in dice if v > 0 or ships[SHIP_INDEX[s]].cell in slots])
-    nxt = replace(state, step="move", dice=dice, unused=unused, rolls=state.rolls + 1,
-                  skipped=())
+    fresh = fields_of(state)
+    fresh.update(step="move", dice=dice, unused=unused, rolls=state.rolls + 1, skipped=())
+    nxt = made(fresh)
+    if any_move(ships, unused, dice, slots):  # ``settle`` has nothing to do
+        return nxt
     return settle(nxt)
 
 
@@ -126,9 +131,15 @@ def move(state: State, event: Move) -> State:
                                    "dice in play", legal_of(state))
     ships = state.ships
     i = SHIP_INDEX[suit]
-    nxt = replace(state, unused=unused[1:] if unused[0] == suit else tuple(
-                      s for s in unused if s != suit),
-                  ships=(*ships[:i], Ship(suit, end, ship.lost_turn), *ships[i + 1:]))
+    left = unused[1:] if unused[0] == suit else tuple(s for s in unused if s != suit)
+    moved = (*ships[:i], Ship(suit, end, ship.lost_turn), *ships[i + 1:])
+    if direction is not None and end not in state.coin_slots and end not in GOAL[suit]:
+        for there in ships:
+            if there.cell == end:
+                break
+        else:  # a plain landing: no wormhole, no ship landed on, no win
+            return landed(state, moved, left)
+    nxt = replace(state, unused=left, ships=moved)
     if direction is None:  # a null die re-activates what the ship sits on
         return settle(edit(nxt, stack=(*nxt.stack, Activate(suit, end))))
     return settle(arrive(nxt, suit, end, by_die=True))
