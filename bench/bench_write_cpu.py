@@ -6,11 +6,14 @@ Two ways, both playing random legal Galaxy Express entries (as the closed loop d
 - ``--via client`` (default): Flask's test client in this process; ``time.process_time``
   over all the writes, then over as many ``/healthz`` requests.  ``--profile N`` prints the
   N costliest functions (cProfile, cumulative and own time) of the writes.
+- ``--via wsgi``: the app alone: plain WSGI calls in this process, each environ built
+  beforehand (as a server hands it over), the CPU counted only inside the app's call and
+  the reading of its answer: no test client, no server.  ``--profile`` and ``--split`` too.
 - ``--via gunicorn``: one real gunicorn worker (sync, 1 thread); the requests come from
   this process over keep-alive-free HTTP, one at a time, and the worker's own CPU (user +
   system, from /proc) is read before and after.
 
-    .venv/bin/python bench/bench_write_cpu.py [--via client|gunicorn] [--db sqlite|URL]
+    .venv/bin/python bench/bench_write_cpu.py [--via client|wsgi|gunicorn] [--db sqlite|URL]
         [--writes 2000] [--tables 20] [--profile 40] [--split] [--root OTHER_TREE]
 
 The database is a fresh SQLite file (``synchronous=FULL``) unless ``--db`` gives an URL
@@ -92,11 +95,14 @@ def split_cpu() -> dict[str, list[float]]:
 
 
 class Client:
-    """Calls the app: in process (Flask's test client) or over HTTP to a server."""
+    """Calls the app: in process (Flask's test client, or plain WSGI calls) or over HTTP to
+    a server.  ``app_cpu``: with ``wsgi``, the CPU spent inside the app's calls so far."""
 
-    def __init__(self, app: Any = None, port: int | None = None) -> None:
-        self.test = app.test_client() if app is not None else None
+    def __init__(self, app: Any = None, port: int | None = None, wsgi: bool = False) -> None:
+        self.app = app if wsgi else None
+        self.test = app.test_client() if app is not None and not wsgi else None
         self.port = port
+        self.app_cpu = 0.0
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None,
              headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
@@ -108,12 +114,46 @@ class Client:
         if self.test is not None:
             r = self.test.open(path, method=method, data=data, headers=hdrs)
             return r.status_code, r.get_json(silent=True) or {}
+        if self.app is not None:
+            return self._wsgi(method, path, data, hdrs)
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         conn.request(method, path, body=data, headers=hdrs)
         resp = conn.getresponse()
         raw = resp.read()
         conn.close()
         return resp.status, (json.loads(raw) if raw[:1] == b"{" else {})
+
+
+    def _wsgi(self, method: str, path: str, data: bytes | None,
+              hdrs: dict[str, str]) -> tuple[int, dict[str, Any]]:
+        import io
+
+        environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
+                   "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
+                   "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
+                   "HTTP_HOST": "127.0.0.1:8000", "wsgi.version": (1, 0),
+                   "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data or b""),
+                   "wsgi.errors": sys.stderr, "wsgi.multithread": False,
+                   "wsgi.multiprocess": True, "wsgi.run_once": False}
+        for name, value in hdrs.items():
+            key = name.upper().replace("-", "_")
+            environ[key if key in ("CONTENT_TYPE",) else f"HTTP_{key}"] = value
+        if data is not None:
+            environ["CONTENT_LENGTH"] = str(len(data))
+        status: list[str] = []
+
+        def start_response(s: str, _headers: Any, _exc: Any = None) -> Any:
+            status.append(s)
+            return None
+
+        t0 = time.process_time()
+        chunks = self.app(environ, start_response)
+        try:
+            raw = b"".join(chunks)
+        finally:
+            getattr(chunks, "close", lambda: None)()
+        self.app_cpu += time.process_time() - t0
+        return int(status[0].split()[0]), (json.loads(raw) if raw[:1] == b"{" else {})
 
 
 class Tables:
@@ -167,12 +207,12 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "WEBSCORE_RATELIMITS")})
     proc = None
     split = None
-    if a.via == "client":
+    if a.via in ("client", "wsgi"):
         from webscore import create_app
 
         app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "RATELIMITS": "off"})
         split = split_cpu() if a.split else None
-        client = Client(app=app)
+        client = Client(app=app, wsgi=a.via == "wsgi")
     else:
         port = free_port()
         proc = subprocess.Popen(
@@ -200,6 +240,8 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
                 slot[:] = [0.0, 0]
 
         def cpu() -> float:
+            if a.via == "wsgi":
+                return client.app_cpu
             return time.process_time() if proc is None else worker_cpu(worker)
 
         profile = cProfile.Profile(time.process_time) if a.profile and proc is None else None
@@ -258,7 +300,7 @@ def rounds(a: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--via", choices=("client", "gunicorn"), default="client")
+    ap.add_argument("--via", choices=("client", "wsgi", "gunicorn"), default="client")
     ap.add_argument("--db", default="sqlite", help="sqlite (a fresh file) or a database URL")
     ap.add_argument("--writes", type=int, default=2000)
     ap.add_argument("--tables", type=int, default=20)
@@ -270,9 +312,9 @@ def main() -> None:
     ap.add_argument("--gunicorn-config", metavar="FILE",
                     help="a gunicorn config file for --via gunicorn (e.g. a profiler's hooks)")
     ap.add_argument("--split", action="store_true",
-                    help="print the CPU inside each step of the write path (--via client)")
+                    help="print the CPU inside each step of the write path (--via client or wsgi)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
-                    help="print the N costliest functions (--via client)")
+                    help="print the N costliest functions (--via client or wsgi)")
     a = ap.parse_args()
     a.root = a.root or [str(ROOT)]
     if len(a.root) > 1 or a.rounds > 1:

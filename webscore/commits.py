@@ -51,7 +51,7 @@ from typing import Any
 from urllib.parse import quote
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 Work = Callable[[Connection], Any]
@@ -79,7 +79,8 @@ class _Group:
     """One process's queue of SQLite writes to one database."""
 
     def __init__(self, lock_path: str | None, timeout: float) -> None:
-        # No reference to the engine: the groups are kept in a WeakKeyDictionary by engine.
+        # No reference to the engine (the groups are kept in a WeakKeyDictionary by engine)
+        # but through the connection it keeps while writes come in (see _connection).
         self.lock_path = lock_path
         self.timeout = timeout
         self.cond = threading.Condition()
@@ -88,6 +89,10 @@ class _Group:
         self.fd: int | None = None  # the lock file, only touched by the leader
         self.fd_pid = 0
         self.checkpoints: _Checkpointer | None = None
+        # The leaders' connection (a file's: see _connection), only touched by a leader.
+        self.conn: Connection | None = None
+        self.conn_pid = 0
+        self.conn_pool: Any = None
 
     def run(self, engine: Engine, work: Work, one_statement: bool = False) -> Any:
         item = _Pending(work, one_statement)
@@ -120,11 +125,12 @@ class _Group:
         that came meanwhile too (a statement takes far less than a COMMIT's flush), and
         commit once.  Returns how many writes it took."""
         batch: list[_Pending] = []
+        conn: Connection | None = None
         try:
             # The connection before the lock, and the lock given back right after the
             # COMMIT: the lock is held only for the database's own work.
-            with engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE") as conn, \
-                    self._file_lock(), _prompt_switches(), conn.begin():
+            conn = self._connection(engine)
+            with self._file_lock(), _prompt_switches(), conn.begin():
                 batch = self._take()
                 if len(batch) == 1 and not batch[0].one_statement:
                     # Alone in its transaction (so far): its failure is the transaction's.
@@ -135,21 +141,68 @@ class _Group:
                     self._run_each(conn, more)
                     batch += more
         except BaseException as exc:  # the lock, BEGIN or COMMIT failed: nothing was stored
+            self._drop_connection()
             batch += self._take() if not batch else []  # those waiting as long: refused too
             for item in batch:
                 if item.error is None:
                     item.error = exc
                     item.result = None
         finally:
+            if conn is not None and conn is not self.conn:
+                conn.close()  # not kept (in memory), or dropped after a failure
             for item in batch:
                 item.done = True
         if batch and self.lock_path is not None:
             self._checkpointer(engine).wrote()
         return len(batch)
 
+    def _connection(self, engine: Engine) -> Connection:
+        """The connection this process's leaders commit on.  A database file's is kept from
+        one commit to the next while writes come in: a checkout, a ``Connection`` with its
+        options, and the pool's check-in and reset were about a third of a commit's CPU.  A
+        new one after a failed commit, in a forked child (the parent's is not its own), and
+        once the engine's pool was replaced (``Engine.dispose``: new connection settings).
+        The checkpoints' thread gives it back once the writes stop (``release``): a
+        connection checked out keeps its pool and engine alive."""
+        conn = self.conn
+        if conn is None or self.conn_pid != os.getpid() or self.conn_pool is not engine.pool \
+                or conn.closed or conn.invalidated:
+            self._drop_connection()
+            conn = engine.connect().execution_options(sqlite_begin="BEGIN IMMEDIATE")
+            if self.lock_path is None:  # in memory: a connection per commit, as the pool has
+                return conn
+            self.conn, self.conn_pid, self.conn_pool = conn, os.getpid(), engine.pool
+        return conn
+
+    def _drop_connection(self) -> None:
+        conn, self.conn, self.conn_pool = self.conn, None, None
+        if conn is not None and self.conn_pid == os.getpid():  # (a forked child's: not its)
+            try:
+                conn.close()
+            except Exception:  # a broken connection is given up either way
+                conn.invalidate()
+
+    def release(self) -> None:
+        """Give the kept connection back to the pool, unless a leader is using it."""
+        with self.cond:
+            if self.leading or self.conn is None:
+                return
+            self.leading = True  # writes that come meanwhile wait, as for a leader
+        try:
+            self._drop_connection()
+        finally:
+            with self.cond:
+                self.leading = False
+                self.cond.notify_all()
+
+    def disposed(self, _engine: Engine) -> None:
+        """The engine's pool was disposed (``Engine.dispose``): so is the kept connection
+        (a leader using it right now makes a new one at its next commit instead)."""
+        self.release()
+
     def _checkpointer(self, engine: Engine) -> _Checkpointer:
         if self.checkpoints is None or self.checkpoints.pid != os.getpid():
-            self.checkpoints = _Checkpointer(engine.url.database or "")
+            self.checkpoints = _Checkpointer(engine.url.database or "", self.release)
         return self.checkpoints
 
     @staticmethod
@@ -247,13 +300,15 @@ class _Checkpointer:
     reader or writer, and writers do not wait for them); SQLite's own one still comes when
     the log reaches ``webscore.db.WAL_AUTOCHECKPOINT`` pages, but it then finds almost
     everything copied, and restarts the log (which a checkpoint running beside the writers
-    seldom can).  The thread ends after ``IDLE`` seconds without a write."""
+    seldom can).  The thread ends after ``IDLE`` seconds without a write, and then calls
+    ``idle`` (the group gives its connection back)."""
 
     EVERY = 0.5
     IDLE = 10.0
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, idle: Callable[[], None] = lambda: None) -> None:
         self.database = database
+        self.idle = idle
         self.pid = os.getpid()
         self.cond = threading.Condition()
         self.pending = False
@@ -298,6 +353,7 @@ class _Checkpointer:
                 self.running = False
             if conn is not None:
                 conn.close()
+            self.idle()
 
 
 _GROUPS: WeakKeyDictionary[Engine, _Group] = WeakKeyDictionary()
@@ -321,6 +377,7 @@ def _group(engine: Engine) -> _Group:
             group = _GROUPS[engine] = _Group(
                 f"{database}-writer.lock" if on_disk else None,
                 _TIMEOUTS.get(engine, 15.0))
+            event.listen(engine, "engine_disposed", group.disposed)
         return group
 
 

@@ -171,14 +171,17 @@ def test_rendered_backs_land_behind_rendered_fronts(tmp_path: Path, duplex: str)
 def test_a_kit_imports_only_its_own_game(tmp_path: Path, game: str) -> None:
     """`pnp kit GAME` loads one rules engine, no PDF reader and not the photo reader's OpenCV
     or NumPy, though Galaxy Trucker's score pages are drawn from ``pnp.sheetread``'s layout
-    (start-up is a kit's cost)."""
+    (start-up is a kit's cost); nor ``importlib.metadata`` (``pnp.engine.entrypoints`` finds
+    the game) and Pillow only as the lazy module ReportLab never touches (``pnp.render.pillow``)."""
     import subprocess
     import sys
 
     code = ("import sys; from pnp.cli import main; "
             f"main(['kit', {game!r}, '--quiet', '--out', {str(tmp_path)!r}]); "
             "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.')}),"
-            " [m for m in ('pypdf', 'cv2', 'numpy') if m in sys.modules])")
+            " [m for m in ('pypdf', 'cv2', 'numpy', 'importlib.metadata', 'email')"
+            "  if m in sys.modules]"
+            " + [m for m in ('PIL.Image',) if type(sys.modules.get(m)).__name__ == 'module'])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.splitlines()[-1] == f"[{game.replace('-', '_')!r}] []"

@@ -4,10 +4,12 @@ outcome, and the writer lock file keeps other processes out until it is released
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import sys
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +102,46 @@ def test_a_lone_write_is_one_transaction_and_its_error_is_its_own(tmp_path: Path
     assert stored(app) == [1]
     assert commits.write(engine, insert(2)) == 2  # the group goes on after a failure
     assert stored(app) == [1, 2]
+
+
+def test_a_leader_keeps_its_connection_while_writes_come_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database file's leaders commit on one connection kept from commit to commit (no
+    checkout, no new Connection per commit).  It is given back after a failed commit, when
+    the engine's pool is disposed, and once the writes stop, and then the engine can go."""
+    monkeypatch.setattr(commits._Checkpointer, "EVERY", 0.01)
+    monkeypatch.setattr(commits._Checkpointer, "IDLE", 0.05)
+    engine = db.make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE scratch (n INTEGER PRIMARY KEY)"))
+    commits.write(engine, insert(0))
+    group = commits._group(engine)
+    with counting(engine) as seen:
+        for n in range(1, 21):
+            commits.write(engine, insert(n), one_statement=True)
+    assert seen.commits == 20 and seen.checkouts == 0
+    with pytest.raises(IntegrityError):  # a write alone in its commit: the commit fails
+        commits.write(engine, insert(1))
+    assert group.conn is None
+    with counting(engine) as seen:
+        commits.write(engine, insert(21))
+        commits.write(engine, insert(22))
+    assert seen.checkouts == 1
+    kept = group.conn
+    assert kept is not None
+    engine.dispose()
+    assert group.conn is None and kept.closed
+    commits.write(engine, insert(23))
+    deadline = time.monotonic() + 10
+    while group.conn is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert group.conn is None  # the writes stopped: given back
+    with engine.connect() as conn:
+        assert list(conn.scalars(text("SELECT n FROM scratch"))) == list(range(24))
+    gone = weakref.ref(engine)
+    del engine, group, conn, kept
+    gc.collect()
+    assert gone() is None
 
 
 def test_the_writer_lock_file_keeps_other_processes_out(tmp_path: Path) -> None:

@@ -66,7 +66,10 @@ def test_a_write_is_the_same_few_statements_at_any_row(app: Flask) -> None:
             for seq in range(start, stop):
                 seen.reset()
                 submit(engine, tid, seq, toy_entry(seq))
-                assert seen.commits == 1 and seen.checkouts == 1, (seq, seen)
+                # SQLite's leaders keep their connection while writes come in
+                # (webscore.commits): a checkout for the first write only.
+                kept = engine.dialect.name == "sqlite" and seq > 0
+                assert seen.commits == 1 and seen.checkouts == (0 if kept else 1), (seq, seen)
                 per_write[seq + 1] = list(seen.sql)
 
     single_writes(0, 120)
