@@ -47,7 +47,7 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
 def _load() -> dict[str, CodeType]:
     try:
         with open(PATH, "rb") as f:
-            data = marshal.load(f)
+            data = marshal.loads(f.read())  # (marshal.load reads a file in small pieces)
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(data, dict):
