@@ -40,7 +40,6 @@ SWITCH_BELOW = 0.5  # the rules may overrule the eye's first reading only under 
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
 MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
 AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
-UNGUARDED_AT = 0.9995  # ... and, where the check would take another value too, is asked
 BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
 MAX_UNSURE_BOXES = 2
 SETTLE_SECONDS = 0.8
@@ -188,7 +187,6 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {_shown(first)} first; the rules chose "
                                   f"{_shown(value)}")
             values[d.name] = value
-    _guard(spec, drafts, values, status, notes, given)
     if all(status.get(d.name) in ("read", "ruled") for d in drafts):
         _audit(spec, drafts, values, status, notes, given)
     # else the audit waits for the person: ``second_look`` runs it on the confirmed values
@@ -218,43 +216,6 @@ def second_look(spec: SheetSpec, drafts: Sequence[Draft], confirmed: Mapping[str
     _audit(_Checked(spec), drafts, confirmed, status, notes, {})
     return {name: notes[name] for name, st in status.items()
             if st == "ask" and name not in trusted}
-
-
-def _guard(spec: _Checked, drafts: Sequence[Draft], values: Mapping[str, str],
-           status: dict[str, Status], notes: dict[str, str], given: Mapping[str, str]) -> None:
-    """A reading the eye alone took (at least ``READ_AT``) but under ``UNGUARDED_AT`` is kept
-    only where the check guards it: no other value of ``space`` gives the same verdict (the
-    lines right stay right, the wrong ones unmoved).  Where one does (no line depends on the
-    field, or its line takes either), a misreading would pass unseen, so the field is asked
-    (a Galaxy Trucker 0 read as 5 at 99.93 % in a validation photo).  A field on a wrong
-    line moves it: that is the audit's (``second_look``).  Past the photo's time for the
-    rules, such a reading is asked too."""
-    for d in drafts:
-        if (status.get(d.name) != "read" or d.name in given or d.best[1] >= UNGUARDED_AT
-                or d.box.kind not in ("digits", "choice") or not d.parts):
-            continue
-        if spec.spent():
-            status[d.name] = "ask"
-            notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.1%}); no time left "
-                             "to see whether the check would notice a misreading: confirm")
-            continue
-        base = _verdict(spec, values)
-        rival = next((v for v in space(d) if v != values[d.name] and not _surely_inked(d, v)
-                      and _verdict(spec, {**values, d.name: v}) == base), None)
-        if rival is not None:
-            status[d.name] = "ask"
-            notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.1%}); the check "
-                             f"would take {_shown(rival)} as well: confirm")
-
-
-def _verdict(spec: SheetSpec, values: Mapping[str, str]) -> tuple[tuple[object, ...], ...]:
-    """The check's wrong lines, each as it reads (its field, what was found, what was
-    expected): a value the check cannot tell from another gives the same verdict (the lines
-    that were right stay right, and the wrong ones do not move)."""
-    lines = spec.check(values).get("lines")
-    return tuple((line.get("field"), line.get("value"), line.get("expected"))
-                 for line in (lines if isinstance(lines, list) else ())
-                 if isinstance(line, dict) and not line.get("ok"))
 
 
 def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],

@@ -65,7 +65,7 @@ def test_past_the_time_for_the_rules_doubt_is_asked(monkeypatch: pytest.MonkeyPa
     drafts = [_draft("a", ("3", 0.999)), _draft("b", ("1", 0.999)),
               _draft("total", ("9", 0.99))]
     out = {f.name: f for f in settle(_Sum(), drafts, {})}
-    assert out["total"].status == "ask" and "no time left" in out["total"].note
+    assert out["total"].status == "ask" and "too many doubtful fields" in out["total"].note
 
 
 def test_settle_docstring_examples_run() -> None:
