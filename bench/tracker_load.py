@@ -16,6 +16,7 @@ import statistics
 import time
 import urllib.error
 import urllib.request
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,8 +161,19 @@ class OpenLoop:
     seconds: float
     latencies: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
+    t0: float = 0.0  # the event loop's time at the start (warm-up included)
     ran_out: int = 0  # tables whose game ended during the run (they stop logging)
     late: int = 0  # sends more than 100 ms behind schedule (the generator fell behind)
+    sent: list[tuple[float, float]] = field(default_factory=list)  # (s from start, ms), all
+
+    def timeline(self, slice_s: float = 3.0) -> list[float]:
+        """The median latency of the requests sent in each ``slice_s`` seconds from the
+        start, warm-up included: a queue that formed early and never drained shows as a
+        rising or flat-high line, a passing stall as one high slice."""
+        slices: dict[int, list[float]] = {}
+        for at, ms in self.sent:
+            slices.setdefault(int(at // slice_s), []).append(ms)
+        return [round(sorted(xs)[len(xs) // 2], 1) for _, xs in sorted(slices.items())]
 
     def pct(self, p: float) -> float:
         if not self.latencies:
@@ -175,7 +187,8 @@ class OpenLoop:
                 "p90_ms": self.pct(90), "p99_ms": self.pct(99),
                 "max_ms": max(self.latencies, default=float("nan")),
                 "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
-                "ran_out": self.ran_out, "late_sends": self.late}
+                "ran_out": self.ran_out, "late_sends": self.late,
+                "p50_ms_by_3s": self.timeline()}
 
 
 async def _resync(base: str, table: Table) -> None:
@@ -193,7 +206,8 @@ async def _resync(base: str, table: Table) -> None:
 
 
 async def _phone(bases: list[str], table: Table | None, period: float, warm: float,
-                 until: float, rng: random.Random, out: OpenLoop) -> None:
+                 until: float, rng: random.Random, out: OpenLoop,
+                 route: str = "random") -> None:
     loop = asyncio.get_running_loop()
     at = loop.time() + rng.uniform(0, period)
     while True:
@@ -204,7 +218,10 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
             out.late += 1
         if loop.time() >= until:
             return
-        base = bases[rng.randrange(len(bases))]
+        if route == "table" and table is not None:  # a proxy hashing the table id
+            base = bases[zlib.crc32(table.id.encode()) % len(bases)]
+        else:
+            base = bases[rng.randrange(len(bases))]
         if table is not None and table.lost:
             await _resync(base, table)  # not timed: the phone looking again
         started = time.perf_counter()
@@ -227,6 +244,7 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
             else:
                 table.lost = True
         elapsed = (time.perf_counter() - started) * 1000
+        out.sent.append((at - out.t0, elapsed))
         if loop.time() >= warm:
             out.latencies.append(elapsed)
             out.statuses[status] = out.statuses.get(status, 0) + 1
@@ -234,23 +252,26 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
 
 
 async def _open_loop(bases: list[str], tables: list[Table | None], period: float,
-                     warm: float, seconds: float, seed: int) -> OpenLoop:
+                     warm: float, seconds: float, seed: int, route: str) -> OpenLoop:
     out = OpenLoop(len(tables), seconds)
     loop = asyncio.get_running_loop()
-    start = loop.time()
+    start = out.t0 = loop.time()
     rng = random.Random(seed)
     await asyncio.gather(*(
         _phone(bases, t, period, start + warm, start + warm + seconds,
-               random.Random(rng.random()), out) for t in tables))
+               random.Random(rng.random()), out, route) for t in tables))
     return out
 
 
 def open_loop(bases: list[str], tables: list[Table | None], period: float = 5.0,
-              warm: float = 6.0, seconds: float = 20.0, seed: int = 1) -> OpenLoop:
+              warm: float = 6.0, seconds: float = 20.0, seed: int = 1,
+              route: str = "random") -> OpenLoop:
     """Each table (None: a phone hitting /healthz instead) sends one request every
     ``period`` seconds on average (uniform 0.5-1.5x think time), whatever the answers take;
-    requests sent in the first ``warm`` seconds are not counted."""
-    return asyncio.run(_open_loop(bases, tables, period, warm, seconds, seed))
+    requests sent in the first ``warm`` seconds are not counted.  ``route``: each request
+    to an instance picked at random, or (``table``) always the same instance for a table,
+    as a proxy hashing the table id does."""
+    return asyncio.run(_open_loop(bases, tables, period, warm, seconds, seed, route))
 
 
 def row_costs(bases: list[str], play: Playout, rows: list[int],
