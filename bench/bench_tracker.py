@@ -47,7 +47,7 @@ import shutil
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +56,35 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tracker_closed import GAME, bench_backend  # noqa: E402
+from tracker_cpu import CpuMeter, postmaster  # noqa: E402
 from tracker_report import markdown, timing_summary  # noqa: E402
-from tracker_servers import Server, parse_variant, postgres_database, start_instances  # noqa: E402
+from tracker_servers import (  # noqa: E402
+    PIDS,
+    Server,
+    parse_variant,
+    postgres_database,
+    start_instances,
+)
+
+_POSTMASTERS: dict[str, int | None] = {}
+DATABASES: dict[str, str] = {}
+"""Each instance's DATABASE_URL, by base URL (to find a local PostgreSQL server's CPU)."""
+
+
+def db_pid(bases: list[str]) -> int | None:
+    """The local PostgreSQL server's main process of these instances (None: SQLite, or a
+    server elsewhere)."""
+    url = DATABASES.get(bases[0], "")
+    if not url.startswith("postgresql"):
+        return None
+    if url not in _POSTMASTERS:
+        _POSTMASTERS[url] = postmaster(url)
+    return _POSTMASTERS[url]
+
+
+def cpu_line(cpu: dict[str, float]) -> str:
+    return (" ".join(f"{k[:-3]} {v:.2f}" for k, v in cpu.items() if k.endswith("_ms"))
+            + f" (cores busy {cpu['cores_busy']:.2f})")
 
 
 def statements(url: str, long_game: Any) -> dict[str, Any]:
@@ -127,6 +154,37 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
 
 
 
+def settle(urls: list[str], quiet: float = 5.0, wait: float = 60.0) -> None:
+    """Let the machine settle after the preparation, before the first measured run: on
+    PostgreSQL a CHECKPOINT (the preparation's dirty pages written now, not during the
+    run; skipped without the right) and the wait for autovacuum to finish with the freshly
+    loaded tables (at most ``wait`` s); then ``quiet`` s of nothing.  Without it the first
+    variant of a run started straight after up to 3,000 tables were fast-forwarded, and
+    PostgreSQL at 1,000 tables, running near the machine's CPU capacity, could not drain
+    a queue begun then (bench/README.md, "PostgreSQL's slow first variant")."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    started = time.monotonic()
+    names = [make_url(u).database for u in urls if u.startswith("postgresql")]
+    if names:
+        admin = create_engine(urls[0], isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                with suppress(SQLAlchemyError):  # not a superuser: the server's own then
+                    conn.execute(text("CHECKPOINT"))
+                while time.monotonic() - started < wait and conn.execute(text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE backend_type = "
+                        "'autovacuum worker' AND datname = ANY(:names)"),
+                        {"names": names}).scalar_one():
+                    time.sleep(0.5)
+        finally:
+            admin.dispose()
+    time.sleep(quiet)
+    print(f"  settled in {time.monotonic() - started:.1f} s", flush=True)
+
+
+
 def warm_caches(bases: list[str], tables: list[Any], reads: int = 4) -> None:
     """Read every table a few times through every instance, so that each worker has it
     cached (a worker that never served a table loads it cold: 4 queries and up to 50
@@ -157,8 +215,9 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
         started = []
         for i, server in enumerate(variants):
             timing = tmp / f"timing-{name}-{instances}-{i}" if a.timing else None
-            bases = start_instances(stack, fresh(f"o{instances}v{i}"), instances, server,
-                                    timing)
+            url = fresh(f"o{instances}v{i}")
+            bases = start_instances(stack, url, instances, server, timing)
+            DATABASES.update((b, url) for b in bases)
             out: dict[str, Any] = {"db": name, "instances": instances,
                                    "variant": server.describe(), "open_loop": [],
                                    "healthz": []}
@@ -175,12 +234,16 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
             warm_caches(bases, tables)
             started.append((server, bases, tables, timing, out))
             outs.append(out)
+        settle([DATABASES[b] for _, bases, *_ in started for b in bases[:1]])
         for k, n in enumerate(levels):
             for server, bases, tables, timing, out in (started if k % 2 == 0
                                                        else started[::-1]):
                 since = time.time() + 6.0
-                run = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
-                                seconds=a.seconds).summary()
+                with CpuMeter([PIDS[b] for b in bases], db_pid(bases)) as cpu:
+                    loop = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
+                                     seconds=a.seconds)
+                run = loop.summary()
+                run["cpu"] = cpu.per(len(loop.sent))
                 run["loadavg"] = os.getloadavg()
                 if timing is not None:
                     run["server_ms"] = timing_summary(timing, since)
@@ -192,17 +255,24 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                       f"{run['rps']:6.1f} entries/s p50 {run['p50_ms']:6.1f} ms p99 "
                       f"{run['p99_ms']:7.1f} ms statuses {run['statuses']} late sends "
                       f"{run['late_sends']} load {run['loadavg'][0]:.1f}", flush=True)
+                print("      CPU ms per write: " + cpu_line(run["cpu"]), flush=True)
+                print("      p50 ms of the sends of each 3 s, warm-up included: "
+                      + " ".join(f"{x:.0f}" for x in run["p50_ms_by_3s"]), flush=True)
                 for what, m in run.get("server_ms", {}).items():
                     print(f"      in the server, {what:10} " + " ".join(
                         f"{key} {v:.1f}" for key, v in m.items()), flush=True)
             server, bases, _, _, out = started[0]
-            health = open_loop(bases, [None] * n, period=a.period, warm=6.0,
-                               seconds=a.seconds).summary()
+            with CpuMeter([PIDS[b] for b in bases], db_pid(bases)) as cpu:
+                loop = open_loop(bases, [None] * n, period=a.period, warm=6.0,
+                                 seconds=a.seconds)
+            health = loop.summary()
+            health["cpu"] = cpu.per(len(loop.sent))
             health["loadavg"] = os.getloadavg()
             outs[0]["healthz"].append(health)
             print(f"  {name} x{instances} {'/healthz':24} {n:5d} phones: "
                   f"p50 {health['p50_ms']:.1f} ms p99 {health['p99_ms']:.1f} ms "
-                  f"load {health['loadavg'][0]:.1f}", flush=True)
+                  f"load {health['loadavg'][0]:.1f}; CPU ms per request: "
+                  + cpu_line(health["cpu"]), flush=True)
     for out in outs:
         ok = [r["tables"] for r in out["open_loop"]
               if r["p99_ms"] < 50 and set(r["statuses"]) == {"201"}]

@@ -160,8 +160,19 @@ class OpenLoop:
     seconds: float
     latencies: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
+    t0: float = 0.0  # the event loop's time at the start (warm-up included)
     ran_out: int = 0  # tables whose game ended during the run (they stop logging)
     late: int = 0  # sends more than 100 ms behind schedule (the generator fell behind)
+    sent: list[tuple[float, float]] = field(default_factory=list)  # (s from start, ms), all
+
+    def timeline(self, slice_s: float = 3.0) -> list[float]:
+        """The median latency of the requests sent in each ``slice_s`` seconds from the
+        start, warm-up included: a queue that formed early and never drained shows as a
+        rising or flat-high line, a passing stall as one high slice."""
+        slices: dict[int, list[float]] = {}
+        for at, ms in self.sent:
+            slices.setdefault(int(at // slice_s), []).append(ms)
+        return [round(sorted(xs)[len(xs) // 2], 1) for _, xs in sorted(slices.items())]
 
     def pct(self, p: float) -> float:
         if not self.latencies:
@@ -175,7 +186,8 @@ class OpenLoop:
                 "p90_ms": self.pct(90), "p99_ms": self.pct(99),
                 "max_ms": max(self.latencies, default=float("nan")),
                 "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
-                "ran_out": self.ran_out, "late_sends": self.late}
+                "ran_out": self.ran_out, "late_sends": self.late,
+                "p50_ms_by_3s": self.timeline()}
 
 
 async def _resync(base: str, table: Table) -> None:
@@ -227,6 +239,7 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
             else:
                 table.lost = True
         elapsed = (time.perf_counter() - started) * 1000
+        out.sent.append((at - out.t0, elapsed))
         if loop.time() >= warm:
             out.latencies.append(elapsed)
             out.statuses[status] = out.statuses.get(status, 0) + 1
@@ -237,7 +250,7 @@ async def _open_loop(bases: list[str], tables: list[Table | None], period: float
                      warm: float, seconds: float, seed: int) -> OpenLoop:
     out = OpenLoop(len(tables), seconds)
     loop = asyncio.get_running_loop()
-    start = loop.time()
+    start = out.t0 = loop.time()
     rng = random.Random(seed)
     await asyncio.gather(*(
         _phone(bases, t, period, start + warm, start + warm + seconds,

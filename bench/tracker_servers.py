@@ -19,6 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+PIDS: dict[str, int] = {}
+"""The gunicorn master's process id of each running instance, by its base URL (its workers
+share its process group: ``tracker_cpu`` sums their CPU)."""
 
 
 def free_port() -> int:
@@ -96,6 +99,7 @@ def gunicorn(database_url: str, server: Server | int,
                              "warning", "webscore:create_app()"], env=env, cwd=server.root,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
+    PIDS[base] = proc.pid
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -108,6 +112,7 @@ def gunicorn(database_url: str, server: Server | int,
                 time.sleep(0.1)
         yield base
     finally:
+        PIDS.pop(base, None)
         proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(15)

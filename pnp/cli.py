@@ -15,9 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from pnp.engine import PnpError, all_games, get_game, new_log
-from pnp.engine.log import load_log, read_seed, replay
-from pnp.render.options import (
+from pnp import methodcache
+
+methodcache.install()  # before any dataclass below is made (start-up is a kit's cost)
+
+from pnp.engine import PnpError, all_games, get_game, new_log  # noqa: E402
+from pnp.engine.log import load_log, read_seed, replay  # noqa: E402
+from pnp.render.options import (  # noqa: E402
     DEFAULT_BLEED_MM,
     KitOptions,
     default_tracker_url,

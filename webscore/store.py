@@ -13,7 +13,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -125,8 +126,20 @@ _CHECKPOINT = select(table_checkpoints.c.state).where(
     table_checkpoints.c.engine == bindparam("engine"))
 
 
-def load_table(engine: Engine, table_id: str) -> TableRecord | None:
+@contextmanager
+def _reading(engine: Engine) -> Iterator[Connection]:
+    """A connection for one read statement: on PostgreSQL in autocommit, so that the read is
+    one round trip.  Otherwise psycopg sends BEGIN before it and the pool a ROLLBACK when the
+    connection is given back, three round trips where one statement already sees one
+    consistent snapshot.  (SQLite reads in process; its BEGIN is the tracker's own.)"""
     with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="AUTOCOMMIT")
+        yield conn
+
+
+def load_table(engine: Engine, table_id: str) -> TableRecord | None:
+    with _reading(engine) as conn:
         row = conn.execute(_TABLE, {"table_id": table_id}).first()
     if row is None:
         return None
@@ -144,14 +157,14 @@ def _row(r: Any) -> Row:
 
 def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
     """The table's rows from sequence number ``first`` on, in order (one query)."""
-    with engine.connect() as conn:
+    with _reading(engine) as conn:
         result = conn.execute(_ROWS, {"table_id": table_id, "first": first})
         return [_row(r) for r in result]
 
 
 def load_head(engine: Engine, table_id: str) -> int:
     """The table's last sequence number (0 when it has no rows, or does not exist)."""
-    with engine.connect() as conn:
+    with _reading(engine) as conn:
         head = conn.execute(_HEAD, {"table_id": table_id}).scalar_one()
     return int(head)
 
@@ -230,14 +243,14 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
 
 def checkpoint_seqs(engine: Engine, table_id: str, fingerprint: str) -> set[int]:
     """The move rows after which this code's state is stored (one query)."""
-    with engine.connect() as conn:
+    with _reading(engine) as conn:
         return set(conn.scalars(_CHECKPOINT_SEQS,
                                 {"table_id": table_id, "engine": fingerprint}))
 
 
 def load_checkpoint(engine: Engine, table_id: str, at_seq: int,
                     fingerprint: str) -> bytes | None:
-    with engine.connect() as conn:
+    with _reading(engine) as conn:
         state = conn.scalar(_CHECKPOINT, {"table_id": table_id, "at_seq": at_seq,
                                           "engine": fingerprint})
     return None if state is None else bytes(state)

@@ -71,6 +71,32 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self._state = state
 
+    def shuffle_each(self, lists: Sequence[MutableSequence[T]]) -> None:
+        """``shuffle`` each list in turn (the same draws), in one call: a tile set shuffles
+        140 lists of 3 or 4 sides, where the calls cost as much as the draws.
+
+        >>> lists = [[1, 2, 3], [4, 5, 6, 7]]
+        >>> Rng(5).shuffle_each(lists)
+        >>> b = Rng(5)
+        >>> lists == [b.shuffled([1, 2, 3]), b.shuffled([4, 5, 6, 7])]
+        True
+        """
+        state = self._state
+        for items in lists:
+            for i in range(len(items) - 1, 0, -1):
+                n = i + 1
+                limit = _TWO64 - (_TWO64 % n)
+                while True:
+                    state = (state + 0x9E3779B97F4A7C15) & _MASK
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    x = z ^ (z >> 31)
+                    if x < limit:
+                        break
+                j = x % n
+                items[i], items[j] = items[j], items[i]
+        self._state = state
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
         self.shuffle(out)

@@ -28,5 +28,6 @@ One module per concept:
   pages and pieces, and ``kit`` (page order and the PDF);
 * ``guide`` the print guide a kit opens with; ``calibration`` the duplex calibration sheet;
   ``cutfile`` the SVG cut lines;
-* ``kits`` what `pnp kit GAME` builds; ``options`` the `pnp kit` flags.
+* ``kits`` what `pnp kit GAME` builds; ``options`` the `pnp kit` flags; ``pillow`` Pillow
+  loaded on first use in a `pnp kit` process (ReportLab imports it; no kit draws a bitmap).
 """

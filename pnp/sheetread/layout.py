@@ -32,8 +32,9 @@ and the layout of a printed sheet is found from it (``layout_for``), through the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import cache
 from typing import Any, Literal
 
@@ -218,6 +219,11 @@ class SheetLayout:
     fields: tuple[FieldBox, ...]
     seed_field: str | None = None
     title: str = ""
+    spelling: Callable[[Mapping[str, str]], dict[str, str]] | None = dc_field(
+        default=None, compare=False, repr=False)
+    """How a record (as the game's checker and typed form spell it) is written on this paper,
+    when the paper spells some fields otherwise (the Wormholes record's version 2 has cells
+    in digits): ``on_paper``."""
 
     def __post_init__(self) -> None:
         if [m.id for m in self.markers] != list(MARKER_IDS):
@@ -235,6 +241,10 @@ class SheetLayout:
 
     def field_names(self) -> list[str]:
         return [f.name for f in self.fields]
+
+    def on_paper(self, fields: Mapping[str, str]) -> dict[str, str]:
+        """``fields`` as a pen writes them on this paper (``spelling``; else as they are)."""
+        return dict(fields) if self.spelling is None else self.spelling(fields)
 
     def code(self, seed: int | None = None) -> SheetCode:
         """The QR payload printed on this sheet for a kit of ``seed``."""
@@ -390,8 +400,7 @@ def footer_area(page: tuple[float, float]) -> Rect:
 
 # -- the registry: layouts by (game, layout id, version) -------------------------------------
 @cache
-def layouts(game_id: str) -> tuple[SheetLayout, ...]:
-    """Every printed sheet design of a game (every page and paper), from its record."""
+def _registered(game_id: str) -> tuple[SheetLayout, ...]:
     from pnp.engine import get_record
 
     record = get_record(game_id)
@@ -400,13 +409,27 @@ def layouts(game_id: str) -> tuple[SheetLayout, ...]:
     return tuple(record.sheet_layouts())
 
 
+@cache
+def layouts(game_id: str, old: bool = False) -> tuple[SheetLayout, ...]:
+    """Every sheet design a kit of the game prints now (every page and paper), from its
+    record; with ``old``, also the older versions of a design that a photo may still show
+    (an old print is read as long as its version is registered)."""
+    found = _registered(game_id)
+    if old:
+        return found
+    newest: dict[str, int] = {}
+    for lay in found:
+        newest[lay.layout] = max(newest.get(lay.layout, 0), lay.version)
+    return tuple(lay for lay in found if lay.version == newest[lay.layout])
+
+
 def sheet_layout(game_id: str, layout_id: str, version: int) -> SheetLayout:
     """The layout a sheet QR names; a clear error for another game's, an unknown or an old
     layout."""
     from pnp.engine import UnknownGame
 
     try:
-        known = layouts(game_id)
+        known = layouts(game_id, old=True)
     except UnknownGame:
         raise SheetCodeError(f"this sheet is of a game this program does not know "
                              f"({game_id!r})") from None

@@ -181,7 +181,7 @@ def _qr_places() -> tuple[SheetLayout, ...]:
 
     seen: dict[tuple[object, ...], SheetLayout] = {}
     for game_id in sheet_games():
-        for lay in layouts(game_id):
+        for lay in layouts(game_id, old=True):
             key = (lay.page, lay.markers, lay.qr)
             seen.setdefault(key, lay)
     return tuple(seen.values())

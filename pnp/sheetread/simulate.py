@@ -156,6 +156,7 @@ def write(page: Gray, layout: SheetLayout, fields: dict[str, str],
     out = page.astype(np.float32) / 255.0
     darkness = float(rng.uniform(0.75, 0.95))
     written: dict[str, tuple[str, ...]] = {}
+    fields = layout.on_paper(fields)  # as the pen spells it on this paper (cells in digits)
     for f in layout.fields:
         value = fields.get(f.name, "")
         if not value:

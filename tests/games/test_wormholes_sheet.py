@@ -393,3 +393,25 @@ def test_any_moved_cell_is_caught(seed: int) -> None:
             other = rng.choice([c for c in ORDERED_CELLS if cell_name(c) != fields[key]])
             report = check_sheet({**fields, key: cell_name(other)})
             assert not report["ok"], (key, fields[key], cell_name(other))
+
+
+def test_the_paper_of_version_2_spells_a_record_in_digits_and_it_checks_the_same() -> None:
+    """Layout version 2 has cells in digits (column digit a1..i9 j0, then the row), dice as
+    their faces (one face when one ship rolls), no "from" column: every random game written
+    that way checks clean, and a slip in a digit cell is still named."""
+    from pnp.games.wormholes.sheet.marks import on_paper
+
+    single = 0
+    for seed in range(25):
+        fields = on_paper(fields_from_play(*play(seed)))
+        assert not any("_from" in name for name in fields)
+        assert all(v.isdigit() for k, v in fields.items() if k.endswith(("_to1", "_jump2")))
+        single += sum(len(v) == 1 for k, v in fields.items() if k.endswith("_dice"))
+        report = check_sheet(fields)
+        assert report["ok"], (seed, failures(report)[:3])
+    assert single > 0  # a ship in a black hole: one face, the other ship's
+    fields = on_paper(fields_from_play(*play(3)))
+    to = fields["t1_to1"]
+    slip = ("0" if to[0] != "0" else "1") + to[1:]  # another column
+    bad = failures(check_sheet({**fields, "t1_to1": slip}))
+    assert bad and bad[0]["field"] == "t1_to1"

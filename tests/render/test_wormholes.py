@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from pypdf import PdfReader, PdfWriter
 from pnp.engine import get_game
 from pnp.games.wormholes.board import AXES, CELLS, COMPASS, DIRECTIONS, ray
 from pnp.games.wormholes.sheet import field_names
+from pnp.games.wormholes.sheet.marks import cell_digits
 from pnp.render.geometry import MARGIN, inch, mm, paper_size, printable_area
 from pnp.render.kits import build_kit
 from pnp.render.options import KitOptions
@@ -93,16 +95,19 @@ def test_rules_diagrams_show_what_the_engine_allows() -> None:
 def test_record_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
     size = paper_size(paper)
     fields = record_fields(KitOptions(paper=paper), size, 4)  # type: ignore[arg-type]
-    assert sorted(f.name for f in fields) == sorted(field_names())
+    # version 2 has no "from" column: the checker follows the ships
+    assert sorted(f.name for f in fields) == sorted(
+        n for n in field_names() if not re.fullmatch(r"[tr]\d+_from\d", n))
     assert {f.page for f in fields} == {4, 5}
     area = printable_area(size) if paper != "a5" else printable_area(size, mm(5))
-    combs = {"turns", "two_ships", "page"}  # and the values: sized by the comb, a box a digit
+    written = ("orthogon", "diagon", "seed")  # and the notes: sent to, sent back
     for page in (4, 5):
         layout = {f.name: f.rect for f in fields if f.page == page}
         for name, r in layout.items():
             assert area.contains(r), name
             small = 0.7 if paper == "a5" else 1.0  # A5 is the A4 design shrunk
-            if name in combs or "_value" in name:
+            if name not in written and not re.search(r"_(send|back)\d$", name):
+                # a comb or ticks: sized by its boxes (a digit or a tick a box)
                 assert r.h >= mm(4.0) * small and r.w >= mm(4.5) * small, name
                 continue
             assert r.h >= mm(4.0) * small, f"{name} too small to write in"
@@ -254,7 +259,8 @@ def test_record_sheet_form_round_trips_through_the_checker(kit_a4: Path, tmp_pat
 
     reader = PdfReader(kit_a4)
     fields = reader.get_fields()
-    assert fields is not None and set(fields) == set(field_names())
+    assert fields is not None and set(fields) == {
+        n for n in field_names() if not re.fullmatch(r"[tr]\d+_from\d", n)}
     assert fields["seed"].get("/V") == "7"
     record = _record_index(kit_a4)
     on_page = {i: {a.get_object().get("/T") for a in (p.get("/Annots") or [])}
@@ -324,7 +330,10 @@ def test_a_played_record_fills_as_many_printed_pages_as_it_needs() -> None:
     row = turns - 215 + 1  # page 6 holds turns 215-260
     last = texts[-1]
     assert "Page" in last and "6" in last and f"{row}" in last
-    assert fields[f"t{turns}_dice"] in last and fields[f"t{turns}_from1"] in last
+    # on paper version 2 the dice are their faces and every cell is digits (e13: 5 13)
+    assert "".join(ch for ch in fields[f"t{turns}_dice"] if ch.isdigit()) in re.sub(r"\s", "", last)
+    to = cell_digits(fields[f"t{turns}_to1"])
+    assert to in re.sub(r"\s", "", last)
 
 
 @pytest.mark.slow

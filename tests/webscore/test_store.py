@@ -66,6 +66,39 @@ def test_store_conflict_on_taken_sequence(app: Flask) -> None:
     assert info.value.head == 1
 
 
+def test_postgres_reads_are_one_round_trip(app: Flask) -> None:
+    """A read on PostgreSQL runs in autocommit: no BEGIN before it (psycopg's own, which no
+    SQLAlchemy hook sees) and no ROLLBACK when the pool takes the connection back."""
+    from sqlalchemy import event
+
+    from webscore.store import append, checkpoint_seqs, load_checkpoint, load_head, load_table
+
+    engine = get_engine(app)
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only: SQLite reads in process")
+    tid = make_table(app)
+    append(engine, tid, 0, [NewRow("move", "typed", "r1")])
+    in_transaction: list[bool] = []
+
+    def seen(conn: Any, *_: Any) -> None:
+        status = conn.connection.dbapi_connection.info.transaction_status
+        in_transaction.append(status.name != "IDLE")
+
+    event.listen(engine, "after_cursor_execute", seen)
+    try:
+        assert load_table(engine, tid) is not None
+        assert [r.seq for r in load_rows(engine, tid)] == [1]
+        assert load_head(engine, tid) == 1
+        assert checkpoint_seqs(engine, tid, "nope") == set()
+        assert load_checkpoint(engine, tid, 1, "nope") is None
+    finally:
+        event.remove(engine, "after_cursor_execute", seen)
+    assert in_transaction == [False] * 5
+    with engine.connect() as conn:  # the pool gives the next user its usual transactions
+        conn.exec_driver_sql("SELECT 1")
+        assert conn.connection.dbapi_connection.info.transaction_status.name == "INTRANS"
+
+
 def test_undo_rows_are_kept_and_replay_from_scratch(app: Flask) -> None:
     engine = get_engine(app)
     tid = make_table(app)

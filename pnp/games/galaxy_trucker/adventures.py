@@ -24,7 +24,7 @@ from pnp.games.galaxy_trucker.flow import (
     who,
 )
 from pnp.games.galaxy_trucker.hits import Threat
-from pnp.games.galaxy_trucker.state import Ask, Stage, State
+from pnp.games.galaxy_trucker.state import Stage, State, ask_of
 from pnp.games.galaxy_trucker.strength import format_strength
 
 
@@ -137,7 +137,7 @@ def enemy_step(g: Flight, s: State, c: Card) -> State:
         return g.ask(s, st.todo[0], "cannons")
     if st.step == "reward":
         assert st.victim is not None
-        return edit(s, ask=Ask(st.victim, "reward"))
+        return edit(s, ask=ask_of(st.victim, "reward"))
     if st.step == "load":
         return load_then_back(g, s, c)
     if st.step == "after":

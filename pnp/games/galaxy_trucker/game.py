@@ -15,7 +15,6 @@ stages are tables of handlers in their own modules: ``answers`` (one per kind of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import ClassVar, cast
 
 from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
@@ -23,7 +22,6 @@ from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
-from pnp.engine.rng import Rng
 from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
@@ -47,9 +45,18 @@ from pnp.games.galaxy_trucker.flow import ASK_WORDS, set_trucker, who
 from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship
 from pnp.games.galaxy_trucker.offers import legal as legal_events
 from pnp.games.galaxy_trucker.offers import options, refuse
-from pnp.games.galaxy_trucker.rounds import deal, deck_size, may_flip, possible_flips, settle
+from pnp.games.galaxy_trucker.rounds import (
+    deal,
+    deck_size,
+    dice,
+    is_dealt,
+    may_flip,
+    possible_flips,
+    settle,
+)
 from pnp.games.galaxy_trucker.state import (
     LOOP,
+    NO_STAGE,
     ROUND_BOARD,
     ROUND_GAP,
     Ask,
@@ -57,6 +64,7 @@ from pnp.games.galaxy_trucker.state import (
     Stage,
     State,
     Trucker,
+    ask_of,
 )
 from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS
@@ -155,7 +163,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             return None
         if state.need == "card":
             return Flip(state.deck[0]) if state.deck else None
-        return Roll(_dice(state.seed, state.round_index, state.rolls))
+        return Roll(dice(state.seed, state.round_index, state.rolls))
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
@@ -199,7 +207,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         The handler modules call it back (``flow.Flight``)."""
         if kind == "cargo":  # GT-G8: what the bank no longer holds is not given
             goods = cargo.from_bank(goods, "".join(t.goods_list for t in s.truckers))
-        ask = Ask(seat, kind, goods, count)
+        ask = ask_of(seat, kind, goods, count)
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
             return self._auto(s, ask, Cargo(()))  # no hold
@@ -243,7 +251,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 return self.end_round(s)
             if not s.stage.todo:
                 return edit(s, need="card")
-            return edit(s, ask=Ask(s.stage.todo[0], "gate"))
+            return edit(s, ask=ask_of(s.stage.todo[0], "gate"))
         assert s.phase == "card" and s.card is not None
         return card_step(self, s, card(s.card))
 
@@ -253,7 +261,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 if s.seed is not None else None)
         truckers = tuple(Trucker(credits=t.credits, pays=t.pays) for t in s.truckers)
         return edit(s, truckers=truckers, phase="build", deck=deck, drawn=(), card=None,
-                    stage=Stage(), ask=None, need=None, rolls=0, last_roll=None, log=())
+                    stage=NO_STAGE, ask=None, need=None, rolls=0, last_roll=None, log=())
 
     def _launch(self, s: State) -> State:
         """GT-5 starting positions; batteries full (crew was placed in the crew phase)."""
@@ -280,7 +288,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         truckers = settle(s.round, s.truckers, finish, penalties)
         s = edit(s, truckers=truckers)
         if s.round_index + 1 >= len(s.rounds):
-            return edit(s, phase="over", ask=None, need=None, stage=Stage(), card=None)
+            return edit(s, phase="over", ask=None, need=None, stage=NO_STAGE, card=None)
         return self._begin_round(edit(s, round_index=s.round_index + 1))
 
     # -- chance -----------------------------------------------------------------------------
@@ -288,6 +296,27 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if s.need is None:
             raise refuse(s, "GT-F24", f"{format_event(event)}: no card or roll is "
                                "awaited now")
+        if not is_dealt(s, event):
+            self._check_chance(s, event)
+        if isinstance(event, Flip):
+            deck = s.deck[1:] if s.deck else s.deck
+            return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
+                        deck=deck, phase="card", stage=NO_STAGE, log=())
+        st = s.stage
+        if st.step == "shots-wait":
+            return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
+                        stage=replace(st, line=event.total, step="shots-hit",
+                                      targets=tuple(x for x in s.order()
+                                                    if x in st.defeated)))
+        if st.step == "sab-col-wait":
+            return edit(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
+                        stage=replace(st, col=event.total, step="sab-row-wait"))
+        s = edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
+        assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
+        return sabotage_hit(self, s, st.victim, event.total, st.col)
+
+    def _check_chance(self, s: State, event: Flip | Roll) -> None:
+        """Refuse a card or roll that cannot come now, or is not the seeded deal's next."""
         if not (may_flip(s.round, s.test_flight, s.drawn, event.card) if s.need == "card"
                 and isinstance(event, Flip) else
                 s.need != "card" and isinstance(event, Roll) and 2 <= event.total <= 12):
@@ -301,22 +330,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
             raise IllegalMove("GT-F24", "this table plays a seeded deal: the "
                               f"next is {format_event(dealt)}, not {format_event(event)}",
                               [format_event(dealt)])
-        if isinstance(event, Flip):
-            deck = s.deck[1:] if s.deck else s.deck
-            return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
-                        deck=deck, phase="card", stage=Stage(), log=())
-        st = s.stage
-        if st.step == "shots-wait":
-            return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
-                        stage=replace(st, line=event.total, step="shots-hit",
-                                      targets=tuple(x for x in s.order()
-                                                    if x in st.defeated)))
-        if st.step == "sab-col-wait":
-            return edit(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
-                        stage=replace(st, col=event.total, step="sab-row-wait"))
-        s = edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
-        assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
-        return sabotage_hit(self, s, st.victim, event.total, st.col)
 
     # -- notation -------------------------------------------------------------------------
     def parse(self, text: str) -> GTEvent:
@@ -430,14 +443,6 @@ class GalaxyTrucker(Game[State, GTEvent]):
                   for i in state.order()]
         out = [who(state, i) for i, t in enumerate(state.truckers) if t.out]
         return " > ".join(flying) + (f" (gave up: {', '.join(out)})" if out else "")
-
-
-@cache
-def _dice(seed: int, round_index: int, rolls: int) -> int:
-    """The seeded 2d6 roll number ``rolls`` of a round (asked for twice a roll: to deal it
-    and to check the one logged)."""
-    rng = Rng(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
-    return rng.below(6) + rng.below(6) + 2
 
 
 def _rounds(value: object) -> tuple[str, ...]:

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cache
 
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.cards import Card, all_cards, card, level_cards, test_flight
+from pnp.games.galaxy_trucker.events import Flip, Roll
 from pnp.games.galaxy_trucker.goods import value
-from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_LEVEL, Pay, Trucker
+from pnp.games.galaxy_trucker.state import (
+    BEST_LOOKING,
+    REWARDS,
+    ROUND_LEVEL,
+    Pay,
+    State,
+    Trucker,
+)
 
 
 def composition(round_name: str, test: bool) -> dict[int, int]:
@@ -39,6 +48,27 @@ def deal(seed: int, index: int, round_name: str, test: bool) -> tuple[str, ...]:
         rng.shuffle(cards)
         if card(cards[0]).level == level:
             return tuple(cards)
+
+
+@cache
+def dice(seed: int, round_index: int, rolls: int) -> int:
+    """The seeded 2d6 roll number ``rolls`` of a round (asked for twice a roll: to deal it
+    and to check the one logged)."""
+    rng = Rng(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
+    return rng.below(6) + rng.below(6) + 2
+
+
+def is_dealt(s: State, event: Flip | Roll) -> bool:
+    """Whether a seeded table's card or roll is the deal's next, compared without making it
+    (replay asks for every one): the dealt card is always one that may come now (the deck is
+    dealt by the round's quotas, its first card of the round's level), so it needs no other
+    test."""
+    if s.seed is None:
+        return False
+    if s.need == "card":
+        return isinstance(event, Flip) and s.deck is not None and bool(s.deck) \
+            and event.card == s.deck[0]
+    return isinstance(event, Roll) and event.total == dice(s.seed, s.round_index, s.rolls)
 
 
 def deck_size(round_name: str, test: bool) -> int:

@@ -122,6 +122,10 @@ class Stage:
     after: str = ""  # the step to continue with once shots are resolved
 
 
+NO_STAGE = Stage()
+"""No card in play (a value: shared, never edited in place)."""
+
+
 @quick_init
 @dataclass(frozen=True)
 class Ask:
@@ -129,6 +133,13 @@ class Ask:
     kind: AskKind
     goods: str = ""  # cargo: the goods offered
     count: int = 0  # lose: figures to give up; drop: blocks or tokens; ship: crew needed
+
+
+@cache
+def ask_of(seat: int, kind: AskKind, goods: str = "", count: int = 0) -> Ask:
+    """The ask, made once per process (an immutable value; the flight awaits about one an
+    event, and most are the same few)."""
+    return Ask(seat, kind, goods, count)
 
 
 @quick_init

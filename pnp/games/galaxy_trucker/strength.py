@@ -56,15 +56,22 @@ def engine_strength(ship: Ship, crew: Crew, powered: Iterable[int] = ()) -> int:
 
 
 def _cannon_value(p: Placement) -> Fraction:
+    return Fraction(_halves(p), 2)
+
+
+def _halves(p: Placement) -> int:
+    """A cannon's value in half points (the sum is worked out in whole numbers)."""
     full = 2 if p.kind is Kind.DOUBLE_CANNON else 1
-    return Fraction(full) if p.barrel is Side.N else Fraction(full, 2)
+    return 2 * full if p.barrel is Side.N else full
 
 
 def cannon_strength(ship: Ship, crew: Crew, powered: Iterable[int] = ()) -> Fraction:
     """Forward cannons full value, others half; powered doubles count double (GT-E2)."""
     doubles = _powered(ship, powered, Kind.DOUBLE_CANNON, "GT-E2")
-    base = sum((_cannon_value(p) for p in (*ship.of_kind(Kind.CANNON), *doubles)), Fraction(0))
-    return base + (ALIEN_BONUS if base > 0 and crew.has(Alien.PURPLE) else 0)
+    halves = sum(_halves(p) for p in (*ship.of_kind(Kind.CANNON), *doubles))
+    if halves > 0 and crew.has(Alien.PURPLE):
+        halves += 2 * ALIEN_BONUS
+    return Fraction(halves, 2)
 
 
 def engine_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]:
@@ -91,7 +98,8 @@ def cannon_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]
 
 def format_strength(value: Fraction) -> str:
     """4, 4 1/2, 1/2 - the way the text writes half points."""
-    whole, rest = divmod(value, 1)
+    whole, rest = divmod(value.numerator, value.denominator)  # Fraction's divmod is slow
     if rest == 0:
-        return str(int(whole))
-    return f"{int(whole)} {rest}" if whole else str(rest)
+        return str(whole)
+    part = f"{rest}/{value.denominator}"  # in lowest terms, as the value is
+    return f"{whole} {part}" if whole else part

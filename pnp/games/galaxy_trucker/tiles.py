@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from pnp.engine.rng import Rng
 from pnp.engine.values import cached, quick_init
@@ -22,6 +23,10 @@ class Connector(Enum):
     SIMPLE = "s"
     DOUBLE = "d"
     UNIVERSAL = "u"
+
+    # members are singletons: hash by identity, in C (Enum's own hash runs Python code on the
+    # name, and ship tables are keyed by connectors and kinds)
+    __hash__ = object.__hash__
 
     @property
     def word(self) -> str:
@@ -54,6 +59,8 @@ class Kind(Enum):
     STRUCTURAL = "structural"
     LIFE_BROWN = "life-brown"
     LIFE_PURPLE = "life-purple"
+
+    __hash__ = object.__hash__  # as Connector's
 
     @property
     def is_engine(self) -> bool:
@@ -157,36 +164,13 @@ class Tile:
         """(rotation, faces as bit fields) for each rotation the tile may take in a legal ship:
         an engine's exhaust to the rear, a cannon's barrel on a side that must stay empty.
         Five bits a side (N, E, S, W; ``FIT_BITS``); ``fit`` tests them against a square."""
-        out = []
-        kind = self.kind
-        bits = [_bit(c) for c in self.sides]  # by printed side
-        for rotation in range(4):
-            blocked: int | None = None
-            if kind.is_engine:
-                if (EXHAUST + rotation) % 4 != Side.S:
-                    continue
-                blocked = Side.S
-            elif kind.is_cannon:
-                blocked = (BARREL + rotation) % 4
-            code = 0
-            for side in range(4):  # the face turned to ``side`` is printed side - rotation
-                code |= (_EMPTY if side == blocked else bits[side - rotation]) << 5 * side
-            out.append((rotation, code))
-        return tuple(out)
+        return _fit_codes(self.kind, self.sides)
 
     @cached
     def demands(self) -> tuple[tuple[int, ...], ...]:
         """``demands[rotation][side]``: the faces (bit set, ``FIT_BITS``) a tile may show this
         one across ``side`` (0: its exhaust or barrel points there, nothing may go)."""
-        out = []
-        accepts = [_ACCEPTS[_bit(c)] for c in self.sides]  # by printed side
-        engine, cannon = self.kind.is_engine, self.kind.is_cannon
-        for rotation in range(4):
-            exhaust = (EXHAUST + rotation) % 4 if engine else None
-            barrel = (BARREL + rotation) % 4 if cannon else None
-            out.append(tuple(0 if side in (exhaust, barrel) else accepts[side - rotation]
-                             for side in range(4)))
-        return tuple(out)
+        return _demands(self.kind, self.sides)
 
     @property
     def connector_count(self) -> int:
@@ -200,6 +184,41 @@ class Tile:
         if self.capacity:
             return f"{self.kind.value} {self.capacity}"
         return str(self.kind.value)
+
+
+# A tile's fit tables depend only on its kind and sides, which recur from seed to seed: worked
+# out once per (kind, sides) in a process, not once per tile of every tile set.
+
+@cache
+def _fit_codes(kind: Kind, sides: tuple[Connector, ...]) -> tuple[tuple[int, int], ...]:
+    out = []
+    bits = [_bit(c) for c in sides]  # by printed side
+    for rotation in range(4):
+        blocked: int | None = None
+        if kind.is_engine:
+            if (EXHAUST + rotation) % 4 != Side.S:
+                continue
+            blocked = Side.S
+        elif kind.is_cannon:
+            blocked = (BARREL + rotation) % 4
+        code = 0
+        for side in range(4):  # the face turned to ``side`` is printed side - rotation
+            code |= (_EMPTY if side == blocked else bits[side - rotation]) << 5 * side
+        out.append((rotation, code))
+    return tuple(out)
+
+
+@cache
+def _demands(kind: Kind, sides: tuple[Connector, ...]) -> tuple[tuple[int, ...], ...]:
+    out = []
+    accepts = [_ACCEPTS[_bit(c)] for c in sides]  # by printed side
+    engine, cannon = kind.is_engine, kind.is_cannon
+    for rotation in range(4):
+        exhaust = (EXHAUST + rotation) % 4 if engine else None
+        barrel = (BARREL + rotation) % 4 if cannon else None
+        out.append(tuple(0 if side in (exhaust, barrel) else accepts[side - rotation]
+                         for side in range(4)))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -276,20 +295,22 @@ def generate_tiles(seed: int) -> TileSet:
     counts = _connector_counts(rng)
     types = _TYPES[:]
     rng.shuffle(types)
+    allowed = [list(a) for a in _ALLOWED]
+    rng.shuffle_each(allowed)  # each tile's sides in a random order (one call: 140 lists)
     dealt = 0  # connector types are dealt in order, N to W, tile after tile
     tiles: list[Tile] = []
-    smooth = Connector.SMOOTH
-    shuffle = rng.shuffle
+    new, smooth = Tile.__new__, Connector.SMOOTH
     for index, (kind, capacity) in enumerate(_KINDS):
-        allowed = list(_ALLOWED[index])
-        shuffle(allowed)
         n = counts[index]
-        opened = allowed[:n]
-        sides = [smooth] * 4
-        for side in sorted(opened):
+        sides = [smooth, smooth, smooth, smooth]
+        for side in sorted(allowed[index][:n]):
             sides[side] = types[dealt]
             dealt += 1
-        tiles.append(Tile(index + 1, kind, (sides[0], sides[1], sides[2], sides[3]), capacity))
+        tile = new(Tile)  # Tile's own __init__, written out: 140 tiles a set
+        tile.__dict__.update(id=index + 1, kind=kind, sides=(sides[0], sides[1], sides[2],
+                                                             sides[3]),
+                             capacity=capacity, colour=None)
+        tiles.append(tile)
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
     return TileSet(seed, tuple(tiles))

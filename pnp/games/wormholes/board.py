@@ -108,7 +108,7 @@ def ray(start: Cell, vector: Vector, distance: int) -> Cell | None:
     Own ships are not checked here (the caller knows whose ship moves).  Moves of up to
     :data:`RAY_TABLE_DISTANCE` come from a table made once (every move the dice and coins
     can make); longer ones are walked."""
-    ends = _RAYS.get((start, vector))
+    ends = RAYS.get((start, vector))
     if ends is not None and 0 <= distance <= RAY_TABLE_DISTANCE:
         return ends[distance]
     return _walk(start, vector, distance)
@@ -116,7 +116,7 @@ def ray(start: Cell, vector: Vector, distance: int) -> Cell | None:
 
 def rays(start: Cell, vector: Vector) -> tuple[Cell | None, ...]:
     """``ray`` for every distance 0-12 at once (None past the edge or a gap)."""
-    ends = _RAYS.get((start, vector))
+    ends = RAYS.get((start, vector))
     if ends is None:
         return tuple(_walk(start, vector, d) for d in range(RAY_TABLE_DISTANCE + 1))
     return ends
@@ -133,7 +133,8 @@ def _walk(start: Cell, vector: Vector, distance: int) -> Cell | None:
 
 
 RAY_TABLE_DISTANCE = 12
-_RAYS: dict[tuple[Cell, Vector], tuple[Cell | None, ...]] = {
+# (cell, unit vector) -> where a straight move of each distance 0-12 ends (None: off the board)
+RAYS: dict[tuple[Cell, Vector], tuple[Cell | None, ...]] = {
     (cell, vec): tuple(_walk(cell, vec, d) for d in range(RAY_TABLE_DISTANCE + 1))
     for cell in CELLS for vec in {*COMPASS[0].values(), *COMPASS[1].values()}}
 

@@ -21,7 +21,7 @@ from pnp.games.wormholes.board import (
 )
 from pnp.games.wormholes.events import Move
 from pnp.games.wormholes.setup import RANKS
-from pnp.games.wormholes.state import PARTNER_INDEX, SHIP_INDEX, Coin, State
+from pnp.games.wormholes.state import PARTNER_INDEX, SHIP_INDEX, Coin, Ship, State
 
 Candidate = tuple[Suit, str | None, Cell]
 
@@ -95,15 +95,23 @@ def candidates(state: State) -> tuple[Candidate, ...]:
 def any_candidate(state: State) -> bool:
     """Whether ``candidates`` is not empty, without listing them (the turn passes when it
     is): a replay never asks for the list, a legal list works it out once."""
-    found = state.__dict__.get("memo", {}).get("cands")
+    memo = state.__dict__.get("memo")
+    found = None if memo is None else memo.get("cands")
     if found is not None:
         return bool(found)
-    ships = state.ships
-    for s in state.unused:
+    return any_move(state.ships, state.unused, state.dice, state.coin_slots)
+
+
+def any_move(ships: tuple[Ship, ...], unused: tuple[Suit, ...],
+             dice: tuple[tuple[Suit, int], ...], slots: dict[Cell, int]) -> bool:
+    """``any_candidate`` for these ships, dice not used yet, dice and coin slots (the state
+    an event is about to make)."""
+    for s, value in dice:
+        if s not in unused:
+            continue
         cell = ships[SHIP_INDEX[s]].cell
-        value = state.die(s)
         if value == 0:
-            if cell in state.coin_slots:
+            if cell in slots:
                 return True
             continue
         partner = ships[PARTNER_INDEX[s]].cell
@@ -119,8 +127,12 @@ def moves(state: State) -> tuple[Candidate, ...]:
     found: tuple[Candidate, ...] | None = memo.get("moves")
     if found is None:
         cands = candidates(state)
-        if len(state.unused) >= 2:
-            cands = tuple(c for c in cands if keeps_other_die(state, *c)) or cands
+        unused = state.unused
+        if len(unused) >= 2:  # WH-10 (a free die stays in play whatever its partner does)
+            a, b = unused[0], unused[1]
+            free = {a: free_die(state, b), b: free_die(state, a)}
+            cands = tuple(c for c in cands
+                          if free[c[0]] or keeps_other_die(state, *c)) or cands
         found = memo["moves"] = cands
     return found
 
@@ -128,7 +140,8 @@ def moves(state: State) -> tuple[Candidate, ...]:
 def allowed(state: State, move: Candidate) -> bool:
     """WH-10 for one candidate move: it keeps the other die in play, or no move does
     (the whole list is worked out only in that second case)."""
-    if len(state.unused) < 2:
+    unused = state.unused
+    if len(unused) < 2 or free_die(state, unused[1] if unused[0] == move[0] else unused[0]):
         return True
     listed = state.__dict__.get("memo", {}).get("moves")  # (no memo made for it)
     if listed is None and keeps_other_die(state, *move):
@@ -136,19 +149,41 @@ def allowed(state: State, move: Candidate) -> bool:
     return move in moves(state)
 
 
+def other_die(state: State, suit: Suit) -> tuple[bool, Cell | None]:
+    """Whether the die of ``suit`` has a move wherever its partner ends up (a null die on a
+    wormhole, or two or more straight ends: the partner blocks one at most), and else the
+    one end the partner could block (None: no move at all)."""
+    cell = state.ships[SHIP_INDEX[suit]].cell
+    value = state.die(suit)
+    if value == 0:
+        return cell in state.coin_slots, None
+    ends = moves_from(cell, OWNER[suit])[value]
+    return len(ends) > 1, ends[0][1] if len(ends) == 1 else None
+
+
+def free_die(state: State, suit: Suit) -> bool:
+    """``other_die``'s first answer: every die move keeps such a die in play."""
+    return other_die(state, suit)[0]
+
+
 def keeps_other_die(state: State, suit: Suit, _d: str | None, end: Cell) -> bool:
-    """WH-10: after this die move, can the other die still be used (or has it won)?"""
+    """WH-10: after this die move, can the other die still be used (or has it won)?
+    (The other die has a move with its partner on a cell when it is free, or its one
+    end is not that cell.)"""
     unused = state.unused  # two ships' dice: the mover's and its partner's
     other = unused[1] if unused[0] == suit else unused[0]
+    free, single = other_die(state, other)
+    if free:
+        return True
     if end not in state.coin_slots:  # ``landings`` is [end] or, in the goal, a win
         if end in BASES[opponent(OWNER[suit])] and (
                 not state.two_ships or state.ships[SHIP_INDEX[other]].cell
                 in BASES[opponent(OWNER[suit])]):
             return True
-        return has_die_move(state, other, end) or chain_keeps(state, suit, other, end)
+        return (single is not None and single != end) or chain_keeps(state, suit, other, end)
     finals = landings(state, suit, other, end)
     for final in finals:
-        if final is None or has_die_move(state, other, final):
+        if final is None or (single is not None and single != final):
             return True
     return any(chain_keeps(state, suit, other, c)
                for c in dict.fromkeys([end, *finals]) if c is not None)
@@ -162,8 +197,10 @@ def chain_keeps(state: State, suit: Suit, other: Suit, cell: Cell) -> bool:
     mover's own jump), every jump its owner may choose and every cell the ship hit may be
     sent to leaves the other die a move."""
     seat = OWNER[suit]
-    victim = next((s for s in state.ships if s.cell == cell and s.owner != seat), None)
-    if victim is None:
+    for victim in state.ships:
+        if victim.cell == cell and OWNER[victim.suit] != seat:
+            break
+    else:
         return False
     partner = state.ship(other).cell
     victim_partner = next(s.cell for s in state.ships
@@ -201,17 +238,6 @@ def die_moves_from(state: State, suit: Suit, start: Cell, partner_at: Cell) -> b
     if value == 0:
         return state.coin_at(start) is not None
     return any(end != partner_at for _, end in straight_moves(start, OWNER[suit], value))
-
-
-def has_die_move(state: State, suit: Suit, partner_at: Cell) -> bool:
-    """Whether the die of ``suit`` has a move with its partner standing at
-    ``partner_at`` (``die_moves`` with a partner, without listing them)."""
-    cell = state.ships[SHIP_INDEX[suit]].cell
-    value = state.die(suit)
-    if value == 0:
-        return cell in state.coin_slots
-    ends = moves_from(cell, OWNER[suit])[value]  # distinct cells, none the ship's own
-    return len(ends) > 1 or (len(ends) == 1 and ends[0][1] != partner_at)
 
 
 def landings(state: State, suit: Suit, other: Suit, end: Cell) -> list[Cell | None]:

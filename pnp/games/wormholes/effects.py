@@ -12,6 +12,7 @@ from pnp.engine.values import edit, replace
 from pnp.games.wormholes.board import (
     BASES,
     OWNER,
+    RAYS,
     SIDE_NAMES,
     SIDE_SUITS,
     SUIT_NAMES,
@@ -21,11 +22,11 @@ from pnp.games.wormholes.board import (
     axis_vectors,
     cell_name,
     opponent,
-    ray,
 )
-from pnp.games.wormholes.dice import any_candidate
+from pnp.games.wormholes.dice import any_candidate, any_move
 from pnp.games.wormholes.offers import ship_name, side
 from pnp.games.wormholes.state import (
+    PARTNER_INDEX,
     SHIP_INDEX,
     SIDE_INDEX,
     Activate,
@@ -35,7 +36,7 @@ from pnp.games.wormholes.state import (
     Ship,
     State,
     Step,
-    Task,
+    made,
 )
 
 GOAL: dict[Suit, tuple[Cell, Cell]] = {s: BASES[opponent(OWNER[s])] for s in OWNER}  # WH-2
@@ -79,34 +80,64 @@ def begin_turn(draft: State, seat: int, **changes: object) -> State:
     raise AssertionError("lost turns are cleared as they are taken")  # pragma: no cover
 
 
-def set_ship(draft: State, ship: Ship, **changes: object) -> State:
-    """The draft with this ship moved or changed (and any other ``changes``), in place."""
-    i = SHIP_INDEX[ship.suit]
-    return edit(draft, ships=(*draft.ships[:i], ship, *draft.ships[i + 1:]), **changes)
+def landed(state: State, ships: tuple[Ship, ...], left: tuple[Suit, ...]) -> State:
+    """``settle(arrive(...))`` of a die move onto a plain cell (no wormhole, no ship, no
+    win) in one copy: the other die moves next, or the usual turn begins."""
+    fresh = state.__dict__.copy()  # ``fields_of``, written out (the usual event's path)
+    if "memo" in fresh:
+        del fresh["memo"]
+    fresh["ships"] = ships
+    fresh["unused"] = left
+    if left:
+        if any_move(ships, left, state.dice, state.coin_slots):
+            return made(fresh)
+        return settle(made(fresh))  # the turn passes with a die left (named in ``auto``)
+    seat = 1 - state.turn
+    a, b = SIDE_INDEX[seat]
+    if ships[a].lost_turn or ships[b].lost_turn:
+        return settle(made(fresh))
+    goal = BASES[state.turn]
+    fresh["turns"] = state.turns + 1  # ``begin_turn``'s usual turn
+    fresh["turn"] = seat
+    fresh["step"] = "roll-choice" if state.two_ships and (
+        ships[a].cell in goal or ships[b].cell in goal) else "roll"
+    fresh["rolling"] = SIDE_SUITS[seat]
+    fresh["dice"] = fresh["skipped"] = fresh["resting"] = ()
+    fresh["auto"] = ""
+    return made(fresh)
+
+
+def set_ship(draft: State, ship: Ship) -> State:
+    """The draft with this ship moved or changed, in place."""
+    ships = list(draft.ships)
+    ships[SHIP_INDEX[ship.suit]] = ship
+    draft.__dict__["ships"] = tuple(ships)  # (a draft has no memo; coin_slots stay)
+    return draft
 
 
 def set_coin(draft: State, coin: Coin) -> State:
-    """The draft with the coin on ``coin.cell`` changed, in place."""
-    slots = draft.coin_slots
-    i = slots[coin.cell]
-    edit(draft, coins=(*draft.coins[:i], coin, *draft.coins[i + 1:]))
-    draft.__dict__["coin_slots"] = slots  # the coins stay where they were
+    """The draft with the coin on ``coin.cell`` changed, in place (the coins stay where
+    they were, so ``coin_slots`` holds)."""
+    coins = list(draft.coins)
+    coins[draft.coin_slots[coin.cell]] = coin
+    draft.__dict__["coins"] = tuple(coins)
     return draft
 
 
 def settle(state: State) -> State:
+    fields = state.__dict__  # the draft's, changed in place
     while state.phase == "play":
-        if state.stack:
-            top = state.stack[-1]
-            if isinstance(top, Activate):
-                if state.ship(top.ship).cell != top.cell:  # WH-15
-                    edit(state, stack=state.stack[:-1])
+        stack = state.stack
+        if stack:
+            top = stack[-1]
+            if type(top) is Activate:
+                if state.ships[SHIP_INDEX[top.ship]].cell != top.cell:  # WH-15
+                    fields["stack"] = stack[:-1]
                     continue
-                coin = state.coin_at(top.cell)
-                assert coin is not None
-                if coin.value is None:
+                if state.coins[state.coin_slots[top.cell]].value is None:
                     return state  # the table (or the seed) reveals it
-                activate(edit(state, stack=state.stack[:-1]), top)
+                fields["stack"] = stack[:-1]
+                activate(state, top)
                 continue
             return state
         if state.step == "move" and not any_candidate(state):
@@ -133,14 +164,15 @@ def arrive(state: State, suit: Suit, end: Cell, by_die: bool) -> State:
     """A ship landed by die or jump: win, send the opponent there, activate (die only)."""
     if end in GOAL[suit] and wins(state, suit):
         return finish(state, suit, by_die)
-    tasks: list[Task] = []
+    stack = state.stack
     if by_die and end in state.coin_slots:
-        tasks.append(Activate(suit, end))
+        stack = (*stack, Activate(suit, end))
     for s in state.ships:
         if s.cell == end and s.suit != suit:  # the text's order: send first, then activate
-            tasks.append(SendAway(s.suit, OWNER[suit]))
+            stack = (*stack, SendAway(s.suit, OWNER[suit]))
             break
-    return edit(state, stack=(*state.stack, *tasks)) if tasks else state
+    state.__dict__["stack"] = stack  # the draft's, in place
+    return state
 
 
 def wins(state: State, suit: Suit) -> bool:
@@ -163,32 +195,36 @@ def finish(state: State, suit: Suit, by_die: bool) -> State:
 
 def activate(state: State, task: Activate) -> State:
     """The coin is known: flip it, then black hole, jump, or forced/no jump."""
-    ship = state.ship(task.ship)
-    coin = state.coin_at(task.cell)
-    assert coin is not None and coin.value is not None
-    set_coin(state, replace(coin, flips=coin.flips + 1))
+    ships = state.ships
+    ship = ships[SHIP_INDEX[task.ship]]
+    coin = state.coins[state.coin_slots[task.cell]]
+    value = coin.value
+    assert value is not None
+    set_coin(state, Coin(coin.suit, coin.cell, coin.ordinal, value, coin.flips + 1,
+                         coin.chosen))
     if ship.cell != task.cell:  # WH-15: the ship was sent away meanwhile
         return state
-    if coin.value == 0:  # black hole (WH-T6, WH-14)
+    if value == 0:  # black hole (WH-T6, WH-14)
         if ship.owner == state.turn and ship.suit in state.unused:
             return edit(state, unused=tuple(s for s in state.unused if s != ship.suit))
-        return set_ship(state, replace(ship, lost_turn=True))
-    own = state.own_cells(ship.owner)
+        return set_ship(state, Ship(ship.suit, ship.cell, True))
+    partner = ships[PARTNER_INDEX[ship.suit]].cell  # own cells: the ship's and its partner's
     options = []
     for vec in axis_vectors(coin.suit):
-        end = ray(ship.cell, vec, coin.value)
-        if end is not None and end not in own:
+        end = RAYS[ship.cell, vec][value]
+        if end is not None and end != partner and end != ship.cell:
             options.append(vec)
     if not options:
         return state
     if len(options) == 1:
-        return do_jump(state, ship.suit, options[0], coin.value)
-    task2 = ChooseJump(ship.suit, coin.value, tuple(options))
-    return edit(state, stack=(*state.stack, task2))
+        return do_jump(state, ship.suit, options[0], value)
+    task2 = ChooseJump(ship.suit, value, tuple(options))
+    state.__dict__["stack"] = (*state.stack, task2)  # the draft's, in place
+    return state
 
 
 def do_jump(state: State, suit: Suit, vec: Vector, distance: int) -> State:
-    ship = state.ship(suit)
-    end = ray(ship.cell, vec, distance)
+    ship = state.ships[SHIP_INDEX[suit]]
+    end = RAYS[ship.cell, vec][distance]
     assert end is not None
-    return arrive(set_ship(state, replace(ship, cell=end)), suit, end, by_die=False)
+    return arrive(set_ship(state, Ship(suit, end, ship.lost_turn)), suit, end, by_die=False)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from pnp.engine import Game, IllegalMove, Outcome, SetupError
+from pnp.engine import CHANCE, Game, IllegalMove, Outcome, SetupError
 from pnp.engine.chance import chance_option, chance_setup
 from pnp.engine.deal import DEAL_SEED, copy_deal_seed, deal_seed
 from pnp.engine.errors import check_fields
@@ -144,6 +144,8 @@ class Wormholes(Game[State, WHEvent]):
 
     # -- whose input is awaited -------------------------------------------------------------
     def actor(self, state: State) -> int | None:
+        if state.phase == "play" and not state.stack:  # the usual case of ``offers.actor``
+            return CHANCE if state.step == "roll" else state.turn
         return offers.actor(state)
 
     def legal(self, state: State) -> list[WHEvent]:

@@ -81,6 +81,27 @@ SIDE_INDEX: dict[int, tuple[int, int]] = {
     seat: (_INDEX[a], _INDEX[b]) for seat, (a, b) in SIDE_SUITS.items()}
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def fields_of(state: State) -> dict[str, Any]:
+    """A new state's fields to fill in, copied from ``state`` (``made`` turns them into the
+    state): what ``engine.values.replace`` does, written out for an event's usual path,
+    which changes no coin (so ``coin_slots`` stays) and makes one copy."""
+    fresh = state.__dict__.copy()
+    if "memo" in fresh:  # what the rules derived from the old state
+        del fresh["memo"]
+    return fresh
+
+
+def made(fresh: dict[str, Any]) -> State:
+    """The state with these fields (from ``fields_of``, changed by the caller only)."""
+    new = _new(State)
+    _set(new, "__dict__", fresh)  # the frozen class's own __setattr__ refuses
+    return new
+
+
 def start_ships() -> tuple[Ship, ...]:
     return tuple(Ship(s, START[s]) for s in SUITS)
 

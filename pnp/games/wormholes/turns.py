@@ -11,16 +11,17 @@ from pnp.games.wormholes.board import (
     CELLS,
     COMPASS,
     OWNER,
+    RAYS,
     SIDE_NAMES,
     SUIT_NAMES,
+    Suit,
     axis_vectors,
     cell_name,
     direction_name,
     opponent,
-    ray,
 )
-from pnp.games.wormholes.dice import allowed
-from pnp.games.wormholes.effects import arrive, do_jump, settle, start_turn
+from pnp.games.wormholes.dice import allowed, any_move
+from pnp.games.wormholes.effects import GOAL, arrive, do_jump, landed, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
 from pnp.games.wormholes.setup import roll_dice
@@ -32,6 +33,8 @@ from pnp.games.wormholes.state import (
     SendAway,
     Ship,
     State,
+    fields_of,
+    made,
 )
 
 
@@ -60,7 +63,12 @@ def roll_choice(state: State, event: RollChoice) -> State:
 
 def roll(state: State, event: Roll) -> State:
     dice = event.dice
-    given = tuple([s for s, _ in dice])
+    if len(dice) == 2:  # the usual roll, written out
+        (a, x), (b, y) = dice
+        given: tuple[Suit, ...] = (a, b)
+        faces: tuple[int, ...] = (x, y)
+    else:
+        given, faces = tuple([s for s, _ in dice]), tuple([v for _, v in dice])
     if given != state.rolling:  # (the rolling ships never rest: roll_choice, begin_turn)
         for s in given:
             if s in state.resting:
@@ -71,13 +79,22 @@ def roll(state: State, event: Roll) -> State:
         raise IllegalMove("WH-T2", f"this roll needs {want} (one face each, like "
                                    f"{''.join(s + '3' for s in state.rolling)})",
                           legal_of(state))
-    if state.deal is not None and state.seed is not None and tuple(
-            [v for _, v in dice]) != roll_dice(state.seed, state.rolls, len(given)):
+    seed = state.seed
+    if seed is not None and state.deal is not None and (
+            faces != roll_dice(seed, state.rolls, len(given))):
         check_dealt(state, event, "WH-T2")  # the seed's roll differs: refused
     ships, slots = state.ships, state.coin_slots
-    unused = tuple([s for s, v in dice if v > 0 or ships[SHIP_INDEX[s]].cell in slots])
-    nxt = replace(state, step="move", dice=dice, unused=unused, rolls=state.rolls + 1,
-                  skipped=())
+    unused = given if 0 not in faces else tuple(
+        [s for s, v in dice if v > 0 or ships[SHIP_INDEX[s]].cell in slots])
+    fresh = fields_of(state)
+    fresh["step"] = "move"
+    fresh["dice"] = dice
+    fresh["unused"] = unused
+    fresh["rolls"] = state.rolls + 1
+    fresh["skipped"] = ()
+    nxt = made(fresh)
+    if any_move(ships, unused, dice, slots):  # ``settle`` has nothing to do
+        return nxt
     return settle(nxt)
 
 
@@ -92,8 +109,11 @@ def move(state: State, event: Move) -> State:
         why = ("its die is used" if suit in dict(state.dice) else "it did not roll")
         raise IllegalMove("WH-T3", f"the {ship_name(suit)} cannot move now: {why}",
                           legal_of(state))
-    value = state.die(suit)
-    ship = state.ships[SHIP_INDEX[suit]]
+    dice = state.dice
+    value = dice[0][1] if dice[0][0] == suit else state.die(suit)
+    ships = state.ships
+    i = SHIP_INDEX[suit]
+    ship = ships[i]
     direction = event.direction
     if value == 0:
         if direction is not None:
@@ -109,13 +129,13 @@ def move(state: State, event: Move) -> State:
             raise IllegalMove("WH-T3", f"the {SUIT_NAMES[suit]} die shows {value}: the ship "
                                        f"must move {value} in a straight line",
                               legal_of(state))
-        end_or_none = ray(ship.cell, COMPASS[seat][direction], value)
+        end_or_none = RAYS[ship.cell, COMPASS[seat][direction]][value]  # ``ray``, looked up
         if end_or_none is None:
             raise IllegalMove("WH-4", f"{value} {direction} from {cell_name(ship.cell)} "
                                       "leaves the galaxy or crosses a gap",
                               legal_of(state))
         end = end_or_none
-        if end == state.ships[PARTNER_INDEX[suit]].cell:  # a straight move leaves its cell
+        if end == ships[PARTNER_INDEX[suit]].cell:  # a straight move leaves its cell
             raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
                                       "never lands on its partner", legal_of(state))
     # the move is one of dice.candidates (what die_moves lists); WH-10 chooses among them
@@ -124,14 +144,22 @@ def move(state: State, event: Move) -> State:
         raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                    "die could not be used, and another move keeps both "
                                    "dice in play", legal_of(state))
-    ships = state.ships
-    i = SHIP_INDEX[suit]
-    nxt = replace(state, unused=unused[1:] if unused[0] == suit else tuple(
-                      s for s in unused if s != suit),
-                  ships=(*ships[:i], Ship(suit, end, ship.lost_turn), *ships[i + 1:]))
+    left = unused[1:] if unused[0] == suit else tuple(s for s in unused if s != suit)
+    moved = list(ships)
+    moved[i] = Ship(suit, end, ship.lost_turn)
+    if direction is not None and end not in state.coin_slots and end not in GOAL[suit]:
+        for there in ships:
+            if there.cell == end:
+                break
+        else:  # a plain landing: no wormhole, no ship landed on, no win
+            return landed(state, tuple(moved), left)
+    fresh = fields_of(state)
+    fresh["unused"] = left
+    fresh["ships"] = tuple(moved)
     if direction is None:  # a null die re-activates what the ship sits on
-        return settle(edit(nxt, stack=(*nxt.stack, Activate(suit, end))))
-    return settle(arrive(nxt, suit, end, by_die=True))
+        fresh["stack"] = (*state.stack, Activate(suit, end))
+        return settle(made(fresh))
+    return settle(arrive(made(fresh), suit, end, by_die=True))
 
 
 # -- wormholes (WH-T5, WH-T6, WH-3, WH-12) ----------------------------------------------

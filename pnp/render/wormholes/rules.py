@@ -42,7 +42,13 @@ from pnp.render.wormholes.art import (
     draw_compass,
     draw_ship,
 )
-from pnp.render.wormholes.sheet import COLUMN_HEADS, TURN_W, column_width, sheet_columns
+from pnp.render.wormholes.sheet import (
+    COLUMN_HEADS,
+    LAYOUT_VERSION,
+    TURN_W,
+    column_width,
+    sheet_columns,
+)
 
 # -- rules reference ---------------------------------------------------------------------------
 SETUP_STEPS = (
@@ -92,14 +98,16 @@ WIN_TEXT = ("The first ship to stop exactly on one of the two enemy bases, by di
 VARIANT_TEXT = ("Longer game: you need both ships on enemy bases. A ship already there may "
                 "sit out its roll (say so before rolling), but a die you roll must be used.")
 
-RECORD_TEXT = ("Keeping the record: note each coin's cell as it goes down, then write one row "
-               "per turn: your side (O or D), the dice (S3 M1), and for each ship that moved "
-               "its suit, the cell it left, the cell its die took it to, the value if a "
-               "wormhole opened, where the jump took it, and where you sent an enemy ship "
-               "(e5; if that ship then jumped on, e5>e9). After turn 30, write on the "
+RECORD_TEXT = ("Keeping the record: write every cell in digits, the column's digit (a1 b2 c3 "
+               "d4 e5 f6 g7 h8 i9 j0) then the row, so e13 is 5 13 and j2 is 0 2. Note each "
+               "coin's cell as it goes down, then write one row per turn: tick your side (O or "
+               "D), write the dice (the faces in suit order: Sun, Moon or Crown, Arm), and for "
+               "each ship that moved tick its suit and write the cell its die took it to, the "
+               "value if a wormhole opened, where the jump took it, and where you sent an enemy "
+               "ship (e5; if that ship then jumped on, e5>e9). After turn 30, write on the "
                "continuation page: print it as often as the game needs and number each copy "
-               "(2, 3...). The tracker (QR code) or 'pnp check-sheet' follows the ships and "
-               "checks every line.")
+               "(2, 3...). The tracker (QR code), a photo of the sheet or 'pnp check-sheet' "
+               "follows the ships and checks every line.")
 
 TIPS = (
     "Keep one ship home to guard your bases and send the other racing; swap the roles when "
@@ -277,14 +285,14 @@ def _tall(c: Canvas) -> float:
     return min(1.0, float(c._pagesize[1]) / paper_size("a4")[1])
 
 
-EXAMPLE_ROW = ("12", "D", "C1 A3", "A", "e15", "e12", "2", "c14", "", "", "C", "a18", "b18", "",
-               "", "", "")
+EXAMPLE_ROW = ("12", "D", "13", "A", "512", "2", "314", "", "", "C", "218", "", "", "", "")
+"""Turn 12 as written on the record (layout version 2: cells in digits, e12 is 5 12)."""
 
 
 def _example_row(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
     """A header and one filled row drawn like the record sheet's table."""
-    cols = ["turn", *sheet_columns()]
-    widths = [TURN_W] + [column_width(col) for col in cols[1:]]
+    cols = ["turn", *sheet_columns(LAYOUT_VERSION)]
+    widths = [TURN_W] + [column_width(col, LAYOUT_VERSION) for col in cols[1:]]
     scale = w / sum(widths)
     head_h, row_h = mm(5), mm(5.5)
     if not look.low_ink:

@@ -5,9 +5,15 @@ Two page designs: the front (turns 1-30, the players, the wormholes placed and t
 a continuation page of 46 turns, printed as often as a long game needs, with a comb where the
 player writes its page number (page N holds turns 46N-61 to 46N-16).  Each is a readable
 sheet (``record_sheet``): corner markers, the sheet QR (the continuation's names its own layout
-and the kit's seed), combs for the wormhole values, the turn count and the page number, a tick
-box for the two-ship variant; the rest is handwriting.  ``filled_record_pages`` draws a played
-game's record on as many pages as it fills.
+and the kit's seed), and fields a photo reads.  Layout version 2 (printed now) has no
+handwriting in the turn rows: the side and the ship are ticked (O / D; S M C A), the dice are
+two digits (the side's ships in suit order), every cell is a comb of digits (the column's digit,
+a1 b2 ... i9 j0, then the row: e13 is 5 13), the wormhole values, the turn count and the page
+number are combs; only the players' names and the rare "sent to" / "sent back" notes are
+written.  The "from" column is gone (the checker follows the ships), and the sheet QR is 24 mm.
+Version 1 (cells, dice, sides and ships handwritten, a 17 mm QR) stays registered so old prints
+are still read.  ``filled_record_pages`` draws a played game's record on as many pages as it
+fills.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from functools import lru_cache
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes import sheet as wh_sheet
-from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS
+from pnp.games.wormholes.board import SIDE_NAMES, SIDE_SUITS, SUITS
+from pnp.games.wormholes.sheet.marks import on_paper
 from pnp.render import typescale as ts
 from pnp.render.art import (
     GREY,
@@ -50,14 +57,19 @@ from pnp.sheetread.layout import (
     DIGIT_H,
     DIGIT_W,
     DIGITS,
+    QR_LARGE,
+    FieldBox,
     SheetLayout,
     band_qr,
+    choice,
+    comb,
     corner_markers,
     footer_area,
     paper_name,
     place,
     title_area,
 )
+from pnp.sheetread.layout import QR_SIZE as SHEET_QR
 
 # -- record sheet ----------------------------------------------------------------------------
 FIRST_PAGE_ROWS = wh_sheet.FRONT_ROWS
@@ -65,7 +77,9 @@ PAGE_ROWS = wh_sheet.PAGE_ROWS  # on each continuation page
 RECORD_PAGES = 2
 """The page designs: the front (0) and the continuation page (1)."""
 LAYOUT_IDS = ("record1", "record-more")
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
+"""The design printed now; every version in ``VERSIONS`` is read from a photo."""
+VERSIONS = (1, 2)
 PANEL = mm(57)
 HEAD = mm(11)
 FOOT = mm(12)
@@ -73,16 +87,29 @@ TURN_W = 8.0
 COLUMN_WIDTHS: dict[str, float] = {"side": 7.2, "dice": 13.0, "ship": 7.2, "from": 9.5,
                                    "to": 9.5, "value": 8.0, "jump": 9.5, "send": 13.0,
                                    "back": 10.5}
+"""Version 1's columns (mm before scaling to the page's width)."""
+COLUMN_WIDTHS_V2: dict[str, float] = {"side": 12.0, "dice": 10.5, "ship": 21.5, "to": 14.0,
+                                      "value": 6.0, "jump": 14.0, "send": 11.5, "back": 9.0}
+"""Version 2's: every cell a comb of three digits, the side and ship ticked, no "from"."""
 COLUMN_HEADS = {"side": "Side", "dice": "Dice", "ship": "Ship", "from": "From", "to": "To",
                 "value": "Value", "jump": "Jump to", "send": "Sent to", "back": "Sent back"}
 COLUMN_HINTS = {"side": "O / D", "dice": "S3 M1", "ship": "S M C A", "from": "cell",
                 "to": "by die", "value": "0-5", "jump": "cell", "send": "cell(>cell)",
                 "back": "cell"}
+COLUMN_HINTS_V2 = {**COLUMN_HINTS, "side": "tick one", "dice": "S M / C A", "ship": "tick one",
+                   "to": "col row", "jump": "col row", "send": "cell(>cell)", "back": "cell"}
+COLUMN_DIGITS = "a1 b2 c3 d4 e5 f6 g7 h8 i9 j0"
 LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0; - if no ship rolled). Value: what "
           "the wormhole showed (0 = black hole). Jump to: where it threw the ship. Sent to: "
           "where you sent an enemy ship you landed on (e5, or e5>e9 if it then jumped). Sent "
           "back: where your ship went when that ship jumped onto it (c10; M c10 for the other "
           "ship).")
+LEGEND_V2 = ("Cells in digits: the column's digit (" + COLUMN_DIGITS + "), then the row: e13 "
+             "is 5 13, j2 is 0 2. Dice: the faces in suit order (Sun Moon, Crown Arm; null 0); "
+             "one face if one ship rolled. Value 0 = black hole. Sent to: where you sent an "
+             "enemy ship you landed on (e5>e9 if it jumped on); sent back: where your ship "
+             "went when that ship jumped onto it (M c10: the other ship).")
+SIDES = ("O", "D")
 
 
 def page_rows(page: int) -> range:
@@ -96,30 +123,48 @@ def row_prefix(page: int) -> str:
     return "t" if page == 0 else "r"
 
 
-def sheet_columns() -> list[str]:
+def sheet_columns(version: int = 1) -> list[str]:
+    """A turn row's columns on the paper of ``version`` (2 has no "from")."""
+    moves = [c for c in wh_sheet.MOVE_COLUMNS if version < 2 or c != "from"]
     cols = ["side", "dice"]
     for k in wh_sheet.SLOTS:
-        cols += [f"{c}{k}" for c in wh_sheet.MOVE_COLUMNS]
+        cols += [f"{c}{k}" for c in moves]
     return cols
 
 
-def column_width(col: str) -> float:
-    return COLUMN_WIDTHS[col.rstrip("12")]
+def column_width(col: str, version: int = 1) -> float:
+    return (COLUMN_WIDTHS if version < 2 else COLUMN_WIDTHS_V2)[col.rstrip("12")]
 
 
-def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
+def _qr_side(size: tuple[float, float], page: int, version: int) -> float:
+    """The sheet QR's side: 24 mm on version 2 where the page has room (on a Letter
+    continuation page its 46 rows would drop under 4 mm: 17 mm there, as on version 1)."""
+    if version < 2 or (page and paper_name(size) == "letter"):
+        return SHEET_QR
+    return QR_LARGE
+
+
+def _top(size: tuple[float, float], page: int, version: int) -> float:
+    """Where the page's body starts: on a continuation page with the 24 mm QR, below it (the
+    front page's panel leaves room for it beside the players' names)."""
+    below = page and _qr_side(size, page, version) > SHEET_QR
+    return printable_area(size).y2 - (mm(26) if below else mm(19))
+
+
+def record_layout(size: tuple[float, float], page: int,
+                  version: int = LAYOUT_VERSION) -> dict[str, Rect]:
     """The cell of every form field on record page design 0 or 1, by field name."""
     area = printable_area(size)
-    top = area.y2 - mm(19)
+    top = _top(size, page, version)
     fields: dict[str, Rect] = {}
     if page == 0:
         fields.update(_panel_layout(area, top))
         top -= PANEL
     else:
-        fields[wh_sheet.PAGE_FIELD] = _page_comb_cell(size)
+        fields[wh_sheet.PAGE_FIELD] = _page_comb_cell(size, _qr_side(size, page, version))
     prefix = row_prefix(page)
-    cols = sheet_columns()
-    natural = TURN_W + sum(column_width(c) for c in cols)
+    cols = sheet_columns(version)
+    natural = TURN_W + sum(column_width(c, version) for c in cols)
     scale = area.w / mm(natural)
     rows = page_rows(page)
     row_h = (top - HEAD - area.y - FOOT) / len(rows)
@@ -127,7 +172,7 @@ def record_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
         y = top - HEAD - (i + 1) * row_h
         x = area.x + mm(TURN_W) * scale
         for col in cols:
-            w = mm(column_width(col)) * scale
+            w = mm(column_width(col, version)) * scale
             fields[f"{prefix}{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
             x += w
     return fields
@@ -137,43 +182,56 @@ QR_SIZE = mm(34)
 KINDS: dict[str, tuple[str, int]] = {"turns": ("digits", 3), "two_ships": ("tick", 0),
                                      wh_sheet.PAGE_FIELD: ("digits", 2)}
 PAGE_LABEL_W = mm(16)  # the "Page" label and a gap before the title
+VALUES = "012345"
+"""A wormhole's value is 0 (a black hole) to 5 (WH-5); so is a die's face."""
 
 
-def _page_comb_cell(size: tuple[float, float]) -> Rect:
+def _page_comb_cell(size: tuple[float, float], qr_side: float) -> Rect:
     """The page-number comb's cell: at the right of the title band, left of the QR."""
-    qr = band_qr(size)
+    qr = band_qr(size, qr_side)
     w = 2 * DIGIT_W
     return Rect(qr.x - mm(3) - w, printable_area(size).y2 - mm(10.5), w, DIGIT_H)
 
 
-def _kind(name: str) -> tuple[str, int]:
-    if "_value" in name:
-        return "digits", 1
-    return KINDS.get(name, ("text", 0))
+def _field_v1(name: str, cell: Rect) -> FieldBox:
+    kind, digits = ("digits", 1) if "_value" in name else KINDS.get(name, ("text", 0))
+    return place(name, cell, kind, digits, alphabet=VALUES if "_value" in name else DIGITS)
 
 
-VALUES = "012345"
-"""A wormhole's value is 0 (a black hole) to 5 (WH-5)."""
+def _field_v2(name: str, cell: Rect) -> FieldBox:
+    """Version 2: ticks and digits wherever a photo can read them."""
+    column = name.rpartition("_")[2].rstrip("12") if name[:1] in "tr" else name
+    small = {"label": mm(1.6), "gap": mm(0.4)}  # the usual 3.2 mm tick boxes, set close
+    if column in ("side", "winner"):
+        return choice(name, cell, SIDES, **small)  # type: ignore[arg-type]
+    if column == "ship" and name[:1] in "tr":
+        return choice(name, cell, SUITS, **small)  # type: ignore[arg-type]
+    if column == "dice" and name[:1] in "tr":
+        return comb(name, cell, 2, alphabet=VALUES)
+    if (column in ("to", "jump") and name[:1] in "tr") or name.startswith("wh_"):
+        return comb(name, cell, 3)
+    return _field_v1(name, cell)
 
 
 @lru_cache(maxsize=8)
-def record_sheet(size: tuple[float, float], page: int) -> SheetLayout:
-    """Record page ``page`` as drawn and as a reader cuts it out."""
-    fields = []
-    for name, cell in record_layout(size, page).items():
-        kind, digits = _kind(name)
-        fields.append(place(name, cell, kind, digits,
-                            alphabet=VALUES if "_value" in name else DIGITS))
+def record_sheet(size: tuple[float, float], page: int,
+                 version: int = LAYOUT_VERSION) -> SheetLayout:
+    """Record page ``page`` as drawn and as a reader cuts it out (``version`` 1: an old
+    print, read but no longer drawn)."""
+    make = _field_v1 if version < 2 else _field_v2
+    fields = [make(name, cell) for name, cell in record_layout(size, page, version).items()]
     title = ("Wormholes record sheet, page 1" if page == 0 else
              "Wormholes record sheet, continuation page (numbered by hand)")
+    qr = band_qr(size, _qr_side(size, page, version))
+    spelling = on_paper if version >= 2 else None
     return SheetLayout(wh_sheet.GAME_ID, f"{LAYOUT_IDS[page]}.{paper_name(size)}",
-                       LAYOUT_VERSION, size, corner_markers(size), band_qr(size),
-                       tuple(fields), seed_field="seed", title=title)
+                       version, size, corner_markers(size), qr, tuple(fields),
+                       seed_field="seed", title=title, spelling=spelling)
 
 
 def sheet_layouts() -> list[SheetLayout]:
     """Every record page design, on A4 and Letter (A5 shrinks A4)."""
-    return [record_sheet(paper_size(p), page) for p in ("a4", "letter")
+    return [record_sheet(paper_size(p), page, v) for v in VERSIONS for p in ("a4", "letter")
             for page in range(RECORD_PAGES)]
 
 
@@ -225,8 +283,9 @@ def record_page(options: KitOptions, look: Look, size: tuple[float, float], page
         top = first.y2 + 1 + HEAD
         _table(c, fields, sheet, area.x, top, rows, look, prefix)
         c.setFillColor(GREY)
-        paragraph(c, LEGEND, foot.x, area.y + FOOT - mm(0.5), foot.w, REGULAR, 6,
-                  leading=6.8)
+        paragraph(c, LEGEND if sheet.version < 2 else LEGEND_V2, foot.x,
+                  area.y + FOOT - mm(0.5), foot.w, REGULAR, 6 if sheet.version < 2 else 5.6,
+                  leading=6.8 if sheet.version < 2 else 6.2)
         footer(c, foot, CREDIT)
         if values:
             _write_values(c, sheet, values)
@@ -256,14 +315,20 @@ def _continuation_title(c: Canvas, sheet: SheetLayout, head: Rect, look: Look) -
 def _write_values(c: Canvas, sheet: SheetLayout, values: Mapping[str, str]) -> None:
     """A filled record: each value typed in its field (a comb's digits one a box)."""
     c.setFillColor(INK)
+    values = sheet.on_paper(values)
     for f in sheet.fields:
         text = str(values.get(f.name, "")).strip()
         if not text:
             continue
-        if f.kind == "tick":
+        if f.kind == "choice" and text in f.options:
+            box = f.option_boxes[f.options.index(text)]
+            fit_centred(c, "X", BOLD, 7, box.cx, box.y + box.h * 0.18, box.w + 1)
+        elif f.kind == "tick":
             fit_centred(c, "X", BOLD, 9, f.rect.cx, f.rect.y + f.rect.h * 0.22, f.rect.w)
         elif f.kind == "digits" and len(text) <= len(f.boxes):
-            for box, ch in zip(f.boxes[len(f.boxes) - len(text):], text, strict=True):
+            # from the left, as a pen writes them (version 1 typed numbers to the right)
+            start = 0 if sheet.version >= 2 else len(f.boxes) - len(text)
+            for box, ch in zip(f.boxes[start:start + len(text)], text, strict=True):
                 fit_centred(c, ch, BOLD, 9, box.cx, box.y + box.h * 0.25, box.w)
         else:
             size = min(8.0, f.rect.h * 0.62)
@@ -308,7 +373,9 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, are
     c.setFillColor(GREY)
     c.setFont(REGULAR, 7)
     c.drawString(area.x + text_width("Wormholes placed", BOLD, 9) + mm(2), first.y2 + mm(2.2),
-                 "the cell of each coin, as it goes down (any order within a suit)")
+                 "the cell of each coin, as it goes down (any order within a suit)" if
+                 sheet.version < 2 else "each coin's cell as it goes down, in digits (e13 = "
+                 "5 13; any order within a suit)")
     for suit in ("S", "M", "C", "A"):
         r = fields[f"wh_{suit}1"]
         rr = mm(2.3)
@@ -319,13 +386,14 @@ def _record_panel(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, are
         for k in range(wh_sheet.COINS_PER_SUIT):
             draw_field(c, sheet.field(f"wh_{suit}{k + 1}"), look, ACCENT)
     qx = area.x2 - QR_SIZE
-    qy = fields["orthogon"].y2 - QR_SIZE + mm(2)
+    qy = fields["orthogon"].y2 - QR_SIZE + mm(2 if sheet.version < 2 else -4.5)  # below the 24 mm
     qr_block(c, url, qx, qy, QR_SIZE, left=qx - mm(3), right=area.x2)
 
 
 def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, top: float,
            rows: range, look: Look, prefix: str) -> None:
-    cols = sheet_columns()
+    cols = sheet_columns(sheet.version)
+    hints = COLUMN_HINTS if sheet.version < 2 else COLUMN_HINTS_V2
     first_row = rows.start
     last_row = rows.stop - 1
     right = fields[f"{prefix}{first_row}_{cols[-1]}"].x2 + 1
@@ -352,7 +420,7 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         base = col.rstrip("12")
         c.setFillColor(head_ink)
         fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
-        fit_centred(c, COLUMN_HINTS[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
+        fit_centred(c, hints[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
     for i, n in enumerate(rows):
         y = fields[f"{prefix}{n}_side"].y - 1
         if not look.low_ink and i % 2 == 1:
@@ -375,9 +443,11 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         xx = fields[f"{prefix}{first_row}_ship{k}"].x - 1
         c.line(xx, bottom, xx, top)
     c.rect(x, bottom, right - x, top - bottom, stroke=1, fill=0)
-    for n in rows:  # the combs of the wormhole values
-        for k in wh_sheet.SLOTS:
-            draw_field(c, sheet.field(f"{prefix}{n}_value{k}"), look, ACCENT)
+    for n in rows:  # the combs and tick boxes (the wormhole values; on version 2 all but notes)
+        for col in cols:
+            f = sheet.field(f"{prefix}{n}_{col}")
+            if f.kind != "text":
+                draw_field(c, f, look, ACCENT)
 
 
 def record_fields(options: KitOptions, size: tuple[float, float], first_page: int

@@ -27,7 +27,6 @@ from pnp.games.wormholes.board import (
     Suit,
     cell_name,
     opponent,
-    parse_cell,
 )
 from pnp.games.wormholes.sheet.fields import (
     GAME_ID,
@@ -44,9 +43,11 @@ from pnp.games.wormholes.sheet.marks import (
     read_back,
     read_cell,
     read_dice,
+    read_face,
     read_sends,
     read_ship,
     read_side,
+    written_cell,
 )
 from pnp.games.wormholes.sheet.pages import join_pages, split_front
 from pnp.games.wormholes.sheet.trips import Trips, cell_list, die_ends
@@ -72,7 +73,7 @@ class Checker(Trips):
                 self.bad(name, "", "a cell", f"WH-5: each side places all six "
                          f"{SUIT_NAMES[suit]} coins")
                 continue
-            cell = parse_cell(text)
+            cell = written_cell(text)
             if cell is None or cell not in CELLS:
                 self.bad(name, text, "a board cell (a1-j18)",
                          "WH-1: not a cell of the galaxy" if cell else "not a cell name")
@@ -175,6 +176,12 @@ class Checker(Trips):
         rolling = [s for s in SIDE_SUITS[seat] if s not in resting]
         example = " ".join(f"{s}3" for s in rolling) or "(blank)"
         dice = read_dice(written, seat)
+        if dice is None and len(face := written.strip()) == 1 and read_face(face) is not None:
+            must = [s for s in rolling if s not in unsure and not (
+                self.two and self.t.pos[s] in BASES[opponent(seat)])]
+            alone = rolling if len(rolling) == 1 else must
+            if len(alone) == 1:  # one face: the only ship that rolls this turn
+                dice = {alone[0]: read_face(face) or 0}
         if dice is None:
             self.bad(name, written, example, "write each die as its suit and face, like "
                      f"{example}")
@@ -273,6 +280,8 @@ class Checker(Trips):
         known = self.t.pos[ship]
         cell = read_cell(text)
         if known is not None:
+            if not text.strip():
+                return known  # the ship's cell is known: the column may stay blank (paper v2)
             if cell != known:
                 self.bad(name, text, cell_name(known), f"the {SUIT_NAMES[ship]} ship stood "
                          f"on {cell_name(known)}")
@@ -315,7 +324,7 @@ class Checker(Trips):
             return cell
         if cell is not None:
             why = self.why_not(start, cell, die, ship)
-        elif parse_cell(text) is not None:
+        elif written_cell(text) is not None:
             why = f"WH-1: {text} is a gap, not a cell of the galaxy"
         else:
             why = "write a board cell"

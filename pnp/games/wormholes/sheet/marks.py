@@ -5,6 +5,16 @@ forgiving of case and spacing, None when unreadable (the checker then names the 
 ({'S': 3, 'M': 2}, {'S': 3, 'M': 2}, None)
 >>> read_sends("e5 f9>f5")
 [SendNote(cell=(5, 5), then=None), SendNote(cell=(6, 9), then=(6, 5))]
+
+The record's layout version 2 has every cell written in a comb of digits: the column's digit
+(a1 b2 c3 d4 e5 f6 g7 h8 i9 j0, as printed on the sheet) and then the row, so ``513`` is e13
+and ``02`` is j2; ``on_paper`` spells a record for that paper:
+
+>>> read_cell("513"), read_cell("02"), read_cell("e13"), read_cell("519")
+((5, 13), (10, 2), (5, 13), None)
+>>> on_paper({"t1_dice": "S3 M2", "t2_dice": "M4", "t1_from1": "j1", "t1_to1": "i1",
+...           "wh_S1": "e13", "t1_send1": "e5>e9"})
+{'t1_dice': '32', 't2_dice': '4', 't1_to1': '91', 'wh_S1': '513', 't1_send1': 'e5>e9'}
 """
 
 from __future__ import annotations
@@ -31,10 +41,51 @@ def read_face(text: str) -> int | None:
     return _FACES.get(text.strip().upper())
 
 
+_CELL_DIGITS = re.compile(r"\s*([0-9])\s*(0?[1-9]|1[0-8])\s*")
+COLUMN_DIGITS = "1234567890"
+"""The digit that stands for each column a..j on the record's version 2 (j is 0)."""
+
+
+def written_cell(text: str) -> Cell | None:
+    """A cell of the board's bounding box from its name ('e7', ' E7 ') or its digits ('57':
+    column digit, then row), or None (whether it is on the board is a rule)."""
+    m = _CELL_DIGITS.fullmatch(text)
+    if m is not None:
+        return COLUMN_DIGITS.index(m.group(1)) + 1, int(m.group(2))
+    return parse_cell(text)
+
+
 def read_cell(text: str) -> Cell | None:
-    """A board cell from its name ('e7', ' E7 '), or None."""
-    cell = parse_cell(text)
+    """A board cell from its name or its digits, or None."""
+    cell = written_cell(text)
     return cell if cell in CELLS else None
+
+
+def cell_digits(text: str) -> str:
+    """A cell's name as the digits the record's version 2 has it written in ('e13' -> '513');
+    anything else as it is."""
+    cell = parse_cell(text)
+    return text if cell is None else f"{COLUMN_DIGITS[cell[0] - 1]}{cell[1]}"
+
+
+_CELL_COLUMNS = ("to", "jump")
+
+
+def on_paper(fields: Mapping[str, str]) -> dict[str, str]:
+    """A record (as ``fields_from_play`` or the form spells it) as written on the version 2
+    paper: cells in digits, the dice as their faces in suit order (one face when one ship
+    rolled, nothing when none did), no "from" column (the checker follows the ships)."""
+    out: dict[str, str] = {}
+    for name, value in fields.items():
+        column = name.rpartition("_")[2].rstrip("12")
+        if column == "from" and name[:1] in "tr":
+            continue
+        if (column in _CELL_COLUMNS and name[:1] in "tr") or name.startswith("wh_"):
+            value = cell_digits(value)
+        elif column == "dice":
+            value = "".join(ch for ch in value if ch.isdigit())
+        out[name] = value
+    return out
 
 
 def read_side(text: str, names: Mapping[int, str]) -> int | None:
@@ -64,7 +115,7 @@ def read_ship(text: str) -> Suit | None:
 
 def read_dice(text: str, seat: int) -> dict[Suit, int] | None:
     """'S3 M2', 'S3M2', 'm4', or bare faces in suit order ('3 2'); None if unreadable."""
-    t = re.sub(r"[\s,;/+-]", "", text.upper())
+    t = re.sub(r"[\s,;/+_-]", "", text.upper())
     if not t:
         return {}
     if re.fullmatch(r"[0-5NA]{1,2}", t) and not re.fullmatch(r"[SMCA][0-5NA]", t):
