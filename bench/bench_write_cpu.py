@@ -257,7 +257,8 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
             for label, (spent, calls) in split.items():
                 print(f"{label:40} {1000 * spent / a.writes:6.3f} ms a write ({calls} calls)")
         t0, w0 = cpu(), time.perf_counter()
-        for _ in range(a.writes):
+        health = a.writes if a.healthz is None else a.healthz
+        for _ in range(health):
             client.call("GET", "/healthz")
         health_cpu, health_wall = cpu() - t0, time.perf_counter() - w0
         if profile:
@@ -272,8 +273,8 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
             "statuses": tables.statuses,
             "write_cpu_ms": 1000 * write_cpu / a.writes,
             "write_wall_ms": 1000 * write_wall / a.writes,
-            "healthz_cpu_ms": 1000 * health_cpu / a.writes,
-            "healthz_wall_ms": 1000 * health_wall / a.writes,
+            "healthz_cpu_ms": 1000 * health_cpu / max(1, health),
+            "healthz_wall_ms": 1000 * health_wall / max(1, health),
             "load": os.getloadavg()}
 
 
@@ -309,6 +310,9 @@ def main() -> None:
                     "give several (e.g. a checkout of an older commit) to compare them in "
                     "alternating rounds")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--healthz", type=int, metavar="N",
+                    help="how many /healthz after the writes (default: as many as writes)")
+
     ap.add_argument("--gunicorn-config", metavar="FILE",
                     help="a gunicorn config file for --via gunicorn (e.g. a profiler's hooks)")
     ap.add_argument("--split", action="store_true",
@@ -328,7 +332,7 @@ def main() -> None:
     print(f"{a.root}: {out['via']:8} {out['db']:10} writes {out['writes']} {out['statuses']}: "
           f"write {out['write_cpu_ms']:.2f} ms CPU ({out['write_wall_ms']:.2f} ms wall), "
           f"/healthz {out['healthz_cpu_ms']:.2f} ms CPU ({out['healthz_wall_ms']:.2f} wall), "
-          f"ratio {out['write_cpu_ms'] / out['healthz_cpu_ms']:.1f}x; "
+          f"ratio {out['write_cpu_ms'] / max(1e-9, out['healthz_cpu_ms']):.1f}x; "
           f"load {' '.join(f'{x:.1f}' for x in out['load'])}")
     print("JSON " + json.dumps(out))
 
