@@ -246,12 +246,7 @@ class _Group:
             while len(batch) < MAX_BATCH and (more := self._take(statements_only=True)):
                 self._send_each(conn, cursor, more)
                 batch.extend(more)
-            try:
-                dbapi.commit()
-            except sqlite3.Error as exc:
-                raise DBAPIError.instance("COMMIT", None, exc, sqlite3.Error,
-                                          dialect=conn.dialect) from exc
-            conn.dispatch.commit(conn)
+            _commit_driver(conn, dbapi)
         except BaseException:
             if dbapi.in_transaction:
                 dbapi.rollback()
@@ -335,6 +330,16 @@ def _send(conn: Connection, cursor: Any, sql: str, params: Any) -> int:
                                   dialect=conn.dialect) from exc
     dispatch.after_cursor_execute(conn, cursor, sql, params, None, False)
     return int(cursor.rowcount)
+
+
+def _commit_driver(conn: Connection, dbapi: sqlite3.Connection) -> None:
+    """COMMIT on the driver's connection, announced first, as SQLAlchemy announces its own."""
+    conn.dispatch.commit(conn)
+    try:
+        dbapi.commit()
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance("COMMIT", None, exc, sqlite3.Error,
+                                  dialect=conn.dialect) from exc
 
 
 HOLD_SWITCH_INTERVAL = 0.00005
