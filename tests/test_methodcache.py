@@ -14,7 +14,6 @@ CHILD = """
 import dataclasses, sys
 from pnp import methodcache
 methodcache.FOLDER = sys.argv[1]
-methodcache.PATH = sys.argv[1] + "/methods.bin"
 assert methodcache.install()
 from pnp import methodcache as again
 assert again.install()  # twice is once
@@ -42,15 +41,16 @@ class Key:
     rank: int = 1
 '''
 
-def make():
-    ns = {"__name__": "demo"}
-    sys.modules["demo"] = type(sys)("demo")
-    sys.modules["demo"].__dict__.update(ns)
-    exec(compile(SOURCE, "demo.py", "exec", dont_inherit=True), sys.modules["demo"].__dict__)
-    return sys.modules["demo"]
+def make(name="pnp.demo"):
+    module = sys.modules[name] = type(sys)(name)
+    exec(compile(SOURCE, "demo.py", "exec", dont_inherit=True), module.__dict__)
+    return module
+
+outside = make("elsewhere")  # a class outside pnp: compiled as usual, not kept
+assert not methodcache._new
 
 cached = make()
-print("new", len(methodcache._new))
+print("new", len(methodcache._new), len(methodcache._shards["pnp.demo"]))
 del dataclasses.exec  # dataclasses as shipped
 plain = make()
 for name in ("Point", "Box", "Key"):
@@ -92,18 +92,29 @@ def _child(folder: Path, write: bool) -> list[str]:
 
 def test_cached_methods_are_the_ones_dataclasses_makes(tmp_path: Path) -> None:
     new, saved = _child(tmp_path, write=True)
-    assert int(new.split()[1]) >= 12 and saved == "saved True"
-    assert (tmp_path / "methods.bin").stat().st_size > 0
+    assert new.split()[1] == "1" and int(new.split()[2]) >= 12 and saved == "saved True"
+    (kept,) = tmp_path.iterdir()  # one file: the pnp.demo package's, none for "elsewhere"
+    assert kept.name == f"dataclass-methods.pnp.demo.{sys.implementation.cache_tag}.bin"
     # a second process finds every text in the file: nothing new, nothing written
-    assert _child(tmp_path, write=True) == ["new 0", "saved False"]
+    again = _child(tmp_path, write=True)
+    assert again[0].split()[:2] == ["new", "0"] and again[1] == "saved False"
 
 
 def test_nothing_is_written_without_bytecode_writing(tmp_path: Path) -> None:
     assert _child(tmp_path, write=False)[1] == "saved False"
-    assert not (tmp_path / "methods.bin").exists()
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_broken_file_is_compiled_past(tmp_path: Path) -> None:
-    (tmp_path / "methods.bin").write_bytes(b"not marshal at all")
+    name = f"dataclass-methods.pnp.demo.{sys.implementation.cache_tag}.bin"
+    (tmp_path / name).write_bytes(b"not marshal at all")
     new, saved = _child(tmp_path, write=True)
-    assert int(new.split()[1]) >= 12 and saved == "saved True"
+    assert new.split()[1] == "1" and saved == "saved True"
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    from pnp import methodcache
+
+    assert doctest.testmod(methodcache).failed == 0

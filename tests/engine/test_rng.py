@@ -51,3 +51,54 @@ def test_shuffle_draws_as_below_does() -> None:
             items[i], items[j] = items[j], items[i]
         assert shuffled == items
         assert fast.below(10**9) == slow.below(10**9)  # the stream goes on alike
+
+
+def _one_by_one(rng: Rng, items: list[int]) -> None:
+    """The plain Fisher-Yates over ``below`` (what ``shuffle`` must equal, draw for draw)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 24, 25, 26, 100, 319])
+def test_long_shuffles_drawn_side_by_side_match_one_by_one(length: int) -> None:
+    for seed in range(40):
+        a, b = Rng(seed, "s"), Rng(seed, "s")
+        x, y = list(range(length)), list(range(length))
+        a.shuffle(x)
+        _one_by_one(b, y)
+        assert x == y and a.next_u64() == b.next_u64()
+    lists = [list(range(k % 6)) for k in range(60)]
+    copies = [xs[:] for xs in lists]
+    a, b = Rng(length, "each"), Rng(length, "each")
+    a.shuffle_each(lists)
+    for xs in copies:
+        _one_by_one(b, xs)
+    assert lists == copies and a.next_u64() == b.next_u64()
+
+
+def _unmix(x: int) -> int:
+    """The SplitMix64 state whose output is ``x`` (the mix is a bijection)."""
+    mask = (1 << 64) - 1
+
+    def unshift(v: int, k: int) -> int:
+        z = v
+        for _ in range(64 // k + 2):
+            z = v ^ (z >> k)
+        return z
+    z = (unshift(x, 31) * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = (unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    return unshift(z, 30)
+
+
+@pytest.mark.parametrize("length", [3, 30])
+def test_a_rejected_draw_is_skipped_side_by_side_too(length: int) -> None:
+    # a state whose draw for the 3-item step is 2**64 - 1, the one number below(3) rejects
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    state = (_unmix(mask) - gamma * (length - 2)) & mask
+    a, b = Rng(0), Rng(0)
+    a._state = b._state = state
+    x, y = list(range(length)), list(range(length))
+    a.shuffle(x)
+    _one_by_one(b, y)
+    assert x == y and a.next_u64() == b.next_u64()

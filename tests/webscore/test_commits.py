@@ -490,3 +490,36 @@ def test_postgres_notices_go_out_after_the_commits_from_their_own_thread(
             heard += [note.payload for note in listener.notifies(timeout=0.5)]
     assert sorted(heard, key=lambda p: int(p.split()[-1])) == [f"h t {n}" for n in range(1, 21)]
     engine.dispose()
+
+
+def test_postgres_notices_keep_their_connection_between_quiet_writes(
+        postgres_db: str) -> None:
+    """Writes a second apart (a quiet table) send their notices on one connection: the
+    notice thread does not close it after half a second and open a new one (a server
+    process forked and a password checked per notice)."""
+    import psycopg
+
+    app = postgres_app(postgres_db)
+    engine = get_engine(app)
+    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = engine.url.database
+
+    def notifier_backends() -> list[int]:
+        deadline = time.monotonic() + 5
+        with psycopg.connect(url, autocommit=True) as admin:
+            while True:
+                pids = [r[0] for r in admin.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = "
+                    "'webscore-notify' AND datname = %s", (name,))]
+                if pids or time.monotonic() > deadline:
+                    return pids
+                time.sleep(0.05)
+
+    seen = []
+    for n in range(1, 4):
+        commits.write(engine, insert(n), notice=f"h t {n}", one_statement=True)
+        seen.append(notifier_backends())
+        time.sleep(1.0)
+    assert len(seen[0]) == 1, seen
+    assert seen == [seen[0]] * 3, seen
+    engine.dispose()

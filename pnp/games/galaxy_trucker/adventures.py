@@ -255,16 +255,18 @@ def end_card(s: State) -> State:
         if why:
             truckers[i] = replace(t, out=True, doom=None)
             notes.append(f"{who(s, i)} gives up: {why}")
-    s = edit(s, truckers=tuple(truckers))
+    if notes:
+        s = edit(s, truckers=tuple(truckers))
     order = s.order()
     if order:
         lead = s.truckers[order[0]].pos or 0
-        for i in order[1:]:
-            t = s.truckers[i]
-            if t.pos is not None and lapped(lead, t.pos):
-                s = set_trucker(s, i, replace(t, out=True))
-                notes.append(f"{who(s, i)} gives up: lapped by the leader")
-    return edit(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=s.order()))
+        behind = [i for i in order[1:] if lapped(lead, s.truckers[i].pos or 0)]
+        for i in behind:
+            s = set_trucker(s, i, replace(s.truckers[i], out=True))
+            notes.append(f"{who(s, i)} gives up: lapped by the leader")
+        if behind:
+            order = s.order()
+    return edit(s, log=(*s.log, *notes), phase="gate", stage=Stage(todo=order))
 
 
 CardStep = Callable[[Flight, State, Card], State]

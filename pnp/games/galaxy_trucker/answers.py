@@ -68,6 +68,8 @@ EXPECTED: dict[str, tuple[type, ...]] = {
 
 
 def decide(g: Flight, s: State, event: GTEvent) -> State:
+    """Check the answer's type against the ask and hand it to its handler, with the event's
+    one new state (the draft, ``GalaxyTrucker._apply``): ``s`` itself is never changed."""
     ask = s.ask
     if ask is None:
         raise IllegalMove("GT-F6", "no decision is awaited now")
@@ -75,7 +77,7 @@ def decide(g: Flight, s: State, event: GTEvent) -> State:
         raise refuse(s, "GT-F6", f"{format_event(event)} does not answer what is "
                            f"awaited: {who(s, ask.seat)} is to "
                            f"{ASK_WORDS[ask.kind]}")
-    return ANSWERS[ask.kind](g, edit(s, ask=None), ask, event)
+    return ANSWERS[ask.kind](g, replace(s, auto=(), ask=None), ask, event)
 
 
 def answer_enter(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:

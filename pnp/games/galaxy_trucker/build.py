@@ -16,7 +16,7 @@ from functools import cache
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import Board, Cell
 from pnp.games.galaxy_trucker.check import Violation, check
-from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.ship import Placement, Ship, place
 from pnp.games.galaxy_trucker.sides import DELTAS, SIDES, Side
 from pnp.games.galaxy_trucker.tiles import (
     BARREL,
@@ -185,19 +185,19 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
     once per square), so the ship is legal by construction.  It costs a few hundred table
     look-ups, where sampling ships cost thousands of trial placements.
     """
-    start = Placement(pilot, *board.start)
+    start = place(pilot, *board.start)
     cells: dict[Cell, Placement] = {start.cell: start}
     pool = list(order)
-    sr, sc = board.start
     frontier: list[tuple[int, Cell]] = []
     seen = {start.cell}
+    near = _near(board)
+    push = heapq.heappush
 
     def reach(cell: Cell) -> None:
-        for dr, dc in DELTAS:
-            nxt = (cell[0] + dr, cell[1] + dc)
-            if nxt in board.cells and nxt not in seen:
-                seen.add(nxt)
-                heapq.heappush(frontier, (abs(nxt[0] - sr) + abs(nxt[1] - sc), nxt))
+        for item in near[cell]:
+            if item[1] not in seen:
+                seen.add(item[1])
+                push(frontier, item)
 
     reach(start.cell)
     while frontier and pool:
@@ -209,9 +209,20 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
         if placed is None:
             continue
         i, rotation = placed
-        cells[(row, col)] = Placement(pool.pop(i), row, col, rotation)
+        cells[(row, col)] = place(pool.pop(i), row, col, rotation)
         reach((row, col))
     return Ship.of(board, cells.values())
+
+
+@cache
+def _near(board: Board) -> dict[Cell, tuple[tuple[int, Cell], ...]]:
+    """Each square's neighbours on the board (N, E, S, W), with their distance from the
+    start square (a typical ship grows nearest the pilot cabin first)."""
+    sr, sc = board.start
+    return {(row, col): tuple((abs(r - sr) + abs(c - sc), (r, c))
+                              for dr, dc in DELTAS for r, c in ((row + dr, col + dc),)
+                              if (r, c) in board.cells)
+            for row, col in board.cells | {board.start}}
 
 
 def _demand(cells: Mapping[Cell, Placement], row: int, col: int) -> int | None:
@@ -220,18 +231,21 @@ def _demand(cells: Mapping[Cell, Placement], row: int, col: int) -> int | None:
     neighbour shows it a connector."""
     need = 0
     held = False
-    for side in range(4):
-        dr, dc = DELTAS[side]
+    for dr, dc, shift, back in _SIDE_STEPS:
         q = cells.get((row + dr, col + dc))
         if q is None:
-            need |= FIT_ANY << 5 * side
+            need |= FIT_ANY << shift
             continue
-        shows = q.tile.demands[q.rotation][(side + 2) % 4]
+        shows = q.tile.demands[q.rotation][back]
         if not shows:
             return None
         held = held or shows != 1
-        need |= shows << 5 * side
+        need |= shows << shift
     return need if held else None
+
+
+# per side (N, E, S, W): the step to the neighbour, the side's 5-bit field, the opposite side
+_SIDE_STEPS = tuple((dr, dc, 5 * side, (side + 2) % 4) for side, (dr, dc) in enumerate(DELTAS))
 
 
 def _first_fit(pool: Sequence[Tile], need: int) -> tuple[int, int] | None:

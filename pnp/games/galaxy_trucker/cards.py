@@ -238,7 +238,9 @@ def all_cards() -> dict[str, Card]:
     return out
 
 
+@cache
 def card(card_id: str) -> Card:
+    """The card of this id (a memo: the flight looks its card up at every step)."""
     return all_cards()[card_id]
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pnp.engine.errors import IllegalMove
-from pnp.engine.values import quick_init
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.tiles import Kind
 
@@ -56,15 +56,16 @@ class Crew:
     def as_dict(self) -> dict[int, Berth]:
         return dict(self.berths)
 
-    @property
+    # kept once worked out (``values.cached``): the flight counts a crew at most steps
+    @cached
     def humans(self) -> int:
         return sum(b.humans for _, b in self.berths)
 
-    @property
+    @cached
     def aliens(self) -> tuple[Alien, ...]:
         return tuple(b.alien for _, b in self.berths if b.alien is not None)
 
-    @property
+    @cached
     def total(self) -> int:
         return sum(b.count for _, b in self.berths)
 
@@ -158,6 +159,8 @@ def crew_after_loss(ship: Ship, crew: Crew) -> tuple[Crew, tuple[tuple[int, Bert
             gone.append((cabin_id, berth))
         else:
             kept[cabin_id] = berth
+    if not gone:  # (a crew is always sorted, without empty berths: ``Crew.of`` made it)
+        return crew, ()
     return Crew.of(kept), tuple(gone)
 
 

@@ -168,9 +168,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
         try:
-            # one new state an event: this copy (the draft) is changed in place by every
-            # step the event takes (``values.edit``) and handed out once it is done
-            return self._apply(replace(state, auto=()), event)
+            return self._apply(state, event)
         except IllegalMove as exc:
             if not state.auto:
                 raise
@@ -179,10 +177,13 @@ class GalaxyTrucker(Game[State, GTEvent]):
                               f"(GT-FR4): {done})") from None
 
     def _apply(self, state: State, event: GTEvent) -> State:
+        """One new state an event: the event's first step copies ``state`` once (the draft:
+        here, or in ``answers.decide`` once the answer's type is checked), every step after
+        changes that copy in place (``values.edit``), and it is handed out once done."""
         if state.phase == "over":
             raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
         if isinstance(event, (Flip, Roll)):
-            return self._run(self._chance(state, event))
+            return self._run(self._chance(replace(state, auto=()), event))
         if state.need is not None:
             raise IllegalMove("GT-F24", f"first log the {self._need_words(state)}",
                               lambda: [format_event(e) for e in self.chance_outcomes(state)])

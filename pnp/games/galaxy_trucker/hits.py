@@ -147,10 +147,11 @@ def impact(ship: Ship, threat: Threat, line: int) -> Impact:
 
     Remembered per ship: a shot is looked at when it is rolled, when the defences are listed
     and when the answer is checked."""
-    memo: dict[tuple[Threat, int], Impact] = ship.impacts
-    found = memo.get((threat, line))
+    memo: dict[tuple[str, str, int], Impact] = ship.impacts
+    key = (threat.size, threat.direction, line)  # the threat's fields: hashed in C
+    found = memo.get(key)
     if found is None:
-        found = memo[(threat, line)] = _impact(ship, threat, line)
+        found = memo[key] = _impact(ship, threat, line)
     return found
 
 

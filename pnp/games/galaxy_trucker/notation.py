@@ -16,7 +16,7 @@ from pnp.engine.errors import NotationError
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.crew import Alien, Berth, Crew
 from pnp.games.galaxy_trucker.hits import Threat, parse_threat
-from pnp.games.galaxy_trucker.ship import Placement, Ship
+from pnp.games.galaxy_trucker.ship import Placement, Ship, place
 from pnp.games.galaxy_trucker.tiles import TileSet
 
 _TOKEN = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-9]))?$")
@@ -45,7 +45,7 @@ def parse_placement(token: str, tiles: TileSet) -> Placement:
     rotation = int(turns) if turns else 0
     if rotation > 3:
         raise NotationError(token, "rotation is 0-3 clockwise quarter turns")
-    return Placement(tile, int(row), int(col), rotation)
+    return place(tile, int(row), int(col), rotation)
 
 
 def parse_ship(text: str, tiles: TileSet) -> Ship:

@@ -71,6 +71,7 @@ def is_dealt(s: State, event: Flip | Roll) -> bool:
     return isinstance(event, Roll) and event.total == dice(s.seed, s.round_index, s.rolls)
 
 
+@cache
 def deck_size(round_name: str, test: bool) -> int:
     return _TEST_SIZE if test and round_name == "1" else _DECK_SIZE[round_name]
 

@@ -36,15 +36,16 @@ class Placement:
     col: int
     rotation: int = 0
 
-    @property
+    @cached
     def id(self) -> int:
+        """The tile's id (kept: ships look placements up by id at every step)."""
         return self.tile.id
 
     @property
     def cell(self) -> Cell:
         return (self.row, self.col)
 
-    @property
+    @cached
     def kind(self) -> Kind:
         return self.tile.kind
 
@@ -76,10 +77,31 @@ class Placement:
         """The two sides of the ship a shield generator covers (empty for other tiles)."""
         if self.kind is not Kind.SHIELD:
             return frozenset()
-        return frozenset(s.turned(self.rotation) for s in SHIELDED)
+        return _SHIELDED[self.rotation % 4]
 
     def describe(self) -> str:
         return f"{self.tile.label} #{self.id} at row {self.row}, column {self.col}"
+
+
+_new = object.__new__
+_SHIELDED = tuple(frozenset(s.turned(r) for s in SHIELDED) for r in range(4))
+_EXHAUSTS = tuple(EXHAUST.turned(r) for r in range(4))
+_BARRELS = tuple(BARREL.turned(r) for r in range(4))
+_ENGINES = frozenset({Kind.ENGINE, Kind.DOUBLE_ENGINE})
+_CANNONS = frozenset({Kind.CANNON, Kind.DOUBLE_CANNON})
+
+
+def place(tile: Tile, row: int, col: int, rotation: int = 0) -> Placement:
+    """``Placement(tile, row, col, rotation)`` (rotation 0-3) with its looked-up values
+    (id, kind, faces, exhaust, barrel) filled in at once: every ship reads them all for every
+    tile, and one call costs less than five first uses."""
+    p = _new(Placement)
+    kind = tile.kind
+    p.__dict__.update(tile=tile, row=row, col=col, rotation=rotation, id=tile.id, kind=kind,
+                      faces=tile.faces[rotation],
+                      exhaust=_EXHAUSTS[rotation] if kind in _ENGINES else None,
+                      barrel=_BARRELS[rotation] if kind in _CANNONS else None)
+    return p
 
 
 _square = attrgetter("row", "col")  # square order
@@ -253,8 +275,15 @@ class Ship:
     # -- counts the flight needs ------------------------------------------------------------
     def exposed(self) -> tuple[tuple[int, Side], ...]:
         """Connectors with no tile beside them (holes inside the ship count too)."""
-        return tuple((p.id, s) for p in self.placements for s in SIDES
-                     if p.connector(s) is not Connector.SMOOTH and self.beside(p, s) is None)
+        cells, smooth = self.by_cell, Connector.SMOOTH
+        out = []
+        for p in self.placements:
+            faces, row, col = p.faces, p.row, p.col
+            for side in SIDES:
+                dr, dc = DELTAS[side]
+                if faces[side] is not smooth and (row + dr, col + dc) not in cells:
+                    out.append((p.id, side))
+        return tuple(out)
 
     @property
     def exposed_connectors(self) -> int:

@@ -194,8 +194,20 @@ class State:
         return replace(self, truckers=tuple(ts))
 
     def order(self) -> tuple[int, ...]:
-        """Seats still flying, the leader first."""
-        active = [(-t.pos, i) for i, t in enumerate(self.truckers)
+        """Seats still flying, the leader first (a card's steps ask for it several times
+        over the same truckers: the last answer is kept, keyed by that very tuple)."""
+        truckers = self.truckers
+        last = _LAST_ORDER[0]
+        if last[0] is truckers:
+            return last[1]
+        active = [(-t.pos, i) for i, t in enumerate(truckers)
                   if t.pos is not None and not t.out]
         active.sort()
-        return tuple([i for _, i in active])
+        order = tuple([i for _, i in active])
+        _LAST_ORDER[0] = (truckers, order)  # one pair, swapped whole (threads share it)
+        return order
+
+
+# ``State.order``'s memo: (truckers, their order).  The truckers tuple is immutable and held
+# here, so no other tuple can take its identity while it is remembered.
+_LAST_ORDER: list[tuple[tuple[Trucker, ...] | None, tuple[int, ...]]] = [(None, ())]
