@@ -6,9 +6,11 @@ kit's own printed page (the page whose form fields are the layout's; the layout 
 when the kit has none) by "hand" (held-out MNIST digits, never trained on, in the comb boxes),
 then photographed in simulation (``pnp.sheetread.simulate.random_shot``: tilt up to 25
 degrees, turned, uneven light and a shadow, blur, JPEG 60-91, 1536x2048 or 3024x4032) and read
-with ``read_photo``.  A second set has one real mistake per sheet (a written number off by
-1-3); after the person confirms what was asked (with what is written), the check must still
-report it.
+with ``read_photo``.  The person confirms what was asked (with what is written); then the
+second look (``pnp.sheetread.confirm.second_look``, as the tracker's confirm page does) may ask
+more, and those are confirmed too: "asked" counts both rounds, and a field neither round asked
+counts as accepted.  A second set has one real mistake per sheet (a written number off by
+1-3); after the person confirms, the check must still report it.
 
     .venv/bin/python bench/bench_sheetread.py [--sheets 12] [--mistakes 8] [--json out.json]
 
@@ -25,18 +27,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
 import time
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from pnp.sheetread import SheetReadError, read_photo
+from pnp.sheetread import SheetReadError, SheetReading, read_photo
 from pnp.sheetread import simulate as sim
+from pnp.sheetread.confirm import second_look
 from pnp.sheetread.layout import SheetLayout, layouts
 from pnp.sheets import check_sheet, sheet_games
 
@@ -132,7 +137,7 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                              "clean_sheets": 0, "automatic_sheets": 0, "times": [],
                              "mistakes": 0, "mistakes_reported": 0, "missed": [],
                              "refused": [], "asked_why": {}, "eye_p": [], "cpu": [],
-                             "pages": {}, "kinds": {}}
+                             "cpu_second": [], "asked_second": 0, "pages": {}, "kinds": {}}
     played = 0
     for i, lay, fields, planted in _plan(game_id, lays, n_sheets, n_mistakes):
         # each photo its own randomness: the same photo whatever the others were
@@ -162,12 +167,20 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
         page["photos"] += 1
         played += 1
         given = lay.given(sim_code(reading))
-        confirmed = {}
+        truths = {f.name: given.get(f.name) or _truth(lay.field(f.name).kind, f.name, fields,
+                                                      written) for f in reading.fields}
+        # the person confirms what was asked (with what is written), then the second look
+        confirmed = {f.name: truths[f.name] if f.status == "ask" else f.value
+                     for f in reading.fields}
+        cpu2 = time.process_time()
+        (again,) = second_look([reading], [confirmed])
+        stats["cpu_second"].append(time.process_time() - cpu2)
+        reading = _asked_again(reading, again)
         wrong_here = 0
         asked_here = 0
         for f in reading.fields:
             box = lay.field(f.name)
-            truth = given.get(f.name) or _truth(box.kind, f.name, fields, written)
+            truth = truths[f.name]
             confirmed[f.name] = truth if f.status == "ask" else f.value
             kind = stats["kinds"].setdefault(box.kind, {"fields": 0, "asked": 0})
             kind["fields"] += 1
@@ -190,9 +203,11 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                 asked_here += f.status == "ask"
                 if f.status == "ask":
                     eye = (f.candidates[0][0] if f.candidates else "") == truth
-                    why = f.note.split(":")[0].split(" (")[0][:40]
+                    why = "second look" if f.name in again else _why(f.note)
                     key = f"{'eye right' if eye else 'eye wrong'}: {why}"
                     stats["asked_why"][key] = stats["asked_why"].get(key, 0) + 1
+                    if f.name in again:
+                        stats["asked_second"] += 1
             if f.status != "ask" and f.value != truth:
                 wrong_here += 1
                 stats["wrong_examples"].append(
@@ -224,6 +239,30 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
               f"wrong={wrong_here} {stats['times'][-1]:.2f}s", file=sys.stderr)
     stats["sheets"] = played
     return stats
+
+
+def _asked_again(reading: SheetReading, again: dict[str, str]) -> SheetReading:
+    """The reading with the second look's fields asked (the person is asked them next)."""
+    if not again:
+        return reading
+    fields = tuple(replace(f, status="ask", note=again[f.name]) if f.name in again else f
+                   for f in reading.fields)
+    return replace(reading, fields=fields)
+
+
+def _why(note: str) -> str:
+    """Why a field was asked, from its note."""
+    if "would check out with" in note:
+        return "audit (another value checks out)"
+    if "the rules would expect" in note:
+        return "the rules expect another value"
+    if "too many doubtful" in note:
+        return "no time left for the rules"
+    if note.startswith("handwriting"):
+        return "handwriting"
+    if note.startswith("unsure ("):
+        return "unsure: " + re.sub(r"\d+|'[^']*'|empty", "N", note[8:note.rindex(")")])
+    return "unsure"
 
 
 _LAST_PARTS: dict[str, Any] = {}
@@ -275,6 +314,7 @@ def summary(s: dict[str, Any]) -> dict[str, Any]:
         "field_accuracy_after_rules": round(s["final_right"] / max(1, s["fields"]), 4),
         "fields": s["fields"],
         "asked_share": round(s["asked"] / max(1, s["fields"]), 4),
+        "asked_second_look": s["asked_second"],
         "text_fields_asked": f"{s['text_asked']}/{s['text_fields']}",
         "asked_why": s["asked_why"],
         "eye_wrong_at": sorted(p for p, ok in s["eye_p"] if not ok)[-8:],
@@ -288,6 +328,9 @@ def summary(s: dict[str, Any]) -> dict[str, Any]:
         "seconds_max": round(times[-1], 2) if times else None,
         "cpu_seconds_median": round(statistics.median(s["cpu"]), 2) if s["cpu"] else None,
         "cpu_seconds_max": round(max(s["cpu"]), 2) if s["cpu"] else None,
+        "second_look_cpu_median": (round(statistics.median(s["cpu_second"]), 3)
+                                   if s["cpu_second"] else None),
+        "second_look_cpu_max": round(max(s["cpu_second"]), 3) if s["cpu_second"] else None,
         "wrong_examples": s["wrong_examples"][:10], "missed": s["missed"],
         "pages": {name: {**t, "asked_share": round(t["asked"] / max(1, t["fields"]), 4),
                          "digit_accuracy": round(t["digits_right"] / max(1, t["digits"]), 4)}

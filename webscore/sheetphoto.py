@@ -26,6 +26,7 @@ import hmac
 import json
 import logging
 import secrets
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -47,6 +48,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError
 from pnp.sheetread import SheetReadError, SheetReading, read_photo
+from pnp.sheetread.confirm import auditable, second_look
 from pnp.sheetread.record import read_photos
 from webscore import security
 from webscore.db import get_engine
@@ -116,6 +118,10 @@ def _reading_json(pages: list[SheetReading]) -> str:
     carried = [{k: body[k] for k in _CARRIED} for body in bodies]
     doc: dict[str, Any] = carried[0] if len(carried) == 1 else {
         "game": carried[0]["game"], "pages": carried}
+    # the crops the second look may ask for (the page shows every crop once, from the upload)
+    doc["crops"] = {str(k): {f.name: base64.b64encode(f.crop_png).decode("ascii")
+                             for f in page.fields if f.crop_png and auditable(f)}
+                    for k, page in enumerate(pages)}
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -233,12 +239,17 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
     try:
         reading = json.loads(carried)
         jpeg = base64.b64decode(photo, validate=True)
-    except (ValueError, binascii.Error):
+        crops = reading.pop("crops", {})
+    except (ValueError, binascii.Error, AttributeError):
         abort(400, description="the reading could not be read back; read the photo again")
     pages = reading.get("pages", [reading])
     values = [{f["name"]: form.get(_prefix(k, len(pages)) + f["name"], "")
                for f in page.get("fields", []) if isinstance(f, dict)}
               for k, page in enumerate(pages)]
+    if not reading.get("looked"):
+        again = _second_look(pages, values)
+        if any(again):
+            return _ask_again(game_id, reading, crops, values, again, photo)
     try:
         report = check(game_id, values[0]) if len(pages) == 1 else check_pages(game_id, values)
     except ApiError as exc:
@@ -257,6 +268,50 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
             report=json.dumps(report, ensure_ascii=False), photo=jpeg,
             created_at=datetime.now(UTC)))
     return redirect(url_for("sheetphoto.result", check_id=check_id), 303)
+
+
+def _second_look(pages: list[Any], values: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The fields to ask again now that the person has confirmed the first ones
+    (``pnp.sheetread.confirm``): none when the carried reading cannot be read back."""
+    try:
+        readings = [SheetReading.from_json(page) for page in pages]
+        return second_look(readings, values)
+    except (ValueError, PnpError):
+        return [{} for _ in pages]
+
+
+def _ask_again(game_id: str, reading: dict[str, Any], crops: Any, values: list[dict[str, str]],
+               again: list[dict[str, str]], photo: str) -> tuple[str, int]:
+    """The confirm page once more, with the person's values: the sheet still does not check
+    out, and these readings could be misread (the fields asked first are marked confirmed).
+    The carried reading says so (``looked``), so the next confirm checks and keeps."""
+    pages = reading.get("pages", [reading])
+    shown, counts = [], {s: 0 for s in ORDER}
+    for k, (page, given, asked) in enumerate(zip(pages, values, again, strict=True)):
+        for f in page["fields"]:
+            if f["name"] in asked:
+                f["status"], f["note"] = "ask", asked[f["name"]]
+        page["counts"] = {s: sum(f["status"] == s for f in page["fields"]) for s in ORDER}
+        seen = SheetReading.from_json(page)
+        fields = [replace(f, value=given.get(f.name, f.value), status="ask",
+                          note=asked[f.name]) if f.name in asked else
+                  replace(f, value=given.get(f.name, f.value), status="read", note="confirmed")
+                  if f.status == "ask" else replace(f, value=given.get(f.name, f.value))
+                  for f in seen.fields]
+        page_crops = crops.get(str(k), {}) if isinstance(crops, dict) else {}
+        shown.append({"reading": seen, "prefix": _prefix(k, len(pages)), "photo": k + 1,
+                      "fields": sorted(fields, key=lambda f: ORDER.get(f.status, 3)),
+                      "crops": {name: png for name, png in page_crops.items() if name in asked},
+                      "numeric": _numeric(seen)})
+        for status in ORDER:
+            counts[status] += sum(f.status == status for f in fields)
+    reading["looked"] = True
+    carried = json.dumps(reading, separators=(",", ":"), ensure_ascii=False)
+    return render_template(
+        "sheet_photo.html", spec=form_spec(game_id), pages=shown, words=STATUS_WORDS,
+        photo=photo, carried=carried, sig=_sign(game_id, photo, carried), counts=counts,
+        seconds=sum(float(page.get("seconds", 0.0)) for page in pages),
+        again=sum(len(a) for a in again)), 200
 
 
 def _load(check_id: str) -> Any:

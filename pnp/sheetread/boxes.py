@@ -34,6 +34,7 @@ SEARCH = 5  # pixels a comb's printed lines are looked for around where the layo
 STROKE = 0.3  # a pen stroke in the ink map (even a thin, faint one: never call it blank)
 MAX_CANDIDATES = 6
 MIN_CANDIDATE = 0.01
+OUTSIDE = 0.02  # prior odds that a box holds a digit outside its alphabet (a slip of the pen)
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,11 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
             options.append((("", 1.0),) if sum(written) < TEXT_EMPTY * cut.size else ())
         per_box.append(options)
     if inputs:
-        order, probs = digits.top_k(np.stack(inputs), TOP_K)
+        every = digits.probabilities(np.stack(inputs))
+        for k, (fi, _bi, _blank) in enumerate(pending):
+            every[k] = within(every[k], layout.fields[fi].alphabet)
+        order = np.argsort(-every, axis=1)[:, :TOP_K]
+        probs = np.take_along_axis(every, order, axis=1)
         for (fi, bi, blank), guesses, ps in zip(pending, order, probs, strict=True):
             opts = [(str(int(d)), float(p) * (1 - blank)) for d, p in zip(guesses, ps,
                                                                          strict=True)]
@@ -242,6 +247,27 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
         crop = _pixels(layout, fbox.rect.expand(3), scale, ink.shape)
         drafts.append(Draft(fbox, combine(options), crop, tuple(options)))
     return drafts
+
+
+def within(probs: Floats, alphabet: str) -> Floats:
+    """A box's digit probabilities knowing what it may hold: the classifier's odds (made for
+    any digit alike) weighed by a prior that gives the box's own alphabet (a Weird Galaxy rank
+    0-5) all but ``OUTSIDE`` of the mass.  A digit the box may not hold keeps that doubt: a
+    hesitant 1-or-7 in a 0-5 box is a 1 the rules may choose, while a plain 7 stays a 7, and
+    is asked (``settle.fits``).
+
+    >>> p = np.array([0, .35, 0, 0, 0, 0, 0, .6, 0, .05], np.float32)
+    >>> [round(float(x), 2) for x in within(p, "012345")[[1, 7, 9]]]
+    [0.95, 0.05, 0.0]
+    >>> round(float(within(np.eye(10, dtype=np.float32)[7], "012345")[7]), 2)
+    1.0
+    """
+    if len(alphabet) >= 10:
+        return probs
+    inside = np.array([str(d) in alphabet for d in range(10)])
+    prior = np.where(inside, (1 - OUTSIDE) / inside.sum(), OUTSIDE / (~inside).sum())
+    weighed = probs * prior
+    return np.asarray(weighed / max(float(weighed.sum()), 1e-12), np.float32)
 
 
 def _ticks(ink: Floats, layout: SheetLayout, rects: tuple[Rect, ...], values: tuple[str, ...],
@@ -317,4 +343,4 @@ def joined(parts: list[str]) -> str:
     return text.replace(" ", "_")
 
 
-__all__ = ["Draft", "box_cuts", "combine", "joined", "pen_ink", "read_boxes"]
+__all__ = ["Draft", "box_cuts", "combine", "joined", "pen_ink", "read_boxes", "within"]

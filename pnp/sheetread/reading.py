@@ -12,8 +12,9 @@ when it stays uncertain: the person confirms those before the sheet is checked.
 from __future__ import annotations
 
 import base64
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pnp.engine import PnpError
 
@@ -49,7 +50,8 @@ class WrongLayout(SheetReadError):
 class FieldReading:
     """One field: its value as read (``""`` for an empty field), the status, the confidence
     of that value (0..1), the likeliest readings best first, and the field's crop (PNG) so a
-    person can compare."""
+    person can compare; ``parts`` is each box's own likely contents (a comb's digits), which
+    the second look after the person confirms (``pnp.sheetread.confirm``) tries again."""
 
     name: str
     value: str
@@ -58,17 +60,42 @@ class FieldReading:
     candidates: tuple[tuple[str, float], ...] = ()
     crop_png: bytes = field(default=b"", repr=False)
     note: str = ""
+    parts: tuple[tuple[tuple[str, float], ...], ...] = field(default=(), repr=False)
 
     def to_json(self, crops: bool = False) -> dict[str, object]:
         out: dict[str, object] = {
             "name": self.name, "value": self.value, "status": self.status,
             "confidence": round(self.confidence, 4),
-            "candidates": [{"value": v, "p": round(p, 4)} for v, p in self.candidates]}
+            "candidates": [{"value": v, "p": round(p, 6)} for v, p in self.candidates]}
         if self.note:
             out["note"] = self.note
+        if self.parts:
+            out["parts"] = [[[v, round(p, 6)] for v, p in box] for box in self.parts]
         if crops and self.crop_png:
             out["crop_png"] = base64.b64encode(self.crop_png).decode("ascii")
         return out
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> FieldReading:
+        """A field back from ``to_json`` (the tracker carries the reading to its confirm
+        step); a damaged document raises ``ValueError``.
+
+        >>> f = FieldReading("x", "5", "read", 0.99, (("5", 0.99),), parts=((("5", 0.99),),))
+        >>> FieldReading.from_json(f.to_json()) == f
+        True
+        """
+        try:
+            status = str(doc["status"])
+            if status not in STATUSES:
+                raise ValueError(f"unknown status {status!r}")
+            return cls(str(doc["name"]), str(doc["value"]), status,
+                       float(doc["confidence"]),
+                       tuple((str(c["value"]), float(c["p"])) for c in doc.get("candidates", ())),
+                       b"", str(doc.get("note", "")),
+                       tuple(tuple((str(v), float(p)) for v, p in box)
+                             for box in doc.get("parts", ())))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a field reading: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -104,6 +131,19 @@ class SheetReading:
                 "seed": self.seed, "counts": count, "errors": list(self.errors),
                 "seconds": round(self.seconds, 3),
                 "fields": [f.to_json(crops) for f in self.fields]}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> SheetReading:
+        """A reading back from ``to_json`` (without its crops); ``ValueError`` if damaged."""
+        try:
+            seed = doc.get("seed")
+            return cls(str(doc["game"]), str(doc["layout"]), int(doc["version"]),
+                       seed if isinstance(seed, int) else None,
+                       tuple(FieldReading.from_json(f) for f in doc["fields"]),
+                       tuple(str(e) for e in doc.get("errors", ())),
+                       float(doc.get("seconds", 0.0)))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a sheet reading: {exc}") from None
 
 
 __all__ = ["STATUSES", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred",

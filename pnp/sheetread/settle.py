@@ -16,6 +16,8 @@ those the doubtful boxes could hold (``space``), not only the eye's candidates, 
 the eye never listed cannot be the only one that checks out.  Last, when the sheet as read does
 not check out, a reading the eye was not quite certain of that another digit would put right
 is asked (``_audit``): a confident misreading would otherwise pass for the player's mistake.
+While some field is still asked the audit waits for the person's answers (``second_look``):
+a line an unconfirmed field leaves wrong says nothing yet about the readings beside it.
 """
 
 from __future__ import annotations
@@ -128,6 +130,10 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         else:
             doubtful.append(d)
     chosen: dict[str, float] = {}
+    why: dict[str, str] = {}  # why the rules could not settle a field
+    for d in doubtful:
+        if len(space(d)) <= 1:
+            why[d.name] = "too many doubtful digits for the rules"
     for _ in range(PASSES):
         open_ = [d for d in doubtful if d.name not in chosen and len(space(d)) > 1]
         if not open_:
@@ -137,6 +143,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
             if spec.spent():  # the rest stays open: asked
                 break
             wrong[d.name] = {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
+        why.update((d.name, "no time left for the rules") for d in open_ if d.name not in wrong)
         open_ = [d for d in open_ if d.name in wrong]
         reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
             *sets.values()) for name, sets in wrong.items()}
@@ -144,16 +151,21 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         for d in open_:
             near = reach[d.name]
             if not near:
-                continue  # no line of the report depends on it: the rules cannot tell
+                why[d.name] = "no line of the check depends on it"
+                continue  # the rules cannot tell
             if any(near & reach[o.name] for o in open_ if o is not d):
                 continue  # another doubtful field bears on the same lines: settled jointly
-            good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w]
+            good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w
+                    and not _surely_inked(d, v)]
             p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
             if p >= PLAUSIBLE and not _unclean(good[0]) and fits(d.box, good[0]) \
                     and not _hides_ink(d, good[0]):
                 ruled[d.name] = (good[0], p)
+            else:
+                why[d.name] = (f"{len(good)} values check out" if len(good) != 1 else
+                               f"only {_shown(good[0])} checks out, which the eye hardly saw")
         if not ruled:
-            ruled = _jointly(spec, values, open_, reach)
+            ruled = _jointly(spec, values, open_, reach, why)
         if not ruled:
             break
         for d in open_:
@@ -175,18 +187,35 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {_shown(first)} first; the rules chose "
                                   f"{_shown(value)}")
             values[d.name] = value
-    _audit(spec, drafts, values, status, notes, given)
+    if all(status.get(d.name) in ("read", "ruled") for d in drafts):
+        _audit(spec, drafts, values, status, notes, given)
+    # else the audit waits for the person: ``second_look`` runs it on the confirmed values
     out = []
     for d in drafts:
         st = status.get(d.name, "ask")
         if st == "ask" and d.name not in notes:
-            notes[d.name] = "unsure: confirm or correct"
+            notes[d.name] = f"unsure ({why[d.name]}): confirm or correct" if d.name in why \
+                else "unsure: confirm or correct"
         value = values[d.name] if st != "ask" or d.candidates else ""
         confidence = (1.0 if d.name in given else chosen.get(d.name, d.best[1])
                       if d.candidates else 0.0)
         out.append(FieldReading(d.name, value, st, confidence, d.candidates,
-                                crops.get(d.name, b""), notes.get(d.name, "")))
+                                crops.get(d.name, b""), notes.get(d.name, ""), d.parts))
     return tuple(out)
+
+
+def second_look(spec: SheetSpec, drafts: Sequence[Draft], confirmed: Mapping[str, str],
+                trusted: frozenset[str]) -> dict[str, str]:
+    """The audit once the person has confirmed what was asked: ``confirmed`` holds every
+    field's value (``trusted`` the ones the person confirmed or changed).  When the sheet
+    still does not check out, each other reading under ``AUDIT_BELOW`` that another value
+    would put right is asked now, ``{name: note}``.  Run before the person's answers are in,
+    the audit would ask every reading on a line an unconfirmed field leaves wrong."""
+    status: dict[str, Status] = {name: "ask" for name in trusted}
+    notes: dict[str, str] = {}
+    _audit(_Checked(spec), drafts, confirmed, status, notes, {})
+    return {name: notes[name] for name, st in status.items()
+            if st == "ask" and name not in trusted}
 
 
 def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
@@ -220,7 +249,8 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
 
 
 def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
-             reach: Mapping[str, frozenset[str]]) -> dict[str, tuple[str, float]]:
+             reach: Mapping[str, frozenset[str]],
+             why: dict[str, str]) -> dict[str, tuple[str, float]]:
     """Doubtful fields that bear on the same lines, settled together: each group's one
     combination of plausible readings under which none of its lines is wrong."""
     out: dict[str, tuple[str, float]] = {}
@@ -235,22 +265,39 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
         if len(group) < 2:
             continue
         options = [space(d) for d in group]
-        if math.prod(len(o) for o in options) > MAX_JOINT:
-            continue
         near = frozenset().union(*(reach[d.name] for d in group))
-        names = {d.name for d in group}
+        fine = _Fits(spec, values, [d.name for d in group], near)
+        tried = options
+        if math.prod(len(o) for o in options) > MAX_JOINT:
+            # too many to try them all: the readings the eye found plausible, then every
+            # reading one field away from the one that checks out must not check out
+            tried = [[v for v in o if dict(d.candidates).get(v, 0.0) >= PLAUSIBLE]
+                     for d, o in zip(group, options, strict=True)]
+            if math.prod(len(o) for o in tried) > MAX_JOINT:
+                said = f"{len(group)} doubtful fields on one line: too many readings to try"
+                why.update((d.name, said) for d in group)
+                continue
         good: list[tuple[str, ...]] = []
-        for combo in itertools.product(*options):
-            if isinstance(spec, _Checked) and spec.spent():
-                good = []  # no time left: the group is asked
-                break
-            trial = {**values, **dict(zip((d.name for d in group), combo, strict=True))}
-            w = _wrong(spec, trial)[1]
-            if not (w & near) and not (w & names):
+        late = False
+        for combo in itertools.product(*tried):
+            late = isinstance(spec, _Checked) and spec.spent()
+            if late:
+                break  # no time left: the group is asked
+            if fine(combo):
                 good.append(combo)
                 if len(good) > 1:
                     break
-        if len(good) != 1:
+        if tried is not options and len(good) == 1 and not late:
+            near_misses = ((*good[0][:i], v, *good[0][i + 1:])
+                           for i, (d, o) in enumerate(zip(group, options, strict=True))
+                           for v in o if v != good[0][i] and not _surely_inked(d, v))
+            if any(fine(combo) for combo in near_misses):
+                good.append(good[0])  # another reading checks out too: asked
+        if late or len(good) != 1:
+            said = ("no time left for the rules" if late else
+                    f"{len(group)} doubtful fields on one line, "
+                    f"{'several readings' if good else 'no reading'} check out")
+            why.update((d.name, said) for d in group)
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
@@ -258,6 +305,19 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
                for d, (v, p) in zip(group, picked.values(), strict=True)):
             out.update(picked)
     return out
+
+
+class _Fits:
+    """Whether a combination of a group's readings leaves none of its lines wrong."""
+
+    def __init__(self, spec: SheetSpec, values: Mapping[str, str], names: list[str],
+                 near: frozenset[str]) -> None:
+        self.spec, self.values, self.names, self.near = spec, values, names, near
+
+    def __call__(self, combo: tuple[str, ...]) -> bool:
+        trial = {**self.values, **dict(zip(self.names, combo, strict=True))}
+        w = _wrong(self.spec, trial)[1]
+        return not (w & self.near) and not (w & set(self.names))
 
 
 def fits(box: FieldBox, value: str) -> bool:
@@ -301,8 +361,15 @@ def _hides_ink(d: Draft, value: str) -> bool:
     return value == "" and any(v != "" and p >= PLAUSIBLE for v, p in d.candidates)
 
 
+def _surely_inked(d: Draft, value: str) -> bool:
+    """Whether ``value`` is an empty reading of a field the eye never thought empty (no empty
+    reading among its candidates: every box surely holds ink).  Such a reading is no rival
+    to the one that checks out: "" and "0" often check out alike."""
+    return value == "" and all(v != "" for v, _p in d.candidates)
+
+
 def _shown(value: str) -> str:
     return repr(value) if value else "empty"
 
 
-__all__ = ["PLAUSIBLE", "READ_AT", "settle"]
+__all__ = ["PLAUSIBLE", "READ_AT", "second_look", "settle"]

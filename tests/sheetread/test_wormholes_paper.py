@@ -3,11 +3,14 @@ combs (cells in digits), so a photo reads them; a version 1 print is still read.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from pnp.games.wormholes.sheet import check_sheet
 from pnp.sheetread import read_photo
 from pnp.sheetread import simulate as sim
+from pnp.sheetread.confirm import second_look
 from pnp.sheetread.layout import layouts, sheet_layout
 
 WH = "wormholes"
@@ -41,6 +44,11 @@ def test_a_photo_of_a_short_game_on_version_2_reads_its_rows() -> None:
     shot = sim.Shot(tilt=12.0, turn=-4.0, size=(3024, 4032), blur=0.5, quality=88, shadow=0.2)
     reading = read_photo(sim.photograph(page, shot, rng))
     assert (reading.layout, reading.version) == ("record1.a4", 2)
+    # the person confirms what was asked, then the second look asks what could be misread
+    (again,) = second_look([reading], [{f.name: paper.get(f.name, "") if f.status == "ask"
+                                        else f.value for f in reading.fields}])
+    reading = replace(reading, fields=tuple(replace(f, status="ask") if f.name in again else f
+                                            for f in reading.fields))
     wrong = [(f.name, f.value) for f in reading.fields
              if f.status != "ask" and f.value != paper.get(f.name, "") and f.name != "seed"]
     assert wrong == []

@@ -100,6 +100,12 @@ def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) 
             form[name] = truth[name]
     form["p1_r1_credits"] = str(int(truth["p1_r1_credits"]) + 3)
     r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    if r.status_code == 200:  # the second look: readings that could explain the mistake
+        again = r.get_data(as_text=True)
+        assert 'id="second-look"' in again and stored(app) == 0
+        form = form_of(again)
+        assert form["p1_r1_credits"] == str(int(truth["p1_r1_credits"]) + 3)  # kept
+        r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
     assert r.status_code == 303, r.get_data(as_text=True)[:2000]
     assert stored(app) == 1
     result = client.get(r.headers["Location"])
@@ -112,6 +118,44 @@ def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) 
     assert jpeg.status_code == 200 and jpeg.mimetype == "image/jpeg"
     kept = cv2.imdecode(np.frombuffer(jpeg.data, np.uint8), cv2.IMREAD_COLOR)
     assert kept is not None and max(kept.shape[:2]) <= 1600
+
+
+def test_a_sheet_that_still_does_not_check_out_is_looked_at_again(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the first confirm the readings that could explain a wrong line are asked once
+    more, with their pictures and the person's values kept; the next confirm checks."""
+    from webscore import sheetphoto
+
+    page = upload(client, photo()).get_data(as_text=True)
+    form = form_of(page)
+    truth = _fields()
+    read = re.findall(r'<div class="read-field read" id="row-([^"]+)">', page)
+    suspect = next(name for name in read if name.startswith("p1_r2_"))
+    asked = re.findall(r'<div class="read-field ask" id="row-([^"]+)">', page)
+    for name in asked:
+        form[name] = truth.get(name, form[name])
+    looks: list[list[dict[str, str]]] = []
+
+    def look(pages: Any, values: list[dict[str, str]]) -> list[dict[str, str]]:
+        looks.append(values)
+        return [{suspect: "read '1' (99%), but the sheet would check out with '7'"}]
+
+    monkeypatch.setattr(sheetphoto, "second_look", look)
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    again = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'id="second-look"' in again and stored(app) == 0
+    assert looks and all(looks[0][0][name] == form[name] for name in asked)
+    rows = re.findall(r'<div class="read-field (ask|ruled|read)" id="row-([^"]+)">', again)
+    assert rows[0] == ("ask", suspect) and [s for s, _ in rows].count("ask") == 1
+    assert f'id="row-{suspect}">\n    <img class="crop"' in again or \
+        f'id="row-{suspect}">\n    <span class="crop none">' in again
+    second = form_of(again)
+    assert all(second[name] == form[name] for name in asked)  # the person's values kept
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=second)
+    assert r.status_code == 303 and stored(app) == 1 and len(looks) == 1  # looked at once
+    second["reading"] = second["reading"].replace('"looked":true', '"looked":false')
+    r = client.post(f"/sheets/{GAME}/photo/confirm", data=second)
+    assert r.status_code == 400  # the carried reading is signed: no third look by hand
 
 
 @cache
@@ -150,6 +194,12 @@ def test_several_photos_are_one_record(app: Flask, client: FlaskClient) -> None:
             form[key] = truth[name]
     form["p1-p1_r1_credits"] = str(int(truth["p1_r1_credits"]) + 3)
     r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
+    if r.status_code == 200:  # the second look: readings that could explain the mistake
+        again = r.get_data(as_text=True)
+        assert 'id="second-look"' in again and "Page 2: p2.a4" in again
+        form = form_of(again)
+        assert form["p1-p1_r1_credits"] == str(int(truth["p1_r1_credits"]) + 3)
+        r = client.post(f"/sheets/{GAME}/photo/confirm", data=form)
     assert r.status_code == 303, r.get_data(as_text=True)[:2000]
     assert stored(app) == 1
     text = client.get(r.headers["Location"]).get_data(as_text=True)

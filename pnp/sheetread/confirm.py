@@ -1,0 +1,72 @@
+"""The second look: once the person has confirmed what was asked, the sheet is audited again.
+
+The first reading asks what the eye doubts and the rules could not settle.  Its audit (a
+reading the eye was not quite sure of that another digit would put right, asked rather than
+trusted, ``settle._audit``) waits for the person's answers when anything is asked: before
+them, a line that an unconfirmed field (a name, a Wormholes cell, a doubtful digit) leaves
+wrong would make every reading on it look suspect.  With the confirmed values in, a line that
+is still wrong is a real mistake or a misreading; the readings that could put it right are
+asked now, in a second round, and the check then reports whatever is left as a mistake.
+
+``second_look(pages, confirmed)`` takes the pages as read (one for a single photo, a record's
+pages in page order) and each page's values as the person confirmed them, and gives each
+page's newly asked fields with the question to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pnp.sheetread.boxes import Draft
+from pnp.sheetread.layout import sheet_layout
+from pnp.sheetread.reading import FieldReading, SheetReading
+from pnp.sheetread.settle import AUDIT_BELOW
+from pnp.sheetread.settle import second_look as _page_look
+
+
+def drafts(reading: SheetReading) -> list[Draft]:
+    """The page's fields as the eye saw them, back from the reading (its boxes' options are
+    kept in ``FieldReading.parts``)."""
+    layout = sheet_layout(reading.game, reading.layout, reading.version)
+    return [Draft(layout.field(f.name), f.candidates, (0, 0, 0, 0), f.parts)
+            for f in reading.fields]
+
+
+def second_look(pages: Sequence[SheetReading],
+                confirmed: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """Each page's fields to ask now, ``{name: question}``, given what the person confirmed
+    on each page (every field's value).  A field the person was asked, or changed, is
+    trusted; the others are as read."""
+    from pnp.sheetread.layout import SheetCode
+    from pnp.sheetread.record import _InRecord
+    from pnp.sheets import sheet_spec
+
+    if len(pages) != len(confirmed):
+        raise ValueError("one set of confirmed values per page")
+    if not pages:
+        return []
+    spec = sheet_spec(pages[0].game)
+    values = [{f.name: str(given.get(f.name, f.value)) for f in page.fields}
+              for page, given in zip(pages, confirmed, strict=True)]
+    out = []
+    for i, page in enumerate(pages):
+        layout = sheet_layout(page.game, page.layout, page.version)
+        fixed = layout.given(SheetCode(page.game, page.layout, page.version, page.seed))
+        trusted = frozenset(f.name for f in page.fields if _trusted(f, values[i])) | set(fixed)
+        out.append(_page_look(_InRecord(spec, values, i), drafts(page), values[i], trusted))
+    return out
+
+
+def auditable(f: FieldReading) -> bool:
+    """Whether the second look may ask this field: read or chosen by the rules, its boxes'
+    options known, the eye under ``AUDIT_BELOW`` (the tracker keeps these fields' crops for
+    it)."""
+    return f.status != "ask" and bool(f.parts) and bool(f.candidates) \
+        and f.candidates[0][1] < AUDIT_BELOW
+
+
+def _trusted(f: FieldReading, values: Mapping[str, str]) -> bool:
+    return f.status == "ask" or values.get(f.name, f.value) != f.value
+
+
+__all__ = ["auditable", "drafts", "second_look"]
