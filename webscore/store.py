@@ -222,18 +222,21 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
     params: list[Any] = named if order is None else [tuple(p[k] for k in order)
                                                       for p in named]
 
-    def work(conn: Connection) -> None:
-        done = conn.exec_driver_sql(sql, params if len(params) > 1 else params[0])
-        if done.rowcount != len(new):
+    def check(rowcount: int) -> None:
+        if rowcount != len(new):
             raise Conflict(expected, expected - 1)
+
+    def work(conn: Connection) -> None:
+        check(conn.exec_driver_sql(sql, params if len(params) > 1 else params[0]).rowcount)
         if checkpoint is not None:
             conn.execute(insert(table_checkpoints).values(
                 table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
                 state=checkpoint.state, created_at=stamp))
 
+    one = len(new) == 1 and checkpoint is None
     try:
-        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}",
-                      one_statement=len(new) == 1 and checkpoint is None)
+        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}", one_statement=one,
+                      statement=commits.Statement(sql, params[0], check) if one else None)
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)
