@@ -521,22 +521,33 @@ class _Notifier:
         self.cond = threading.Condition()
         self.pending: list[str] = []
         self.running = False
+        self.stopping = False
         self.pid = 0
 
     def send(self, payload: str) -> None:
         with self.cond:
+            self.stopping = False
             self.pending.append(payload)
             if not self.running or self.pid != os.getpid():  # (a forked child: its own)
                 self.running, self.pid = True, os.getpid()
                 threading.Thread(target=self._run, name="webscore-notify", daemon=True).start()
             self.cond.notify()
 
+    def stop(self) -> None:
+        """The app's engine was disposed (shutting down, a test's end): the thread ends and
+        closes its connection now, not after ``IDLE`` (notices not sent yet are dropped;
+        the listeners' poll makes them up)."""
+        with self.cond:
+            self.stopping = True
+            self.pending = []
+            self.cond.notify_all()
+
     def _take(self) -> list[str]:
         with self.cond:
-            if not self.pending:
+            if not self.pending and not self.stopping:
                 self.cond.wait(self.IDLE)
-            if not self.pending:
-                self.running = False
+            if not self.pending or self.stopping:
+                self.running = self.stopping = False
                 return []
         time.sleep(self.GATHER)  # the notices of the writes committing now join this one
         with self.cond:
@@ -568,6 +579,16 @@ class _Notifier:
 
 
 _NOTIFIERS: dict[str, _Notifier] = {}
+
+
+def stop_notices(engine: Engine) -> None:
+    """End the notice thread of ``engine``'s database in this process (webscore.db calls
+    it when the engine is disposed)."""
+    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with _GROUPS_LOCK:
+        notifier = _NOTIFIERS.get(url)
+    if notifier is not None:
+        notifier.stop()
 
 
 def _notify(engine: Engine, payload: str) -> None:

@@ -522,4 +522,10 @@ def test_postgres_notices_keep_their_connection_between_quiet_writes(
         time.sleep(1.0)
     assert len(seen[0]) == 1, seen
     assert seen == [seen[0]] * 3, seen
-    engine.dispose()
+    engine.dispose()  # and the app's engine disposed closes it (no backend left behind)
+    deadline = time.monotonic() + 5
+    with psycopg.connect(url, autocommit=True) as admin:
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name"
+                            " = 'webscore-notify' AND datname = %s", (name,)).fetchone() != (0,):
+            assert time.monotonic() < deadline, "the notice connection outlived dispose()"
+            time.sleep(0.05)
