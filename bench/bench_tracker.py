@@ -17,7 +17,10 @@ one and two app instances on one database, and servers compared side by side.
    Express entries back to back, against ``GET /healthz`` at the same concurrency.
 
 The server is gunicorn with ``gthread`` workers, by default 2 workers of 8 threads (``make
-run`` serves 2 x 32, the extra threads for live streams: ``--variant "make-run=gthread:2x32"``).
+run`` serves 2 x 32, the extra threads for live streams: ``--variant "make-run=gthread:2x32"``);
+with several instances and no ``--variant`` the 2 workers are shared out (two instances of
+1 x 8: one worker per core in all, as docs/tracker.md advises; each extra worker process
+costs every write a catch-up).
 ``--variant LABEL=SPEC`` (repeatable) measures several servers in one run, each on its own
 database, the open-loop levels taken in turn (the order alternating), so that the figures
 of a change and of the code before it share the machine's load: e.g.
@@ -48,6 +51,7 @@ import sys
 import tempfile
 import time
 from contextlib import ExitStack, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -214,6 +218,10 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
     with ExitStack() as stack:
         started = []
         for i, server in enumerate(variants):
+            if not a.variant and instances > 1:  # the default: the machine's workers shared
+                server = replace(server, workers=max(1, server.workers // instances),
+                                 label=f"{server.label}, {max(1, server.workers // instances)}"
+                                 f"x{server.threads} each")
             timing = tmp / f"timing-{name}-{instances}-{i}" if a.timing else None
             url = fresh(f"o{instances}v{i}")
             bases = start_instances(stack, url, instances, server, timing)
@@ -241,7 +249,7 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                 since = time.time() + 6.0
                 with CpuMeter([PIDS[b] for b in bases], db_pid(bases)) as cpu:
                     loop = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
-                                     seconds=a.seconds)
+                                     seconds=a.seconds, route=server.route)
                 run = loop.summary()
                 run["cpu"] = cpu.per(len(loop.sent))
                 run["loadavg"] = os.getloadavg()

@@ -235,6 +235,17 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
         for k in range(a.tables * 3):  # warm: every table cached, captions described
             tables.write(k % a.tables)
         tables.statuses.clear()
+        if a.serve:  # paired rounds: bursts on demand (see ``paired``)
+            for line in sys.stdin:
+                burst = int(line)
+                c0 = time.process_time() if proc is None else worker_cpu(worker)
+                c0 = client.app_cpu if a.via == "wsgi" else c0
+                for k in range(burst):
+                    tables.write(k % a.tables)
+                c1 = time.process_time() if proc is None else worker_cpu(worker)
+                c1 = client.app_cpu if a.via == "wsgi" else c1
+                print(json.dumps({"write_cpu_ms": 1000 * (c1 - c0) / burst}), flush=True)
+            return {}
         if proc is None and split is not None:
             for slot in split.values():
                 slot[:] = [0.0, 0]
@@ -257,7 +268,8 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
             for label, (spent, calls) in split.items():
                 print(f"{label:40} {1000 * spent / a.writes:6.3f} ms a write ({calls} calls)")
         t0, w0 = cpu(), time.perf_counter()
-        for _ in range(a.writes):
+        health = a.writes if a.healthz is None else a.healthz
+        for _ in range(health):
             client.call("GET", "/healthz")
         health_cpu, health_wall = cpu() - t0, time.perf_counter() - w0
         if profile:
@@ -272,8 +284,8 @@ def run(a: argparse.Namespace, url: str, tmp: Path) -> dict[str, Any]:
             "statuses": tables.statuses,
             "write_cpu_ms": 1000 * write_cpu / a.writes,
             "write_wall_ms": 1000 * write_wall / a.writes,
-            "healthz_cpu_ms": 1000 * health_cpu / a.writes,
-            "healthz_wall_ms": 1000 * health_wall / a.writes,
+            "healthz_cpu_ms": 1000 * health_cpu / max(1, health),
+            "healthz_wall_ms": 1000 * health_wall / max(1, health),
             "load": os.getloadavg()}
 
 
@@ -298,6 +310,38 @@ def rounds(a: argparse.Namespace) -> None:
               + " ".join(f"{r['load'][0]:.1f}" for r in runs))
 
 
+def paired(a: argparse.Namespace) -> None:
+    """Two trees side by side in lockstep: each in a process of its own, warm, asked in turn
+    for a burst of ``--writes`` writes, ``--rounds`` times; the median of the per-pair
+    ratios (second tree / first) is robust to the load drifting during the run."""
+    procs = [subprocess.Popen([sys.executable, __file__, "--root", root, "--via", a.via,
+                               "--db", a.db, "--tables", str(a.tables), "--serve"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for root in a.root[:2]]
+    ms: list[list[float]] = [[], []]
+    try:
+        for k in range(a.rounds):
+            for i in ((0, 1) if k % 2 == 0 else (1, 0)):
+                stdin, stdout = procs[i].stdin, procs[i].stdout
+                assert stdin is not None and stdout is not None
+                stdin.write(f"{a.writes}\n")
+                stdin.flush()
+                ms[i].append(json.loads(stdout.readline())["write_cpu_ms"])
+    finally:
+        for proc in procs:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            proc.wait(30)
+    ratios = sorted(b / a_ for a_, b in zip(ms[0], ms[1], strict=True))
+    first, second = sorted(ms[0]), sorted(ms[1])
+    print(f"{a.via}, {a.db}, paired: {a.rounds} bursts of {a.writes} writes each; "
+          f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for root, runs in zip(a.root, (first, second), strict=False):
+        print(f"  {root}: write ms CPU least {runs[0]:.3f}, median {runs[len(runs) // 2]:.3f}")
+    print(f"  second / first, per pair: median {ratios[len(ratios) // 2]:.3f} "
+          f"(quartiles {ratios[len(ratios) // 4]:.3f} - {ratios[3 * len(ratios) // 4]:.3f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--via", choices=("client", "wsgi", "gunicorn"), default="client")
@@ -309,6 +353,13 @@ def main() -> None:
                     "give several (e.g. a checkout of an older commit) to compare them in "
                     "alternating rounds")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--paired", action="store_true",
+                    help="two --root trees in lockstep, --rounds bursts of --writes each: "
+                    "the median ratio of the pairs")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--healthz", type=int, metavar="N",
+                    help="how many /healthz after the writes (default: as many as writes)")
+
     ap.add_argument("--gunicorn-config", metavar="FILE",
                     help="a gunicorn config file for --via gunicorn (e.g. a profiler's hooks)")
     ap.add_argument("--split", action="store_true",
@@ -317,6 +368,9 @@ def main() -> None:
                     help="print the N costliest functions (--via client or wsgi)")
     a = ap.parse_args()
     a.root = a.root or [str(ROOT)]
+    if a.paired:
+        paired(a)
+        return
     if len(a.root) > 1 or a.rounds > 1:
         rounds(a)
         return
@@ -325,10 +379,12 @@ def main() -> None:
         tmp = Path(d)
         url = f"sqlite:///{tmp / 'bench.sqlite3'}" if a.db == "sqlite" else a.db
         out = run(a, url, tmp)
+    if a.serve:
+        return
     print(f"{a.root}: {out['via']:8} {out['db']:10} writes {out['writes']} {out['statuses']}: "
           f"write {out['write_cpu_ms']:.2f} ms CPU ({out['write_wall_ms']:.2f} ms wall), "
           f"/healthz {out['healthz_cpu_ms']:.2f} ms CPU ({out['healthz_wall_ms']:.2f} wall), "
-          f"ratio {out['write_cpu_ms'] / out['healthz_cpu_ms']:.1f}x; "
+          f"ratio {out['write_cpu_ms'] / max(1e-9, out['healthz_cpu_ms']):.1f}x; "
           f"load {' '.join(f'{x:.1f}' for x in out['load'])}")
     print("JSON " + json.dumps(out))
 

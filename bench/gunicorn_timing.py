@@ -110,7 +110,10 @@ def post_fork(server: Any, worker: Any) -> None:
             wal = _size(self.engine.url.database + "-wal")
         t0 = time.perf_counter()
         try:
-            original_commit(self)
+            if isinstance(self, _DriverCommit):
+                self.commit()
+            else:
+                original_commit(self)
         finally:
             ms = (time.perf_counter() - t0) * 1000
             _acc("commit", ms)
@@ -124,6 +127,14 @@ def post_fork(server: Any, worker: Any) -> None:
     Connection._commit_impl = commit_impl  # type: ignore[attr-defined]
 
     from webscore import commits
+
+    if hasattr(commits, "_commit_driver"):  # SQLite's commits of Statements: on the driver
+        original_driver = commits._commit_driver
+
+        def commit_driver(conn: Any, dbapi: Any) -> None:
+            commit_impl(_DriverCommit(conn, lambda: original_driver(conn, dbapi)))
+
+        commits._commit_driver = commit_driver  # type: ignore[assignment]
 
     original_batch = commits._Group._commit
 
@@ -161,6 +172,14 @@ def post_fork(server: Any, worker: Any) -> None:
             _local.lock_held = (time.perf_counter() - t1) * 1000
 
         commits._Group._file_lock = file_lock  # type: ignore[method-assign]
+
+
+class _DriverCommit:
+    """A commit on the driver's connection (``webscore.commits._commit_driver``), timed
+    and logged as SQLAlchemy's own."""
+
+    def __init__(self, conn: Any, commit: Any) -> None:
+        self.dialect, self.engine, self.commit = conn.dialect, conn.engine, commit
 
 
 def _size(path: str) -> int:

@@ -59,11 +59,10 @@ def postmaster(url: str) -> int | None:
 
     engine = create_engine(url)
     try:
-        with engine.connect() as conn:
-            pid = conn.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        with engine.connect() as conn:  # read while the backend is alive (it exits after)
+            fields = _stat(int(conn.execute(text("SELECT pg_backend_pid()")).scalar_one()))
     finally:
         engine.dispose()
-    fields = _stat(int(pid))
     return int(fields[1]) if fields is not None else None
 
 

@@ -16,6 +16,7 @@ import statistics
 import time
 import urllib.error
 import urllib.request
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -205,7 +206,8 @@ async def _resync(base: str, table: Table) -> None:
 
 
 async def _phone(bases: list[str], table: Table | None, period: float, warm: float,
-                 until: float, rng: random.Random, out: OpenLoop) -> None:
+                 until: float, rng: random.Random, out: OpenLoop,
+                 route: str = "random") -> None:
     loop = asyncio.get_running_loop()
     at = loop.time() + rng.uniform(0, period)
     while True:
@@ -216,7 +218,10 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
             out.late += 1
         if loop.time() >= until:
             return
-        base = bases[rng.randrange(len(bases))]
+        if route == "table" and table is not None:  # a proxy hashing the table id
+            base = bases[zlib.crc32(table.id.encode()) % len(bases)]
+        else:
+            base = bases[rng.randrange(len(bases))]
         if table is not None and table.lost:
             await _resync(base, table)  # not timed: the phone looking again
         started = time.perf_counter()
@@ -247,23 +252,26 @@ async def _phone(bases: list[str], table: Table | None, period: float, warm: flo
 
 
 async def _open_loop(bases: list[str], tables: list[Table | None], period: float,
-                     warm: float, seconds: float, seed: int) -> OpenLoop:
+                     warm: float, seconds: float, seed: int, route: str) -> OpenLoop:
     out = OpenLoop(len(tables), seconds)
     loop = asyncio.get_running_loop()
     start = out.t0 = loop.time()
     rng = random.Random(seed)
     await asyncio.gather(*(
         _phone(bases, t, period, start + warm, start + warm + seconds,
-               random.Random(rng.random()), out) for t in tables))
+               random.Random(rng.random()), out, route) for t in tables))
     return out
 
 
 def open_loop(bases: list[str], tables: list[Table | None], period: float = 5.0,
-              warm: float = 6.0, seconds: float = 20.0, seed: int = 1) -> OpenLoop:
+              warm: float = 6.0, seconds: float = 20.0, seed: int = 1,
+              route: str = "random") -> OpenLoop:
     """Each table (None: a phone hitting /healthz instead) sends one request every
     ``period`` seconds on average (uniform 0.5-1.5x think time), whatever the answers take;
-    requests sent in the first ``warm`` seconds are not counted."""
-    return asyncio.run(_open_loop(bases, tables, period, warm, seconds, seed))
+    requests sent in the first ``warm`` seconds are not counted.  ``route``: each request
+    to an instance picked at random, or (``table``) always the same instance for a table,
+    as a proxy hashing the table id does."""
+    return asyncio.run(_open_loop(bases, tables, period, warm, seconds, seed, route))
 
 
 def row_costs(bases: list[str], play: Playout, rows: list[int],

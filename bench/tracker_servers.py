@@ -63,6 +63,7 @@ class Server:
     root: Path = ROOT
     env: tuple[tuple[str, str], ...] = ()
     label: str = ""
+    route: str = "random"  # the open loop's proxy with several instances (tracker_load)
 
     def argv(self) -> list[str]:
         out = ["-w", str(self.workers), "-k", self.worker_class]
@@ -131,7 +132,9 @@ def start_instances(stack: ExitStack, url: str, count: int, server: Server,
 def parse_variant(text: str) -> Server:
     """``LABEL=ITEM,ITEM...``: ``sync:W`` or ``gthread:WxT`` (workers, threads),
     ``root=DIR`` (the code to run: another checkout, e.g. a ``git worktree`` of an older
-    commit), ``NAME=VALUE`` (environment, e.g. ``WEBSCORE_SQLITE_SYNC=NORMAL``)."""
+    commit), ``route=table`` (with several instances, every request of a table to the
+    same one, as a proxy hashing the table id does; default ``route=random``),
+    ``NAME=VALUE`` (environment, e.g. ``WEBSCORE_SQLITE_SYNC=NORMAL``)."""
     label, _, spec = text.partition("=")
     server = Server(label=label.strip())
     env: list[tuple[str, str]] = []
@@ -141,6 +144,8 @@ def parse_variant(text: str) -> Server:
             workers, _, threads = size.partition("x")
             server = replace(server, worker_class=kind, workers=int(workers),
                              threads=int(threads or server.threads))
+        elif item in ("route=random", "route=table"):
+            server = replace(server, route=item[6:])
         elif item.startswith("root="):
             server = replace(server, root=Path(item[5:]).resolve())
         elif "=" in item:

@@ -52,7 +52,7 @@ from urllib.parse import quote
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine, event
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 Work = Callable[[Connection], Any]
 
@@ -66,10 +66,23 @@ class Refused(Exception):
     inserted no row): only that write fails, the others of its commit go on."""
 
 
+@dataclass(frozen=True)
+class Statement:
+    """A one-statement write as data, which SQLite's leader sends on the database driver's
+    own connection (``_Group._commit_raw``): ``sql`` in the driver's parameter style, one
+    set of ``params``, and ``check(rowcount)``, which raises ``Refused`` (or a subclass)
+    when the statement changed other than the rows it should have."""
+
+    sql: str
+    params: Any
+    check: Callable[[int], None]
+
+
 @dataclass
 class _Pending:
     work: Work
     one_statement: bool = False
+    statement: Statement | None = None
     result: Any = None
     error: BaseException | None = None
     done: bool = False
@@ -94,8 +107,9 @@ class _Group:
         self.conn_pid = 0
         self.conn_pool: Any = None
 
-    def run(self, engine: Engine, work: Work, one_statement: bool = False) -> Any:
-        item = _Pending(work, one_statement)
+    def run(self, engine: Engine, work: Work, one_statement: bool = False,
+            statement: Statement | None = None) -> Any:
+        item = _Pending(work, one_statement or statement is not None, statement)
         with self.cond:
             self.queue.append(item)
             while self.leading and not item.done:
@@ -114,9 +128,13 @@ class _Group:
             raise item.error
         return item.result
 
-    def _take(self) -> list[_Pending]:
+    def _take(self, statements_only: bool = False) -> list[_Pending]:
         with self.cond:
-            batch, self.queue = self.queue, []
+            if not statements_only:
+                batch, self.queue = self.queue, []
+            else:  # the others wait for the next commit
+                batch = [item for item in self.queue if item.statement is not None]
+                self.queue = [item for item in self.queue if item.statement is None]
         return batch
 
     def _commit(self, engine: Engine) -> int:
@@ -130,16 +148,21 @@ class _Group:
             # The connection before the lock, and the lock given back right after the
             # COMMIT: the lock is held only for the database's own work.
             conn = self._connection(engine)
-            with self._file_lock(), _prompt_switches(), conn.begin():
+            with self._file_lock(), _prompt_switches():
                 batch = self._take()
-                if len(batch) == 1 and not batch[0].one_statement:
-                    # Alone in its transaction (so far): its failure is the transaction's.
-                    batch[0].result = batch[0].work(conn)
+                if conn is self.conn and all(item.statement for item in batch):
+                    self._commit_raw(conn, batch)
                 else:
-                    self._run_each(conn, batch)
-                while len(batch) < MAX_BATCH and (more := self._take()):
-                    self._run_each(conn, more)
-                    batch += more
+                    with conn.begin():
+                        if len(batch) == 1 and not batch[0].one_statement:
+                            # Alone in its transaction (so far): its failure is the
+                            # transaction's.
+                            batch[0].result = batch[0].work(conn)
+                        else:
+                            self._run_each(conn, batch)
+                        while len(batch) < MAX_BATCH and (more := self._take()):
+                            self._run_each(conn, more)
+                            batch += more
         except BaseException as exc:  # the lock, BEGIN or COMMIT failed: nothing was stored
             self._drop_connection()
             batch += self._take() if not batch else []  # those waiting as long: refused too
@@ -205,6 +228,43 @@ class _Group:
             self.checkpoints = _Checkpointer(engine.url.database or "", self.release)
         return self.checkpoints
 
+    def _commit_raw(self, conn: Connection, batch: list[_Pending]) -> None:
+        """Commit writes given as ``Statement``s on the driver's connection itself: BEGIN
+        IMMEDIATE, each statement (one that fails or is refused is undone alone, by SQLite),
+        COMMIT, with none of SQLAlchemy's execution machinery around them, which cost twice
+        what SQLite itself did.  Each statement is still announced to the engine's
+        ``before/after_cursor_execute`` listeners, and the commit to its ``commit``
+        listeners, as SQLAlchemy announces its own (``webscore.sqlcount`` counts them), and
+        a driver error is raised as SQLAlchemy would raise it.  Extends ``batch`` with the
+        writes it takes meanwhile."""
+        dbapi = conn.connection.driver_connection
+        assert isinstance(dbapi, sqlite3.Connection)
+        cursor = dbapi.cursor()
+        try:
+            _send(conn, cursor, "BEGIN IMMEDIATE", ())
+            self._send_each(conn, cursor, batch)
+            while len(batch) < MAX_BATCH and (more := self._take(statements_only=True)):
+                self._send_each(conn, cursor, more)
+                batch.extend(more)
+            _commit_driver(conn, dbapi)
+        except BaseException:
+            if dbapi.in_transaction:
+                dbapi.rollback()
+            raise
+        finally:
+            cursor.close()
+
+    @staticmethod
+    def _send_each(conn: Connection, cursor: Any, items: list[_Pending]) -> None:
+        for item in items:
+            assert item.statement is not None
+            try:
+                item.result = rows = _send(conn, cursor, item.statement.sql,
+                                           item.statement.params)
+                item.statement.check(rows)
+            except (IntegrityError, Refused) as exc:
+                item.error = exc
+
     @staticmethod
     def _run_each(conn: Connection, items: list[_Pending]) -> None:
         """Each write undone alone if it fails: a one-statement write by SQLite itself, any
@@ -256,6 +316,30 @@ class _Group:
     def __del__(self) -> None:
         if self.fd is not None and self.fd_pid == os.getpid():
             os.close(self.fd)
+
+
+def _send(conn: Connection, cursor: Any, sql: str, params: Any) -> int:
+    """Run one statement on a driver cursor, announced as SQLAlchemy announces its own;
+    the rows it changed."""
+    dispatch = conn.dispatch
+    dispatch.before_cursor_execute(conn, cursor, sql, params, None, False)
+    try:
+        cursor.execute(sql, params)
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, params, exc, sqlite3.Error,
+                                  dialect=conn.dialect) from exc
+    dispatch.after_cursor_execute(conn, cursor, sql, params, None, False)
+    return int(cursor.rowcount)
+
+
+def _commit_driver(conn: Connection, dbapi: sqlite3.Connection) -> None:
+    """COMMIT on the driver's connection, announced first, as SQLAlchemy announces its own."""
+    conn.dispatch.commit(conn)
+    try:
+        dbapi.commit()
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance("COMMIT", None, exc, sqlite3.Error,
+                                  dialect=conn.dialect) from exc
 
 
 HOLD_SWITCH_INTERVAL = 0.00005
@@ -382,7 +466,7 @@ def _group(engine: Engine) -> _Group:
 
 
 def write(engine: Engine, work: Work, notice: str | None = None, *,
-          one_statement: bool = False) -> Any:
+          one_statement: bool = False, statement: Statement | None = None) -> Any:
     """Run ``work(conn)`` in a committed transaction (a SAVEPOINT of a shared one on SQLite)
     and return what it returns; its exception, or the commit's, is raised and nothing of it
     is stored.  For writes that insert and let the database refuse what conflicts (a write
@@ -393,9 +477,13 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
     nothing), which the database makes atomic by itself: on PostgreSQL it runs alone in
     autocommit (one round trip instead of BEGIN, statement, COMMIT); in a shared SQLite
     commit it needs no SAVEPOINT, since SQLite undoes a failed statement alone (any other
-    error fails the whole shared commit)."""
+    error fails the whole shared commit).
+
+    ``statement``: the same one-statement write as data (``work`` must do just that), for
+    SQLite's leader to send on the driver's connection when its whole commit is such
+    writes (``_Group._commit_raw``)."""
     if engine.dialect.name == "sqlite":
-        return _group(engine).run(engine, work, one_statement)
+        return _group(engine).run(engine, work, one_statement, statement)
     with engine.connect() as conn:
         if one_statement:  # its own transaction: no BEGIN and COMMIT round trips
             result = work(conn.execution_options(isolation_level="AUTOCOMMIT"))
@@ -433,22 +521,33 @@ class _Notifier:
         self.cond = threading.Condition()
         self.pending: list[str] = []
         self.running = False
+        self.stopping = False
         self.pid = 0
 
     def send(self, payload: str) -> None:
         with self.cond:
+            self.stopping = False
             self.pending.append(payload)
             if not self.running or self.pid != os.getpid():  # (a forked child: its own)
                 self.running, self.pid = True, os.getpid()
                 threading.Thread(target=self._run, name="webscore-notify", daemon=True).start()
             self.cond.notify()
 
+    def stop(self) -> None:
+        """The app's engine was disposed (shutting down, a test's end): the thread ends and
+        closes its connection now, not after ``IDLE`` (notices not sent yet are dropped;
+        the listeners' poll makes them up)."""
+        with self.cond:
+            self.stopping = True
+            self.pending = []
+            self.cond.notify_all()
+
     def _take(self) -> list[str]:
         with self.cond:
-            if not self.pending:
+            if not self.pending and not self.stopping:
                 self.cond.wait(self.IDLE)
-            if not self.pending:
-                self.running = False
+            if not self.pending or self.stopping:
+                self.running = self.stopping = False
                 return []
         time.sleep(self.GATHER)  # the notices of the writes committing now join this one
         with self.cond:
@@ -480,6 +579,16 @@ class _Notifier:
 
 
 _NOTIFIERS: dict[str, _Notifier] = {}
+
+
+def stop_notices(engine: Engine) -> None:
+    """End the notice thread of ``engine``'s database in this process (webscore.db calls
+    it when the engine is disposed)."""
+    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with _GROUPS_LOCK:
+        notifier = _NOTIFIERS.get(url)
+    if notifier is not None:
+        notifier.stop()
 
 
 def _notify(engine: Engine, payload: str) -> None:

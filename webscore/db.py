@@ -91,6 +91,7 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
                                          "keepalives_idle": 5, "keepalives_interval": 2,
                                          "keepalives_count": 3})
     _ping_idle_connections(engine)
+    event.listen(engine, "engine_disposed", commits.stop_notices)
     return engine
 
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import logging
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine import Game, IllegalMove, NotationError
+from webscore.perengine import PerEngine
 from webscore.snapshots import Entry, Snapshot, start_state
 
 KEEP_TABLES = 1024  # tables whose captions a process keeps
@@ -39,17 +39,8 @@ class _Described:
         return n <= len(entries) and (entries[n - 1].seq == self.last if n else True)
 
 
-_KEPT: weakref.WeakKeyDictionary[Any, OrderedDict[str, _Described]] = \
-    weakref.WeakKeyDictionary()
-_LOCK = threading.Lock()
-
-
-def _kept(key: Any) -> OrderedDict[str, _Described]:
-    with _LOCK:
-        kept = _KEPT.get(key)
-        if kept is None:
-            kept = _KEPT[key] = OrderedDict()
-        return kept
+_KEPT: PerEngine[OrderedDict[str, _Described]] = PerEngine(OrderedDict)
+_LOCK = threading.Lock()  # guards what is kept
 
 
 def words(game: Game[Any, Any], state: Any, event: Any, text: str) -> str:
@@ -75,7 +66,7 @@ def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
     entries = snap.entries
     if start >= len(entries):
         return []
-    kept = _kept(key if key is not None else snap.game)
+    kept = _KEPT(key if key is not None else snap.game)
     with _LOCK:
         done = kept.get(snap.table.id)
         if done is not None:
@@ -120,7 +111,7 @@ def carry(key: Any, before: Snapshot, after: Snapshot, made: Sequence[str]) -> N
     end at ``before``'s head, so the answer needs no replay."""
     if len(made) != len(after.entries) - len(before.entries):
         return
-    kept = _kept(key)
+    kept = _KEPT(key)
     with _LOCK:
         done = kept.get(after.table.id)
         if before.entries:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +21,7 @@ from flask import request
 from sqlalchemy import Engine
 
 from webscore import security
+from webscore.perengine import PerEngine
 from webscore.snapshots import Snapshot
 
 KEEP_BYTES = 16 * 1024 * 1024  # drawings a process keeps, in all (a part is 14-120 KB)
@@ -62,16 +62,7 @@ class _Kept:
                 self.size -= sum(len(h) for h in views.values())
 
 
-_KEPT: weakref.WeakKeyDictionary[Engine, _Kept] = weakref.WeakKeyDictionary()
-_LOCK = threading.Lock()
-
-
-def _kept(engine: Engine) -> _Kept:
-    with _LOCK:
-        kept = _KEPT.get(engine)
-        if kept is None:
-            kept = _KEPT[engine] = _Kept()
-        return kept
+_KEPT: PerEngine[_Kept] = PerEngine(_Kept)
 
 
 def plain(engine: Engine, snap: Snapshot, writable: bool,
@@ -80,7 +71,7 @@ def plain(engine: Engine, snap: Snapshot, writable: bool,
     (``draw(csrf_token)`` renders it with the given CSRF function), with this browser's
     CSRF token filled in."""
     view = (writable, request.scheme, request.host, request.root_path)
-    kept = _kept(engine)
+    kept = _KEPT(engine)
     html = kept.get(snap, view)
     if html is None:
         html = draw(lambda: MARK)
@@ -89,8 +80,7 @@ def plain(engine: Engine, snap: Snapshot, writable: bool,
 
 
 def clear() -> None:
-    with _LOCK:
-        for kept in _KEPT.values():
-            with kept.lock:
-                kept.tables.clear()
-                kept.size = 0
+    for kept in _KEPT.values():
+        with kept.lock:
+            kept.tables.clear()
+            kept.size = 0

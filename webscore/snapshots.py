@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bisect
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.steps import replay_steps
 from webscore import checkpoints, devices
 from webscore.checkpoints import EVERY
+from webscore.perengine import PerEngine
 from webscore.store import (
     Row,
     TableRecord,
@@ -184,23 +184,14 @@ class _Cache:
             self.tables.pop(table_id, None)
 
 
-_CACHES: weakref.WeakKeyDictionary[Engine, _Cache] = weakref.WeakKeyDictionary()
-_CACHES_LOCK = threading.Lock()
-
-
-def table_cache(engine: Engine) -> _Cache:
-    with _CACHES_LOCK:
-        cache = _CACHES.get(engine)
-        if cache is None:
-            cache = _CACHES[engine] = _Cache()
-        return cache
+table_cache: PerEngine[_Cache] = PerEngine(_Cache)
+"""``table_cache(engine)``: the engine's cache of snapshots in this process."""
 
 
 def clear_cache() -> None:
-    with _CACHES_LOCK:
-        for cache in _CACHES.values():
-            with cache.lock:
-                cache.tables.clear()
+    for cache in table_cache.values():
+        with cache.lock:
+            cache.tables.clear()
 
 
 # -- building snapshots ----------------------------------------------------------------------

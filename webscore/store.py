@@ -13,14 +13,15 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from webscore import commits
 from webscore.models import game_tables, table_checkpoints, table_events
@@ -157,9 +158,48 @@ def _row(r: Any) -> Row:
 
 def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
     """The table's rows from sequence number ``first`` on, in order (one query)."""
+    if engine.dialect.name == "sqlite":
+        return _sqlite_rows(engine, table_id, first)
     with _reading(engine) as conn:
         result = conn.execute(_ROWS, {"table_id": table_id, "first": first})
         return [_row(r) for r in result]
+
+
+_ROWS_SQLITE: dict[Any, tuple[str, Callable[[Any], Any]]] = {}
+
+
+def _sqlite_rows(engine: Engine, table_id: str, first: int) -> list[Row]:
+    """``load_rows`` on SQLite: the same SELECT (rendered once) on a pooled driver
+    connection, without SQLAlchemy's execution and result machinery (which cost several
+    times SQLite's own work for a read of a row or two: every phone's refetch after an
+    entry, and every catch-up on rows another process wrote).  The statement is announced
+    to the engine's ``before/after_cursor_execute`` listeners as SQLAlchemy's are
+    (``webscore.sqlcount``), the timestamps are read by SQLAlchemy's own converter, and a
+    driver error is raised as SQLAlchemy's."""
+    found = _ROWS_SQLITE.get(engine.dialect)
+    if found is None:
+        created = table_events.c.created_at.type.dialect_impl(engine.dialect)
+        found = _ROWS_SQLITE[engine.dialect] = (
+            str(_ROWS.compile(dialect=engine.dialect)),
+            created.result_processor(engine.dialect, None) or (lambda v: v))
+    sql, stamp = found
+    params = (table_id, first)
+    dbapi = engine.raw_connection()
+    try:
+        cursor = dbapi.cursor()
+        engine.dispatch.before_cursor_execute(None, cursor, sql, params, None, False)
+        try:
+            cursor.execute(sql, params)
+            got = cursor.fetchall()
+        except sqlite3.Error as exc:
+            raise DBAPIError.instance(sql, params, exc, sqlite3.Error,
+                                      dialect=engine.dialect) from exc
+        engine.dispatch.after_cursor_execute(None, cursor, sql, params, None, False)
+        cursor.close()
+    finally:
+        dbapi.close()  # back to the pool
+    return [Row(seq, kind, source, text_, undoes, _aware(stamp(at)), actor, device, name)
+            for _, seq, kind, source, text_, undoes, at, actor, device, name in got]
 
 
 def load_head(engine: Engine, table_id: str) -> int:
@@ -222,18 +262,21 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
     params: list[Any] = named if order is None else [tuple(p[k] for k in order)
                                                       for p in named]
 
-    def work(conn: Connection) -> None:
-        done = conn.exec_driver_sql(sql, params if len(params) > 1 else params[0])
-        if done.rowcount != len(new):
+    def check(rowcount: int) -> None:
+        if rowcount != len(new):
             raise Conflict(expected, expected - 1)
+
+    def work(conn: Connection) -> None:
+        check(conn.exec_driver_sql(sql, params if len(params) > 1 else params[0]).rowcount)
         if checkpoint is not None:
             conn.execute(insert(table_checkpoints).values(
                 table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
                 state=checkpoint.state, created_at=stamp))
 
+    one = len(new) == 1 and checkpoint is None
     try:
-        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}",
-                      one_statement=len(new) == 1 and checkpoint is None)
+        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}", one_statement=one,
+                      statement=commits.Statement(sql, params[0], check) if one else None)
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)

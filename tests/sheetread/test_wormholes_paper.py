@@ -60,7 +60,7 @@ def test_a_photo_of_a_short_game_on_version_2_reads_its_rows() -> None:
     ticks = [n for n in paper if kinds.get(n) == "choice"]
     assert len(ticks) > 40 and sum(n not in taken for n in ticks) <= 2  # sides, ships, winner
     combs = [n for n in paper if kinds.get(n) == "digits" and paper[n]]
-    assert sum(n in taken for n in combs) >= len(combs) // 6  # cells, dice, values
+    assert sum(n in taken for n in combs) >= len(combs) // 2  # cells, dice, values
     confirmed = {**{f.name: paper.get(f.name, "") for f in reading.fields}, **taken}
     report = check_sheet(confirmed)
     assert report["ok"], [line for line in report["lines"] if not line["ok"]][:3]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import gc
 import os
+import sqlite3
 import sys
 import threading
 import time
@@ -142,6 +143,80 @@ def test_a_leader_keeps_its_connection_while_writes_come_in(
     del engine, group, conn, kept
     gc.collect()
     assert gone() is None
+
+
+def statement(n: int, inserts: bool = True) -> tuple[commits.Work, commits.Statement]:
+    """A one-statement write as data (that inserts ``n``, or nothing and is then refused);
+    its ``work`` (SQLAlchemy's path) must not be used."""
+    sql = "INSERT INTO scratch (n) SELECT ? WHERE ? = 1"
+
+    def work(conn: Connection) -> int:
+        raise AssertionError("the leader sent it through SQLAlchemy")
+
+    def check(changed: int) -> None:
+        if changed != 1:
+            raise commits.Refused(f"{n}: {changed} rows")
+
+    return work, commits.Statement(sql, (n, int(inserts)), check)
+
+
+def test_statements_go_on_the_drivers_connection_counted_as_sqlalchemy_counts(
+        tmp_path: Path) -> None:
+    """Writes given as Statements skip SQLAlchemy's execution path but are announced to its
+    listeners (the same statements and commits counted); in a shared commit one that
+    conflicts or is refused fails alone; a driver error is raised as SQLAlchemy's."""
+    path = tmp_path / "db.sqlite3"
+    engine = db.make_engine(f"sqlite:///{path}", busy_timeout=0.2)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE scratch (n INTEGER PRIMARY KEY)"))
+    work, st = statement(1)
+    with counting(engine) as seen:
+        assert commits.write(engine, work, statement=st) == 1
+    assert [s.split()[0] for s in seen.sql] == ["BEGIN", "INSERT"] and seen.commits == 1
+    assert seen.sql[0] == "BEGIN IMMEDIATE"
+    fd = os.open(f"{path}-writer.lock", os.O_RDWR)  # another process holds the writer lock
+    outcomes: dict[int, Any] = {}
+
+    def run(n: int, inserts: bool) -> None:
+        work, st = statement(n, inserts)
+        try:
+            outcomes[n] = commits.write(engine, work, statement=st)
+        except Exception as exc:  # the test looks at what each got
+            outcomes[n] = exc
+
+    group = commits._group(engine)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with counting(engine) as seen:
+            writers = [threading.Thread(target=run, args=(n, n != 4))
+                       for n in (1, 2, 3, 4, 5)]  # 1 is stored already, 4 inserts nothing
+            for t in writers:
+                t.start()
+            deadline = time.monotonic() + 10
+            while len(group.queue) < 4 and time.monotonic() < deadline:
+                time.sleep(0.001)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            for t in writers:
+                t.join(10)
+    finally:
+        os.close(fd)
+    assert isinstance(outcomes[1], IntegrityError)  # raised as SQLAlchemy raises it
+    assert isinstance(outcomes[4], commits.Refused)
+    assert outcomes[2] == outcomes[3] == outcomes[5] == 1
+    assert seen.commits == 1 and not any("SAVEPOINT" in s for s in seen.sql)
+    with engine.connect() as conn:
+        assert list(conn.scalars(text("SELECT n FROM scratch ORDER BY n"))) == [1, 2, 3, 5]
+    locker = sqlite3.connect(path, isolation_level=None)  # another program writing
+    locker.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(OperationalError) as caught:
+            commits.write(engine, work, statement=statement(6)[1])
+    finally:
+        locker.close()
+    fault = database_fault(caught.value)
+    assert fault is not None and fault.rule == "db.busy"
+    assert commits.write(engine, work, statement=statement(6)[1]) == 1
+    engine.dispose()
 
 
 def test_the_writer_lock_file_keeps_other_processes_out(tmp_path: Path) -> None:
@@ -447,4 +522,10 @@ def test_postgres_notices_keep_their_connection_between_quiet_writes(
         time.sleep(1.0)
     assert len(seen[0]) == 1, seen
     assert seen == [seen[0]] * 3, seen
-    engine.dispose()
+    engine.dispose()  # and the app's engine disposed closes it (no backend left behind)
+    deadline = time.monotonic() + 5
+    with psycopg.connect(url, autocommit=True) as admin:
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name"
+                            " = 'webscore-notify' AND datname = %s", (name,)).fetchone() != (0,):
+            assert time.monotonic() < deadline, "the notice connection outlived dispose()"
+            time.sleep(0.05)

@@ -43,8 +43,8 @@ from pnp.games.galaxy_trucker.events import (
 from pnp.games.galaxy_trucker.flight import lapped, start_positions
 from pnp.games.galaxy_trucker.flow import ASK_WORDS, set_trucker, who
 from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship
+from pnp.games.galaxy_trucker.offers import has_choice, options, refuse
 from pnp.games.galaxy_trucker.offers import legal as legal_events
-from pnp.games.galaxy_trucker.offers import options, refuse
 from pnp.games.galaxy_trucker.rounds import (
     deal,
     deck_size,
@@ -212,7 +212,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         ship = s.truckers[seat].ship
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
             return self._auto(s, ask, Cargo(()))  # no hold
-        if kind in AUTO:
+        if kind in AUTO and not has_choice(s, ask):
             answers = options(s, ask)
             if len(answers) == 1:
                 return self._auto(s, ask, answers[0])

@@ -170,6 +170,34 @@ def crew_choices(crew: Crew, count: int) -> list[tuple[int, ...]]:
     return list(dict.fromkeys(out))
 
 
+def has_choice(s: State, ask: Ask) -> bool:
+    """True when the ask surely has two answers or more, told without listing them (the
+    flight asks this before applying a lone answer by itself, GT-FR4); False when it may have
+    only one, for the list to tell."""
+    test = _CHOICE.get(ask.kind)
+    return test is not None and test(s, ask)
+
+
+def _powers(s: State, ask: Ask) -> bool:
+    """``power_options`` lists one answer per double powered, up to the tokens held."""
+    t = s.truckers[ask.seat]
+    kind = Kind.DOUBLE_ENGINE if ask.kind == "engines" else Kind.DOUBLE_CANNON
+    return t.ship is not None and t.tokens > 0 and bool(t.ship.of_kind(kind))
+
+
+def _free_planet(s: State, ask: Ask) -> bool:
+    taken = {row for _, row in s.stage.marks}
+    return any(r not in taken for r in range(1, len(card_of(s).planets) + 1))
+
+
+_CHOICE: dict[str, Callable[[State, Ask], bool]] = {
+    "land": _free_planet, "engines": _powers, "cannons": _powers,
+    # yes (in some way) or no, with the crew the card asks for (``offer_ship``, ``offer_station``)
+    "ship": lambda s, ask: s.truckers[ask.seat].crew.total >= card_of(s).crew,
+    "station": lambda s, ask: s.truckers[ask.seat].crew.total >= card_of(s).crew,
+}
+
+
 def refuse(state: State, rule: str, message: str | Callable[[], str]) -> IllegalMove:
     """A refusal whose legal list (that of ``state``) is built only when it is shown."""
     return IllegalMove(rule, message, lambda: [format_event(e) for e in legal(state)],

@@ -19,7 +19,7 @@ from pnp.games.spatial_delivery.checks import ci
 from pnp.games.spatial_delivery.events import Flip, SDEvent, TileLaid, format_event
 from pnp.games.spatial_delivery.market import settle
 from pnp.games.spatial_delivery.offers import legal
-from pnp.games.spatial_delivery.state import Need, State, flip_need, tile_need
+from pnp.games.spatial_delivery.state import Goods, Need, State, flip_need, made, tile_need
 
 
 def chance_outcomes(state: State) -> list[SDEvent]:
@@ -113,8 +113,12 @@ def apply_chance(state: State, event: TileLaid | Flip) -> State:
             left.remove(event.card)
             deck = tuple(left)
         i = ci(colour)
-        state = replace(state, pending=pending, goods=(
-            *state.goods[:i], replace(g, market=event.card, deck=deck), *state.goods[i + 1:]))
+        goods = list(state.goods)
+        goods[i] = Goods(event.card, deck, g.discards, g.reshuffles)  # (``replace``, written out)
+        fresh = state.__dict__.copy()  # ``made``: neither field feeds a derived lookup
+        fresh["pending"] = pending
+        fresh["goods"] = tuple(goods)
+        state = made(fresh)
     return settle(state)
 
 

@@ -115,7 +115,8 @@ def discarded(goods: tuple[Goods, ...], cards: Sequence[str]) -> tuple[Goods, ..
         return goods
     out = list(goods)
     for i, spent in piles.items():
-        out[i] = replace(out[i], discards=sorted_cards((*out[i].discards, *spent)))
+        g = out[i]  # (``replace``, written out)
+        out[i] = Goods(g.market, g.deck, sorted_cards((*g.discards, *spent)), g.reshuffles)
     return tuple(out)
 
 
@@ -123,7 +124,11 @@ def spend(state: State, who: int, cards: Sequence[str],
           seat_changes: Mapping[str, Any] | None = None, **changes: Any) -> State:
     """A new draft (one copy): ``cards`` leave seat ``who``'s hand for the discard piles,
     with the seat's other ``seat_changes`` and the state's other ``changes``."""
-    seats = state.seats
-    seat = replace(seats[who], hand=remove(seats[who].hand, cards), **(seat_changes or {}))
-    return replace(state, seats=(*seats[:who], seat, *seats[who + 1:]),
-                   goods=discarded(state.goods, cards), **changes)
+    seats = list(state.seats)
+    seat = seats[who]
+    if seat_changes:
+        seats[who] = replace(seat, hand=remove(seat.hand, cards), **seat_changes)
+    else:  # (``replace``, written out)
+        seats[who] = Seat(remove(seat.hand, cards), seat.points, seat.firsts, seat.location,
+                          seat.passed, seat.bonus)
+    return replace(state, seats=tuple(seats), goods=discarded(state.goods, cards), **changes)

@@ -15,7 +15,7 @@ from pnp.games.spatial_delivery.cards import (
 from pnp.games.spatial_delivery.checks import ci, order_error, refuse, set_goods, sorted_cards
 from pnp.games.spatial_delivery.events import Take
 from pnp.games.spatial_delivery.setup import deck_order
-from pnp.games.spatial_delivery.state import Goods, State, flip_need
+from pnp.games.spatial_delivery.state import Goods, Seat, State, flip_need, made
 
 
 def take(state: State, move: Take) -> State:
@@ -37,9 +37,16 @@ def take(state: State, move: Take) -> State:
     owed = bool(g.deck) and need not in state.pending
     if owed:  # ``turn_up``'s usual case, made in the same copy
         after["pending"] = (*state.pending, need)
-    draft = state.with_seat(seat_index, replace(seat, hand=sorted_cards((*seat.hand, g.market))),
-                            goods=(*state.goods[:i], replace(g, market=None),
-                                   *state.goods[i + 1:]), **after)
+    goods = list(state.goods)
+    goods[i] = Goods(None, g.deck, g.discards, g.reshuffles)  # (``replace``, written out)
+    seats = list(state.seats)
+    seats[seat_index] = Seat(sorted_cards((*seat.hand, g.market)), seat.points, seat.firsts,
+                             seat.location, seat.passed, seat.bonus)
+    fresh = state.__dict__.copy()  # ``made``: no field here feeds a derived lookup
+    fresh["seats"] = tuple(seats)
+    fresh["goods"] = tuple(goods)
+    fresh.update(after)
+    draft = made(fresh)
     if not owed:
         turn_up(draft, move.colour)
     return settle(draft) if draft.phase == "market" else draft

@@ -41,6 +41,20 @@ def flip_need(colour: str) -> Need:
     return _FLIP_NEEDS.get(colour) or Need("flip", colour)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def made(fields: dict[str, Any]) -> State:
+    """A new state from a copy of another's ``__dict__`` with some fields changed: what
+    ``engine.values.replace`` does, written out for the usual events (a take, a flip), whose
+    changes feed no derived lookup (not ``tiles`` or ``stations``; every cached property of
+    ``State`` is one of those, so the copy keeps them all)."""
+    new = _new(State)
+    _set(new, "__dict__", fields)  # the frozen class's own __setattr__ refuses
+    return new
+
+
 _TILE_NEEDS = {h: Need("tile", h) for h in range(HEX_COUNT)}
 _FLIP_NEEDS = {c: Need("flip", c) for c in COLOURS}
 

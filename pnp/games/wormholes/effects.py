@@ -35,7 +35,6 @@ from pnp.games.wormholes.state import (
     SendAway,
     Ship,
     State,
-    Step,
     made,
 )
 
@@ -53,11 +52,15 @@ def begin_turn(draft: State, seat: int, **changes: object) -> State:
     now = draft.ships
     if not now[a].lost_turn and not now[b].lost_turn:  # the usual turn, written out
         goal = BASES[opponent(seat)]
-        step: Step = ("roll-choice" if draft.two_ships and (
+        fields = draft.__dict__  # the draft's, in place (a draft has no memo)
+        fields["turns"] = draft.turns + 1
+        fields["turn"] = seat
+        fields["step"] = ("roll-choice" if draft.two_ships and (
             now[a].cell in goal or now[b].cell in goal) else "roll")
-        return edit(draft, turns=draft.turns + 1, turn=seat, step=step,
-                    rolling=SIDE_SUITS[seat], dice=(), unused=(), skipped=(), resting=(),
-                    **changes)
+        fields["rolling"] = SIDE_SUITS[seat]
+        fields["dice"] = fields["unused"] = fields["skipped"] = fields["resting"] = ()
+        fields.update(changes)  # (callers name fields: ``auto``)
+        return draft
     if changes:
         edit(draft, **changes)
     skipped: list[int] = []
@@ -141,7 +144,7 @@ def settle(state: State) -> State:
                 continue
             return state
         if state.step == "move" and not any_candidate(state):
-            begin_turn(state, opponent(state.turn), auto=passed(state))
+            begin_turn(state, opponent(state.turn), auto=passed(state) if state.unused else "")
             if state.skipped:
                 lost = " and ".join(side(state, s) for s in state.skipped)
                 edit(state, auto=f"{state.auto}; {lost} lost the turn to black "

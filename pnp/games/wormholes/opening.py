@@ -24,7 +24,7 @@ from pnp.games.wormholes.offers import (
     legal_of,
     side,
 )
-from pnp.games.wormholes.state import Coin, State
+from pnp.games.wormholes.state import Coin, State, fields_of, made
 
 
 def opening(state: State, event: OpeningRoll) -> State:
@@ -51,7 +51,8 @@ def place(state: State, event: Place) -> State:
         raise IllegalMove("WH-5", f"it is {name}'s placement; the {SUIT_NAMES[event.suit]} "
                                   f"coins are the other side's (place {mine})",
                           legal_of(state))
-    if state.placed(event.suit) >= COINS_PER_SUIT:
+    placed = state.placed(event.suit)
+    if placed >= COINS_PER_SUIT:
         raise IllegalMove("WH-5", f"all six {SUIT_NAMES[event.suit]} coins are placed; "
                                   "place your other suit", legal_of(state))
     where = cell_name(event.cell)
@@ -61,12 +62,17 @@ def place(state: State, event: Place) -> State:
     if is_base(event.cell):
         raise IllegalMove("WH-2", f"{where} is a base; wormholes go on other cells",
                           legal_of(state))
-    if state.coin_at(event.cell) is not None:
+    slots = state.coin_slots
+    if event.cell in slots:
         raise IllegalMove("WH-5", f"{where} already holds a wormhole", legal_of(state))
-    coin = Coin(event.suit, event.cell, state.placed(event.suit), chosen=event.value)
+    coin = Coin(event.suit, event.cell, placed, chosen=event.value)
     if event.value is not None:
         state = choose_value(state, coin)
-    nxt = replace(state, coins=(*state.coins, coin), turn=opponent(seat))
+    fresh = fields_of(state)
+    fresh["coins"] = (*state.coins, coin)
+    fresh["turn"] = opponent(seat)
+    fresh["coin_slots"] = {**slots, event.cell: len(state.coins)}  # the new coin goes last
+    nxt = made(fresh)
     if len(nxt.coins) == TOTAL_COINS:
         assert state.first_mover is not None
         nxt = begin_turn(edit(nxt, phase="play"), state.first_mover)

@@ -189,7 +189,7 @@ class State:
         return new
 
     def placed(self, suit: Suit) -> int:
-        return sum(1 for c in self.coins if c.suit == suit)
+        return [c.suit for c in self.coins].count(suit)
 
     def revealed_values(self, suit: Suit) -> frozenset[int]:
         return frozenset(c.value for c in self.coins if c.suit == suit and c.value is not None)

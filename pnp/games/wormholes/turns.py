@@ -20,7 +20,7 @@ from pnp.games.wormholes.board import (
     direction_name,
     opponent,
 )
-from pnp.games.wormholes.dice import allowed, any_move
+from pnp.games.wormholes.dice import allowed, any_move, moves_from
 from pnp.games.wormholes.effects import GOAL, arrive, do_jump, landed, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
@@ -30,12 +30,18 @@ from pnp.games.wormholes.state import (
     SHIP_INDEX,
     Activate,
     ChooseJump,
+    Coin,
     SendAway,
     Ship,
     State,
     fields_of,
     made,
 )
+
+# a wormhole suit's two jump directions in each side's compass (WH-3)
+AXIS_NAMES: dict[tuple[int, Suit], list[str]] = {
+    (seat, suit): [direction_name(seat, v) for v in axis_vectors(suit)]
+    for seat in (0, 1) for suit in OWNER}
 
 
 def _face(v: int) -> str:
@@ -139,12 +145,14 @@ def move(state: State, event: Move) -> State:
             raise IllegalMove("WH-4", f"{cell_name(end)} holds your own ship; a ship "
                                       "never lands on its partner", legal_of(state))
     # the move is one of dice.candidates (what die_moves lists); WH-10 chooses among them
-    if len(unused) >= 2 and not allowed(state, (suit, direction, end)):
+    if len(unused) >= 2 and not free_other(state, suit, seat) and not allowed(
+            state, (suit, direction, end)):
         other = next(s for s in unused if s != suit)
         raise IllegalMove("WH-T4", f"after {format_event(event)} the {SUIT_NAMES[other]} "
                                    "die could not be used, and another move keeps both "
                                    "dice in play", legal_of(state))
-    left = unused[1:] if unused[0] == suit else tuple(s for s in unused if s != suit)
+    k = unused.index(suit)
+    left = unused[k + 1:] if k == 0 else unused[:k] + unused[k + 1:]
     moved = list(ships)
     moved[i] = Ship(suit, end, ship.lost_turn)
     if direction is not None and end not in state.coin_slots and end not in GOAL[suit]:
@@ -160,6 +168,17 @@ def move(state: State, event: Move) -> State:
         fresh["stack"] = (*state.stack, Activate(suit, end))
         return settle(made(fresh))
     return settle(arrive(made(fresh), suit, end, by_die=True))
+
+
+def free_other(state: State, suit: Suit, seat: int) -> bool:
+    """``dice.free_die`` for the other of two unused dice (both rolled by ``seat``), read
+    from the state without calls: when it holds, every move keeps that die in play."""
+    (a, x), (b, y) = state.dice  # two unused dice: the two rolled
+    other, value = (b, y) if a == suit else (a, x)
+    cell = state.ships[SHIP_INDEX[other]].cell
+    if value == 0:
+        return cell in state.coin_slots
+    return len(moves_from(cell, seat)[value]) > 1
 
 
 # -- wormholes (WH-T5, WH-T6, WH-3, WH-12) ----------------------------------------------
@@ -182,7 +201,12 @@ def reveal(state: State, event: Reveal) -> State:
     if state.deal is not None and state.seed is not None and (
             event.value != state.deal[SHIP_INDEX[coin.suit]][coin.ordinal]):
         check_dealt(state, event, "WH-T5")  # the seed dealt another value: refused
-    return settle(state.with_coin(replace(coin, value=event.value)))
+    fresh = fields_of(state)  # (the coins stay where they were: coin_slots holds)
+    coins = list(state.coins)
+    coins[state.coin_slots[coin.cell]] = Coin(coin.suit, coin.cell, coin.ordinal, event.value,
+                                              coin.flips, coin.chosen)
+    fresh["coins"] = tuple(coins)
+    return settle(made(fresh))
 
 
 def jump_choice(state: State, event: Jump) -> State:
@@ -195,7 +219,7 @@ def jump_choice(state: State, event: Jump) -> State:
     coin = state.coin_at(state.ship(top.ship).cell)
     assert coin is not None
     vec = COMPASS[owner][event.direction]
-    axis = [direction_name(owner, v) for v in axis_vectors(coin.suit)]
+    axis = AXIS_NAMES[owner, coin.suit]
     if event.direction not in axis:
         raise IllegalMove("WH-3", f"a {SUIT_NAMES[coin.suit]} wormhole jumps "
                                   f"{' or '.join(axis)} only (in {SIDE_NAMES[owner]}' "
@@ -203,8 +227,9 @@ def jump_choice(state: State, event: Jump) -> State:
     if vec not in top.options:  # pragma: no cover - a single open direction is forced
         raise IllegalMove("WH-4", f"jumping {event.direction} leaves the galaxy",
                           legal_of(state))
-    popped = replace(state, stack=state.stack[:-1])
-    return settle(do_jump(popped, top.ship, vec, top.distance))
+    fresh = fields_of(state)
+    fresh["stack"] = state.stack[:-1]
+    return settle(do_jump(made(fresh), top.ship, vec, top.distance))
 
 
 # -- landing on an opponent (WH-T7, WH-7) -----------------------------------------------

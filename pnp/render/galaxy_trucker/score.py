@@ -36,6 +36,7 @@ from pnp.render.qr import draw_qr
 from pnp.render.readable import draw_field, draw_frame, scaled_rect
 from pnp.sheetread.layout import (
     MARKER_SIZE,
+    QR_LARGE,
     QR_SIZE,
     FieldBox,
     SheetLayout,
@@ -70,11 +71,15 @@ GROUP_GAP = {"cards": mm(2), "exposed": mm(2), "red": mm(2), "lost": mm(2), "rou
 BOLD_LINES = ("round", "credits")
 
 
-def _top(area: Rect) -> float:
-    return area.y2 - mm(36)
+def _top(area: Rect, version: int) -> float:
+    """Where the table starts: on version 2, 6 mm lower, under the larger sheet QR."""
+    return area.y2 - mm(36 if version < 2 else 42)
 
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
+"""Version 2 (printed now): the sheet QR is 24 mm (``QR_LARGE``), the table 6 mm lower;
+version 1 (17 mm) prints are still read."""
+VERSIONS = (1, 2)
 DIGITS: dict[str, tuple[int, bool]] = {
     # line: (digits, may be negative); the other lines are ticks (gaveup) or text (cards)
     "place": (1, False), "flight": (2, True), "finish": (2, False), "exposed": (2, False),
@@ -83,13 +88,14 @@ DIGITS: dict[str, tuple[int, bool]] = {
     "loss": (2, False), "round": (3, True), "credits": (3, False)}
 
 
-def _cells(size: tuple[float, float], seat: int) -> dict[str, Rect]:
+def _cells(size: tuple[float, float], seat: int, version: int) -> dict[str, Rect]:
     """The cell each field of player ``seat``'s page sits in, by name."""
     area = printable_area(size)
     label_w = mm(70)
     col_w = (area.w - label_w) / len(ROUNDS)
-    row_h = mm(8.6)
-    y = _top(area) - mm(11)  # below the column heads
+    # version 2's lower table keeps clear of the tracker code on Letter with rows 0.4 mm lower
+    row_h = mm(8.2 if version >= 2 and paper_name(size) == "letter" else 8.6)
+    y = _top(area, version) - mm(11)  # below the column heads
     fields: dict[str, Rect] = {}
     for line in LINES:
         y -= GROUP_GAP.get(line, 0.0) + row_h
@@ -105,13 +111,14 @@ def _cells(size: tuple[float, float], seat: int) -> dict[str, Rect]:
     return fields
 
 
-@lru_cache(maxsize=16)
-def score_sheet(size: tuple[float, float], seat: int) -> SheetLayout:
+@lru_cache(maxsize=32)
+def score_sheet(size: tuple[float, float], seat: int,
+                version: int = LAYOUT_VERSION) -> SheetLayout:
     """Player ``seat``'s page as the reader sees it (and as it is drawn): markers, the sheet
     QR under the top right marker, a comb per number, a tick box for "gave up"."""
     area = printable_area(size)
     boxes: list[FieldBox] = []
-    for name, cell in _cells(size, seat).items():
+    for name, cell in _cells(size, seat, version).items():
         line = name.rsplit("_", 1)[-1]
         if name.endswith("_total"):
             boxes.append(comb(name, cell, 3, width=mm(6.5), height=mm(8)))
@@ -122,8 +129,9 @@ def score_sheet(size: tuple[float, float], seat: int) -> SheetLayout:
             boxes.append(tick(name, cell))
         else:
             boxes.append(text(name, cell))
-    qr = Rect(area.x2 - QR_SIZE, area.y2 - mm(16) - QR_SIZE, QR_SIZE, QR_SIZE)
-    return SheetLayout(GAME_ID, f"p{seat}.{paper_name(size)}", LAYOUT_VERSION, size,
+    side = QR_SIZE if version < 2 else QR_LARGE
+    qr = Rect(area.x2 - side, area.y2 - mm(16) - side, side, side)
+    return SheetLayout(GAME_ID, f"p{seat}.{paper_name(size)}", version, size,
                        corner_markers(size), qr, tuple(boxes),
                        seed_field="seed" if seat == 1 else None,
                        title=f"Galaxy Trucker score sheet, player {seat}")
@@ -136,7 +144,7 @@ def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
 
 def sheet_layouts() -> list[SheetLayout]:
     """Every score page design: four players on A4 and on Letter (A5 shrinks A4)."""
-    return [score_sheet(paper_size(p), seat) for p in ("a4", "letter")
+    return [score_sheet(paper_size(p), seat, v) for v in VERSIONS for p in ("a4", "letter")
             for seat in range(1, SEATS + 1)]
 
 
@@ -190,7 +198,7 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
             c.drawString(name.x2 + mm(18), name.y + mm(2.5), f"{seed} (see player 1's page)")
         label_w = mm(70)
         col_w = (area.w - label_w) / len(ROUNDS)
-        top = _top(area)
+        top = _top(area, sheet.version)
         for k, rnd in enumerate(ROUNDS):
             x = area.x + label_w + k * col_w
             head, *notes = _head(rnd)
@@ -204,7 +212,7 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                     size_ -= 0.25
                 c.setFont(REGULAR, size_)
                 c.drawCentredString(x + col_w / 2, top - mm(6.8) - j * mm(2.9), note)
-        cells = _cells(size, seat)
+        cells = _cells(size, seat, sheet.version)
         for i, line in enumerate(LINES):
             cell = cells[f"p{seat}_r1_{line}"]
             row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))

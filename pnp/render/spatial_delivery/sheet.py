@@ -38,6 +38,7 @@ from pnp.render.spatial_delivery.art import (
 )
 from pnp.sheetread.layout import (
     MARKER_SIZE,
+    QR_LARGE,
     SheetLayout,
     band_qr,
     corner_markers,
@@ -78,10 +79,11 @@ def score_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
-def parts_layout(size: tuple[float, float]) -> dict[str, Rect]:
-    """The cells of the second page: a line per round and cause, a column per player."""
+def parts_layout(size: tuple[float, float], version: int) -> dict[str, Rect]:
+    """The cells of the second page: a line per round and cause, a column per player (on
+    version 2, 6 mm lower: the player heads keep clear of the larger sheet QR)."""
     area = printable_area(size)
-    top = area.y2 - mm(19) - mm(8)
+    top = area.y2 - mm(19) - mm(8) - (mm(6) if version >= 2 else 0.0)
     bottom = area.y + MARKER_SIZE + mm(3)
     label_w = mm(38)
     col_w = (area.w - label_w) / MAX_PLAYERS
@@ -99,7 +101,10 @@ def parts_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
+"""Version 2 (printed now): the 24 mm sheet QR (``QR_LARGE``), the back's table 6 mm lower;
+version 1 prints (17 mm) are still read."""
+VERSIONS = (1, 2)
 DIGITS = {"rounds": 1, "bonus": 2, "stations": 1, "total": 3}
 
 
@@ -112,23 +117,26 @@ def _digits(name: str) -> int:
     return DIGITS.get(key, 0)
 
 
-@lru_cache(maxsize=8)
-def score_sheet(size: tuple[float, float], page: int) -> SheetLayout:
+@lru_cache(maxsize=16)
+def score_sheet(size: tuple[float, float], page: int,
+                version: int = LAYOUT_VERSION) -> SheetLayout:
     """Page 0 (totals) or 1 (round by round) as drawn and as a reader cuts it out."""
-    cells = score_layout(size) if page == 0 else parts_layout(size)
+    cells = score_layout(size) if page == 0 else parts_layout(size, version)
     fields = []
     for name, cell in cells.items():
         digits = _digits(name)
         fields.append(place(name, cell, "digits" if digits else "text", digits))
-    return SheetLayout(GAME_ID, f"score{page + 1}.{paper_name(size)}", LAYOUT_VERSION, size,
-                       corner_markers(size), band_qr(size), tuple(fields),
+    qr = band_qr(size) if version < 2 else band_qr(size, QR_LARGE)
+    return SheetLayout(GAME_ID, f"score{page + 1}.{paper_name(size)}", version, size,
+                       corner_markers(size), qr, tuple(fields),
                        seed_field="seed" if page == 0 else None,
                        title=f"Spatial Delivery score sheet, page {page + 1}")
 
 
 def sheet_layouts() -> list[SheetLayout]:
     """Both score pages on A4 and Letter (A5 shrinks A4)."""
-    return [score_sheet(paper_size(p), page) for p in ("a4", "letter") for page in (0, 1)]
+    return [score_sheet(paper_size(p), page, v) for v in VERSIONS for p in ("a4", "letter")
+            for page in (0, 1)]
 
 
 def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
@@ -202,7 +210,7 @@ def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
     """The back: each round's points by cause, so the checker can confirm every round."""
     area = printable_area(size)
     sheet = score_sheet(size, 1)
-    cells = parts_layout(size)
+    cells = parts_layout(size, LAYOUT_VERSION)
 
     def draw(c: Canvas) -> None:
         first = cells["p1_r1_built"]

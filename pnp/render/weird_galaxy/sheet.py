@@ -62,6 +62,9 @@ LAYOUT_VERSION = 1
 WORKSHEET_VERSION = 2
 """Version 1 had the tiles as handwriting; an old print is refused with "print the sheet
 again" (``pnp.sheetread.layout.sheet_layout``)."""
+LEDGER_VERSION = 2
+"""The ledger's version 2 (printed now): the 24 mm sheet QR, the blocks 7 mm lower; version 1
+prints (17 mm) are still read."""
 BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
 
 # -- the Trade Missions worksheet ----------------------------------------------------------------
@@ -142,10 +145,12 @@ def worksheet_sheet(size: tuple[float, float]) -> SheetLayout:
                   "Weird Galaxy Trade Missions worksheet", WORKSHEET_VERSION, QR_LARGE)
 
 
-@lru_cache(maxsize=8)
-def ledger_sheet(size: tuple[float, float], page: int) -> SheetLayout:
-    return _sheet(size, f"ledger{page + 1}", ledger_layout(size, page), False,
-                  f"Weird Galaxy Space Bucks ledger, page {page + 1}")
+@lru_cache(maxsize=16)
+def ledger_sheet(size: tuple[float, float], page: int,
+                 version: int = LEDGER_VERSION) -> SheetLayout:
+    return _sheet(size, f"ledger{page + 1}", ledger_layout(size, page, version), False,
+                  f"Weird Galaxy Space Bucks ledger, page {page + 1}", version,
+                  QR_SIZE if version < 2 else QR_LARGE)
 
 
 def sheet_layouts() -> list[SheetLayout]:
@@ -153,7 +158,8 @@ def sheet_layouts() -> list[SheetLayout]:
     out = []
     for paper in ("a4", "letter"):
         size = paper_size(paper)
-        out += [worksheet_sheet(size), *(ledger_sheet(size, k) for k in range(LEDGER_PAGES))]
+        out += [worksheet_sheet(size), *(ledger_sheet(size, k, v) for v in (1, 2)
+                                         for k in range(LEDGER_PAGES))]
     return out
 
 
@@ -290,18 +296,19 @@ def ledger_players(page: int) -> list[int]:
     return list(range(first, min(first + PER_PAGE, wg_ledger.PLAYERS + 1)))
 
 
-def _block_rect(size: tuple[float, float], slot: int) -> Rect:
+def _block_rect(size: tuple[float, float], slot: int, version: int = LEDGER_VERSION) -> Rect:
     area = printable_area(size)
     w = (area.w - mm(6)) / PER_PAGE
-    top = area.y2 - mm(19)
+    top = area.y2 - mm(19 if version < 2 else 26)  # version 2: below the 24 mm QR
     return Rect(area.x + slot * (w + mm(6)), area.y + BOTTOM, w, top - area.y - BOTTOM)
 
 
-def ledger_layout(size: tuple[float, float], page: int) -> dict[str, Rect]:
+def ledger_layout(size: tuple[float, float], page: int,
+                  version: int = LEDGER_VERSION) -> dict[str, Rect]:
     """The field rectangles of ledger page ``page`` (design coordinates), by field name."""
     fields: dict[str, Rect] = {}
     for slot, p in enumerate(ledger_players(page)):
-        box = _block_rect(size, slot)
+        box = _block_rect(size, slot, version)
         head = mm(17)
         total_h = mm(9)
         turn_w = mm(10)

@@ -88,8 +88,8 @@ COLUMN_WIDTHS: dict[str, float] = {"side": 7.2, "dice": 13.0, "ship": 7.2, "from
                                    "to": 9.5, "value": 8.0, "jump": 9.5, "send": 13.0,
                                    "back": 10.5}
 """Version 1's columns (mm before scaling to the page's width)."""
-COLUMN_WIDTHS_V2: dict[str, float] = {"side": 12.0, "dice": 10.5, "ship": 21.5, "to": 14.0,
-                                      "value": 6.0, "jump": 14.0, "send": 11.5, "back": 9.0}
+COLUMN_WIDTHS_V2: dict[str, float] = {"side": 12.5, "dice": 10.5, "ship": 24.0, "to": 14.0,
+                                      "value": 6.5, "jump": 14.0, "send": 10.5, "back": 11.0}
 """Version 2's: every cell a comb of three digits, the side and ship ticked, no "from"."""
 COLUMN_HEADS = {"side": "Side", "dice": "Dice", "ship": "Ship", "from": "From", "to": "To",
                 "value": "Value", "jump": "Jump to", "send": "Sent to", "back": "Sent back"}
@@ -201,7 +201,7 @@ def _field_v1(name: str, cell: Rect) -> FieldBox:
 def _field_v2(name: str, cell: Rect) -> FieldBox:
     """Version 2: ticks and digits wherever a photo can read them."""
     column = name.rpartition("_")[2].rstrip("12") if name[:1] in "tr" else name
-    small = {"label": mm(1.6), "gap": mm(0.4)}  # the usual 3.2 mm tick boxes, set close
+    small = {"label": mm(2.0), "gap": mm(0.5)}  # the usual 3.2 mm tick boxes, set close
     if column in ("side", "winner"):
         return choice(name, cell, SIDES, **small)  # type: ignore[arg-type]
     if column == "ship" and name[:1] in "tr":
