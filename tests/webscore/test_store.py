@@ -18,7 +18,8 @@ from sqlalchemy import inspect
 
 from webscore.db import current_revision, get_engine, head_revision, init_app
 from webscore.snapshots import clear_cache, snapshot
-from webscore.store import Conflict, NewRow, create_table, load_rows
+from webscore.sqlcount import counting
+from webscore.store import _ROWS, Conflict, NewRow, _row, create_table, load_rows
 from webscore.tracker import TrackerRefusal, submit, undo
 
 
@@ -97,6 +98,26 @@ def test_postgres_reads_are_one_round_trip(app: Flask) -> None:
     with engine.connect() as conn:  # the pool gives the next user its usual transactions
         conn.exec_driver_sql("SELECT 1")
         assert conn.connection.dbapi_connection.info.transaction_status.name == "INTRANS"
+
+
+def test_sqlite_rows_read_on_the_driver_are_sqlalchemys_rows(app: Flask) -> None:
+    """SQLite's ``load_rows`` skips SQLAlchemy's execution path: the same rows (timestamps
+    included, read by SQLAlchemy's own converter), the same statement counted."""
+    engine = get_engine(app)
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL reads through SQLAlchemy")
+    tid = make_table(app)
+    for seq, text_ in enumerate(["r3", "+3", "r5"]):
+        submit(engine, tid, seq, text_)
+    undo(engine, tid, 3)
+    with engine.connect() as conn:
+        expected = [_row(r) for r in conn.execute(_ROWS, {"table_id": tid, "first": 2})]
+    with counting(engine) as seen:
+        rows = load_rows(engine, tid, 2)
+    assert rows == expected and [r.kind for r in rows] == ["move", "move", "undo"]
+    assert rows[0].created_at.tzinfo is not None and rows[-1].undoes == 3
+    assert seen.queries == 1 and seen.checkouts == 1 and seen.sql[0].startswith("SELECT")
+    assert load_rows(engine, "no-such-table") == []
 
 
 def test_undo_rows_are_kept_and_replay_from_scratch(app: Flask) -> None:
