@@ -6,6 +6,7 @@ Every error is one line on stderr and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -150,6 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "and the check report as JSON")
     rs.add_argument("--game", type=_game_id, default=None,
                     help="refuse a sheet of any other game")
+    rs.add_argument("--set", action="append", default=[], metavar="[PAGE:]NAME=VALUE",
+                    help="a value the person confirms (what the sheet says; PAGE counts "
+                         "the pages in page order, from 1); once every asked field is "
+                         "given, the second look asks what could still be misread")
     return p
 
 
@@ -271,6 +276,13 @@ def cmd_read_sheet(a: argparse.Namespace) -> int:
         report = record.check()
         readings, shown, asked = list(record.pages), {"record": record.to_json()}, record.asked()
         name = f"{len(photos)} photos"
+    if a.set:
+        readings, report, asked = _confirmed(readings, a.set)
+        if len(readings) > 1:
+            record = dataclasses.replace(record, pages=tuple(readings))
+            shown = {"record": record.to_json()}
+        else:
+            shown = {"reading": readings[0].to_json()}
     if a.json:
         print(json.dumps({**shown, "report": report}, ensure_ascii=False, indent=2))
     else:
@@ -292,6 +304,31 @@ def cmd_read_sheet(a: argparse.Namespace) -> int:
         print(f"pnp: {name}: {mistakes} mistake{'s' * (mistakes != 1)} on the sheet as "
               "read", file=sys.stderr)
     return 0 if report.get("ok") and not asked else EXIT_FAIL
+
+
+def _confirmed(readings: list[Any], sets: list[str]) -> tuple[list[Any], dict[str, object], int]:
+    """The readings with the person's ``--set`` values in (and the second look's fields asked
+    once none is left to give), their check and how many fields are still asked."""
+    from pnp.sheetread.confirm import confirmed
+    from pnp.sheets import check_pages, check_sheet
+
+    given: list[dict[str, str]] = [{} for _ in readings]
+    for item in sets:
+        where, sep, value = item.partition("=")
+        page, _, field = where.rpartition(":")
+        if not sep or not field or (page and not page.isdigit()):
+            raise PnpError(f"--set {item!r}: give NAME=VALUE, or PAGE:NAME=VALUE")
+        k = int(page or 1) - 1
+        if not 0 <= k < len(readings):
+            raise PnpError(f"--set {item!r}: there is no page {k + 1}")
+        given[k][field] = value
+    try:
+        pages = confirmed(readings, given)
+    except ValueError as exc:
+        raise PnpError(f"--set: {exc}") from None
+    report = (check_sheet(pages[0].game, pages[0].values()) if len(pages) == 1 else
+              check_pages(pages[0].game, [page.values() for page in pages]))
+    return pages, report, sum(len(page.asked()) for page in pages)
 
 
 def render_reading(reading: Any) -> str:

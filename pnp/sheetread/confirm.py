@@ -16,6 +16,7 @@ page's newly asked fields with the question to show.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pnp.sheetread.boxes import Draft
 from pnp.sheetread.layout import sheet_layout
@@ -57,6 +58,40 @@ def second_look(pages: Sequence[SheetReading],
     return out
 
 
+def confirmed(pages: Sequence[SheetReading],
+              given: Sequence[Mapping[str, str]]) -> list[SheetReading]:
+    """The pages with the person's values in (``given``: each page's fields the person typed
+    or confirmed): each such field takes its value, marked "confirmed"; once no asked field is
+    left without the person's value, the second look's fields are asked.
+
+    >>> from pnp.sheetread.reading import FieldReading as F
+    >>> page = SheetReading("galaxy-trucker", "p1.a4", 1, 11, (F("p1_name", "", "ask", 0.0),))
+    >>> [(f.value, f.status, f.note) for f in confirmed([page], [{"p1_name": "Ann"}])[0].fields]
+    [('Ann', 'read', 'confirmed')]
+    """
+    if len(pages) != len(given):
+        raise ValueError("one set of confirmed values per page")
+    known = [{f.name for f in page.fields} for page in pages]
+    for names, mine in zip(known, given, strict=True):
+        unknown = sorted(set(mine) - names)
+        if unknown:
+            raise ValueError(f"no field {unknown[0]!r} on that page")
+    pages = [replace(page, fields=tuple(
+        replace(f, value=mine[f.name], status="read", note="confirmed") if f.name in mine else f
+        for f in page.fields)) for page, mine in zip(pages, given, strict=True)]
+    if any(f.status == "ask" for page in pages for f in page.fields):
+        return pages  # the person has more to say first
+    values = [{f.name: f.value for f in page.fields} for page in pages]
+    # fields the person gave are trusted (``_trusted``: asked ones), the rest as read
+    marked = [replace(page, fields=tuple(replace(f, status="ask") if f.name in mine else f
+                                         for f in page.fields))
+              for page, mine in zip(pages, given, strict=True)]
+    again = second_look(marked, values)
+    return [replace(page, fields=tuple(replace(f, status="ask", note=asked[f.name])
+                                       if f.name in asked else f for f in page.fields))
+            for page, asked in zip(pages, again, strict=True)]
+
+
 def auditable(f: FieldReading) -> bool:
     """Whether the second look may ask this field: read or chosen by the rules, its boxes'
     options known, the eye under ``AUDIT_BELOW`` (the tracker keeps these fields' crops for
@@ -69,4 +104,4 @@ def _trusted(f: FieldReading, values: Mapping[str, str]) -> bool:
     return f.status == "ask" or values.get(f.name, f.value) != f.value
 
 
-__all__ = ["auditable", "drafts", "second_look"]
+__all__ = ["auditable", "confirmed", "drafts", "second_look"]
