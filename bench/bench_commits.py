@@ -14,7 +14,7 @@ tail it isolates, each side by side in one run:
    took the log past 1,000 pages (the code before), with the tracker's checkpoint thread
    (``webscore.commits._Checkpointer``), and with that thread and ``synchronous=NORMAL``.
 3. PostgreSQL live-update notices: 16 threads INSERTing in autocommit, with a NOTIFY per
-   write after it (the code before), with the notices handed to ``webscore.commits``'
+   write after it (the code before), with the notices handed to ``webscore.notices``'
    notifier thread (batched), and with none.  Needs ``PNP_TEST_POSTGRES_URL`` (or
    ``--postgres-url``); a throwaway table is made and dropped.
 
@@ -206,7 +206,7 @@ def postgres_notices(url: str, seconds: float, rounds: int) -> None:
     import psycopg
     from sqlalchemy import make_url
 
-    from webscore import commits
+    from webscore import notices
 
     plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
     table = f"bench_notices_{uuid.uuid4().hex[:8]}"
@@ -216,7 +216,7 @@ def postgres_notices(url: str, seconds: float, rounds: int) -> None:
     try:
         for r in range(rounds):
             for mode in ("a NOTIFY per write", "notices batched", "no notice"):
-                notifier = commits._Notifier(plain)
+                notifier = notices.Notifier(plain)
                 lat: list[float] = []
                 lock = threading.Lock()
                 stop = time.monotonic() + seconds
@@ -232,7 +232,7 @@ def postgres_notices(url: str, seconds: float, rounds: int) -> None:
                                          (f"{r}{mode}{k}", n))
                             if mode == "a NOTIFY per write":
                                 conn.execute("SELECT pg_notify(%s, %s)",
-                                             (commits.CHANNEL, f"h b{k} {n}"))
+                                             (notices.CHANNEL, f"h b{k} {n}"))
                             elif mode == "notices batched":
                                 notifier.send(f"h b{k} {n}")
                             with lock:

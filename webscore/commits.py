@@ -32,8 +32,8 @@ its commit's start to its end, flush included, so NOTIFYing commits are flushed 
 time: one app instance saturated near 200 writes a second when each write sent its own
 notice, in its transaction or right after it.  So the notice is handed to a thread of the
 process that sends all those waiting in one statement, without waiting for the disk
-(``_Notifier``): a notice is still never sent for a write that failed, and one lost to a
-crash is made up by the listeners' periodic poll (``webscore.live``).
+(``webscore.notices``): a notice is still never sent for a write that failed, and one lost
+to a crash is made up by the listeners' periodic poll (``webscore.live``).
 """
 
 from __future__ import annotations
@@ -54,9 +54,10 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
+from webscore import notices
+
 Work = Callable[[Connection], Any]
 
-CHANNEL = "webscore_live"  # the channel webscore.live listens on
 LOCK_POLL = 0.0005  # seconds between tries for another process's writer lock
 MAX_BATCH = 256  # writes one commit carries at most
 
@@ -492,109 +493,5 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
             with conn.begin():
                 result = work(conn)
     if notice is not None and engine.dialect.name == "postgresql":
-        _notify(engine, notice)
+        notices.notify(engine, notice)
     return result
-
-
-class _Notifier:
-    """One process's live-update notices to one PostgreSQL database, sent by one thread on
-    its own connection: all the notices waiting go in one statement, in a transaction that
-    does not wait for the disk (``synchronous_commit=off``: a notice is not data).
-
-    PostgreSQL holds a database-wide lock from a NOTIFYing transaction's commit to its end,
-    so a notice per write, each its own transaction with its own flush, capped one instance
-    near 200 writes a second; and a notice per write, even after its commit, is a round trip
-    per write (16 threads writing to PostgreSQL on this machine: 1,000-2,000 writes a second
-    with a notice each, 1,700-2,900 with the notices sent by this thread, 4-21 a statement).
-    The thread ends after ``IDLE`` seconds without a notice (closing its connection) and is
-    started again by the next one.  That is long enough for a quiet evening: a table logs
-    an entry every few seconds to minutes, and with half a second nearly every notice
-    opened a new connection (a server process forked, the password checked: milliseconds
-    of CPU on both sides, more than the write itself).  The connection is named
-    ``webscore-notify`` in ``pg_stat_activity``."""
-
-    IDLE = 30.0
-    GATHER = 0.002  # seconds a notice waits for others to go with it
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.cond = threading.Condition()
-        self.pending: list[str] = []
-        self.running = False
-        self.stopping = False
-        self.pid = 0
-
-    def send(self, payload: str) -> None:
-        with self.cond:
-            self.stopping = False
-            self.pending.append(payload)
-            if not self.running or self.pid != os.getpid():  # (a forked child: its own)
-                self.running, self.pid = True, os.getpid()
-                threading.Thread(target=self._run, name="webscore-notify", daemon=True).start()
-            self.cond.notify()
-
-    def stop(self) -> None:
-        """The app's engine was disposed (shutting down, a test's end): the thread ends and
-        closes its connection now, not after ``IDLE`` (notices not sent yet are dropped;
-        the listeners' poll makes them up)."""
-        with self.cond:
-            self.stopping = True
-            self.pending = []
-            self.cond.notify_all()
-
-    def _take(self) -> list[str]:
-        with self.cond:
-            if not self.pending and not self.stopping:
-                self.cond.wait(self.IDLE)
-            if not self.pending or self.stopping:
-                self.running = self.stopping = False
-                return []
-        time.sleep(self.GATHER)  # the notices of the writes committing now join this one
-        with self.cond:
-            batch, self.pending = self.pending, []
-        return batch
-
-    def _run(self) -> None:
-        import psycopg
-
-        conn: psycopg.Connection[Any] | None = None
-        try:
-            while batch := self._take():
-                try:
-                    if conn is None or conn.closed:
-                        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5,
-                                               application_name="webscore-notify")
-                        conn.execute("SET synchronous_commit TO off")
-                    conn.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
-                                  (CHANNEL, batch))
-                except psycopg.Error:
-                    # Best effort: the change is stored, and the listeners' poll makes up a
-                    # lost notice.  The next batch tries a new connection.
-                    if conn is not None:
-                        conn.close()
-                    conn = None
-        finally:
-            if conn is not None:
-                conn.close()
-
-
-_NOTIFIERS: dict[str, _Notifier] = {}
-
-
-def stop_notices(engine: Engine) -> None:
-    """End the notice thread of ``engine``'s database in this process (webscore.db calls
-    it when the engine is disposed)."""
-    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    with _GROUPS_LOCK:
-        notifier = _NOTIFIERS.get(url)
-    if notifier is not None:
-        notifier.stop()
-
-
-def _notify(engine: Engine, payload: str) -> None:
-    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    with _GROUPS_LOCK:
-        notifier = _NOTIFIERS.get(url)
-        if notifier is None:
-            notifier = _NOTIFIERS[url] = _Notifier(url)
-    notifier.send(payload)

@@ -33,7 +33,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import DBAPIError, DisconnectionError, SQLAlchemyError
 
-from webscore import commits
+from webscore import commits, notices
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 UPGRADE_COMMAND = "flask --app webscore db-upgrade"
@@ -91,7 +91,7 @@ def make_engine(url: str, *, busy_timeout: float = BUSY_TIMEOUT,
                                          "keepalives_idle": 5, "keepalives_interval": 2,
                                          "keepalives_count": 3})
     _ping_idle_connections(engine)
-    event.listen(engine, "engine_disposed", commits.stop_notices)
+    event.listen(engine, "engine_disposed", notices.stop_notices)
     return engine
 
 

@@ -40,11 +40,11 @@ from sqlalchemy import BindParameter, Engine, bindparam, func, select
 
 from webscore.db import get_engine
 from webscore.models import game_tables, table_events, table_timers
+from webscore.notices import CHANNEL
 
 bp = Blueprint("live", __name__)
 log = logging.getLogger(__name__)
 
-CHANNEL = "webscore_live"
 STREAM_SECONDS = 120.0
 KEEPALIVE = 10.0
 POLL = 0.25

@@ -19,7 +19,7 @@ from flask import Flask
 from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore import commits, create_app, db
+from webscore import commits, create_app, db, notices
 from webscore.db import get_engine
 from webscore.errors import database_fault
 from webscore.sqlcount import counting
@@ -479,7 +479,7 @@ def test_postgres_notices_go_out_after_the_commits_from_their_own_thread(
     engine = get_engine(app)
     url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
     with psycopg.connect(url, autocommit=True) as listener:
-        listener.execute(f"LISTEN {commits.CHANNEL}")
+        listener.execute(f"LISTEN {notices.CHANNEL}")
         for n in range(1, 21):
             commits.write(engine, insert(n), notice=f"h t {n}", one_statement=True)
         with pytest.raises(IntegrityError):
