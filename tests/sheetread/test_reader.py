@@ -18,8 +18,6 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.engine.sheetspec import Line, SheetSpec
-from pnp.engine.steps import Played
 from pnp.render.geometry import Rect
 from pnp.sheetread import (
     NoSheetFound,
@@ -35,6 +33,8 @@ from pnp.sheetread.layout import FieldBox, sheet_layout
 from pnp.sheetread.settle import settle
 from pnp.sheets import check_sheet
 from pnp.sheets import sheet_spec as check_sheet_spec
+from tests.sheetread.sumsheet import SumSheet as _Sum
+from tests.sheetread.sumsheet import draft
 
 GAME, SEED = "galaxy-trucker", 11
 
@@ -176,23 +176,8 @@ def test_two_ticked_options_are_asked() -> None:
 
 
 # -- the rules settle doubt (a tiny sheet: total = a + b) ------------------------------------
-class _Sum(SheetSpec):
-    def field_names(self) -> list[str]:
-        return ["a", "b", "note", "total"]
-
-    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
-        a, b, t = (fields.get(k, "") for k in ("a", "b", "total"))
-        ok = a.isdigit() and b.isdigit() and t == str(int(a) + int(b))
-        expected = str(int(a) + int(b)) if a.isdigit() and b.isdigit() else "?"
-        return {"ok": ok, "lines": [Line("total", t, expected, ok, "a + b").to_json()]}
-
-    def fields_from_play(self, play: Played) -> dict[str, str] | None:
-        return None
-
-
 def _draft(name: str, *candidates: tuple[str, float]) -> Draft:
-    box = FieldBox(name, "digits", Rect(0, 0, 10, 10), (Rect(0, 0, 10, 10),))
-    return Draft(box, tuple(candidates), (0, 0, 1, 1))
+    return draft(name, *candidates, comb=False)  # a reading without its boxes' own options
 
 
 def test_the_rules_choose_the_consistent_reading() -> None:

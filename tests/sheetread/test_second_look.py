@@ -4,37 +4,10 @@ readings that could put it right (``second_look``), and a field the person gave 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from pnp.engine.sheetspec import Line, SheetSpec
-from pnp.engine.steps import Played
-from pnp.render.geometry import Rect
-from pnp.sheetread.boxes import Draft
-from pnp.sheetread.layout import FieldBox
 from pnp.sheetread.reading import FieldReading, SheetReading
 from pnp.sheetread.settle import second_look, settle
-
-
-class _Sum(SheetSpec):
-    """A tiny sheet: total = a + b (the note no line checks)."""
-
-    def field_names(self) -> list[str]:
-        return ["a", "b", "note", "total"]
-
-    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
-        a, b, t = (fields.get(k, "") for k in ("a", "b", "total"))
-        ok = a.isdigit() and b.isdigit() and t == str(int(a) + int(b))
-        expected = str(int(a) + int(b)) if a.isdigit() and b.isdigit() else "?"
-        return {"ok": ok, "lines": [Line("total", t, expected, ok, "a + b").to_json()]}
-
-    def fields_from_play(self, play: Played) -> dict[str, str] | None:
-        return None
-
-
-def _draft(name: str, *candidates: tuple[str, float]) -> Draft:
-    box = FieldBox(name, "digits", Rect(0, 0, 10, 10), (Rect(0, 0, 10, 10),))
-    return Draft(box, tuple(candidates), (0, 0, 1, 1), parts=(tuple(candidates),))
-
+from tests.sheetread.sumsheet import SumSheet as _Sum
+from tests.sheetread.sumsheet import draft as _draft
 
 # a written 4 misread as 3 at 99.9 %: 3 + 5 is not 9
 DRAFTS = [_draft("a", ("3", 0.999)), _draft("b", ("5", 0.9999)),

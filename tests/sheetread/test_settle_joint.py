@@ -9,32 +9,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from pnp.engine.sheetspec import Line, SheetSpec
-from pnp.engine.steps import Played
-from pnp.render.geometry import Rect
-from pnp.sheetread.boxes import Draft, within
-from pnp.sheetread.layout import FieldBox
+from pnp.sheetread.boxes import within
 from pnp.sheetread.settle import settle
-
-
-class _Sum(SheetSpec):
-    """total = a + b."""
-
-    def field_names(self) -> list[str]:
-        return ["a", "b", "total"]
-
-    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
-        a, b, t = (fields.get(k, "") for k in ("a", "b", "total"))
-        ok = a.isdigit() and b.isdigit() and t == str(int(a) + int(b))
-        return {"ok": ok, "lines": [Line("total", t, "?", ok, "a + b").to_json()]}
-
-    def fields_from_play(self, play: Played) -> dict[str, str] | None:
-        return None
-
-
-def _draft(name: str, *candidates: tuple[str, float]) -> Draft:
-    box = FieldBox(name, "digits", Rect(0, 0, 10, 10), (Rect(0, 0, 10, 10),))
-    return Draft(box, tuple(candidates), (0, 0, 1, 1), parts=(tuple(candidates),))
+from tests.sheetread.sumsheet import SumSheet as _Sum
+from tests.sheetread.sumsheet import draft as _draft
 
 
 def test_three_doubtful_fields_on_one_line_are_settled_together() -> None:

@@ -3,39 +3,15 @@ the photo's time for the rules the fields not yet settled are asked (never guess
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
-from pnp.engine.sheetspec import Line, SheetSpec
-from pnp.engine.steps import Played
 from pnp.render.geometry import Rect
 from pnp.sheetread import settle as settle_module
 from pnp.sheetread.boxes import Draft
-from pnp.sheetread.layout import FieldBox, sheet_layout
+from pnp.sheetread.layout import sheet_layout
 from pnp.sheetread.settle import settle, space
-
-
-class _Sum(SheetSpec):
-    """A tiny sheet: total = a + b."""
-
-    def field_names(self) -> list[str]:
-        return ["a", "b", "total"]
-
-    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
-        a, b, t = (fields.get(k, "") for k in ("a", "b", "total"))
-        ok = a.isdigit() and b.isdigit() and t == str(int(a) + int(b))
-        expected = str(int(a) + int(b)) if a.isdigit() and b.isdigit() else "?"
-        return {"ok": ok, "lines": [Line("total", t, expected, ok, "a + b").to_json()]}
-
-    def fields_from_play(self, play: Played) -> dict[str, str] | None:
-        return None
-
-
-def _draft(name: str, *candidates: tuple[str, float], alphabet: str = "0123456789") -> Draft:
-    box = FieldBox(name, "digits", Rect(0, 0, 10, 10), (Rect(0, 0, 10, 10),),
-                   alphabet=alphabet)
-    return Draft(box, tuple(candidates), (0, 0, 1, 1), parts=(tuple(candidates),))
+from tests.sheetread.sumsheet import SumSheet as _Sum
+from tests.sheetread.sumsheet import draft as _draft
 
 
 def test_a_box_is_tried_only_with_the_digits_it_may_hold() -> None:
