@@ -72,6 +72,7 @@ from tracker_servers import (  # noqa: E402
     start_instances,
 )
 
+
 def _asyncio_loop(*args: Any, **kw: Any) -> Any:
     from tracker_load import open_loop
 
