@@ -31,7 +31,7 @@ from pnp.engine.sheetspec import SheetSpec
 from pnp.engine.steps import Played
 from pnp.sheetread.boxes import Draft, joined
 from pnp.sheetread.layout import FieldBox
-from pnp.sheetread.reading import FieldReading, Status
+from pnp.sheetread.reading import FieldReading, Status, percent
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
 PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
@@ -177,7 +177,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 # the eye saw another value clearly: perhaps the player's own mistake, so
                 # the person says which (the check then reports it if it was one)
                 status[d.name] = "ask"
-                notes[d.name] = (f"read {_shown(first)} ({p_first:.0%}); the rules would "
+                notes[d.name] = (f"read {_shown(first)} ({percent(p_first)}); the rules would "
                                  f"expect {_shown(value)}: which is written?")
                 chosen[d.name] = p_first
                 continue
@@ -234,7 +234,7 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
         if isinstance(spec, _Checked) and spec.spent():
             # no time left to audit it: asked, not trusted
             status[d.name] = "ask"
-            notes[d.name] = (f"read {_shown(values[d.name])} ({d.best[1]:.0%}); too many "
+            notes[d.name] = (f"read {_shown(values[d.name])} ({percent(d.best[1])}); too many "
                              "doubtful fields on this photo to try the rules: confirm")
             continue
         for v in space(d):
@@ -243,7 +243,7 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
             if len(_wrong(spec, {**values, d.name: v})[1]) < len(base):
                 status[d.name] = "ask"
                 seen = dict(d.candidates).get(values[d.name], 0.0)
-                notes[d.name] = (f"read {_shown(values[d.name])} ({seen:.0%}), but the "
+                notes[d.name] = (f"read {_shown(values[d.name])} ({percent(seen)}), but the "
                                  f"sheet would check out with {_shown(v)}: which is written?")
                 break
 
