@@ -32,7 +32,7 @@ from pnp.engine.sheetspec import Prober, SheetSpec
 from pnp.engine.steps import Played
 from pnp.sheetread.boxes import Draft, joined
 from pnp.sheetread.layout import FieldBox
-from pnp.sheetread.reading import FieldReading, Status
+from pnp.sheetread.reading import FieldReading, Status, percent
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
 PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability

@@ -53,7 +53,7 @@ from pnp.games.galaxy_trucker.flow import (
 )
 from pnp.games.galaxy_trucker.hits import keep_piece
 from pnp.games.galaxy_trucker.notation import parse_ship
-from pnp.games.galaxy_trucker.offers import refuse, refuse_as, refuse_ask
+from pnp.games.galaxy_trucker.offers import offered_ship, refuse, refuse_as, refuse_ask
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State
 from pnp.games.galaxy_trucker.strength import cannon_strength, engine_strength, format_strength
@@ -245,7 +245,9 @@ def enter(s: State, seat: int, event: Enter) -> State:
                            f"{'taken' if event.number in taken else 'not in play'}; "
                            f"free: {', '.join(free)}")
     try:
-        ship = parse_ship(event.ship.replace(";", " "), s.tiles)
+        ship = offered_ship(s.tile_seed, event.ship)
+        if ship is None:
+            ship = parse_ship(event.ship.replace(";", " "), s.tiles)
     except NotationError as exc:
         raise refuse_ship(
             s, seat, None, "GT-F1", f"the ship cannot be read: {exc.message}") from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Container, Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import Board, Cell
@@ -166,14 +167,17 @@ def style_order(tile_seed: int, style: int) -> tuple[Tile, ...]:
     from pnp.games.galaxy_trucker.state import tiles_of
 
     tiles = tiles_of(tile_seed)
-    by_kind: dict[str, list[Tile]] = {}
-    for t in sorted(tiles.warehouse, key=lambda t: t.id):
-        by_kind.setdefault(t.kind.value, []).append(t)
-    kinds = [k.value for k in _TYPICAL_KINDS[style % len(_TYPICAL_KINDS)]]
+    by_kind: dict[Kind, list[Tile]] = {}  # kinds hash by identity (no enum ``.value``)
+    for t in sorted(tiles.warehouse, key=_tile_id):
+        by_kind.setdefault(t.kind, []).append(t)
+    piles = [by_kind.get(k, []) for k in _TYPICAL_KINDS[style % len(_TYPICAL_KINDS)]]
     out: list[Tile] = []
     for depth in range(max(len(v) for v in by_kind.values())):
-        out += [by_kind[k][depth] for k in kinds if depth < len(by_kind.get(k, ()))]
+        out += [pile[depth] for pile in piles if depth < len(pile)]
     return tuple(out)
+
+
+_tile_id = attrgetter("id")
 
 
 def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
