@@ -415,23 +415,8 @@ def _surely_inked(d: Draft, value: str) -> bool:
     return value == "" and all(v != "" for v, _p in d.candidates)
 
 
-def percent(p: float) -> str:
-    """How sure the eye was, never rounded up to a certainty it did not have (a note saying
-    "100%" of a reading the audit doubts reads as a contradiction).
-
-    >>> [percent(p) for p in (0.42, 0.987, 0.9949, 0.9993, 0.99996, 1.0)]
-    ['42%', '98%', '99.4%', '99.93%', '99.996%', '100%']
-    """
-    if p >= 1.0:
-        return "100%"
-    if p < 0.99:
-        return f"{math.floor(p * 100)}%"
-    decimals = 1 if p < 0.999 else 2 if p < 0.9999 else 3
-    return f"{math.floor(p * 100 * 10 ** decimals) / 10 ** decimals:.{decimals}f}%"
-
-
 def _shown(value: str) -> str:
     return repr(value) if value else "empty"
 
 
-__all__ = ["PLAUSIBLE", "READ_AT", "percent", "second_look", "settle"]
+__all__ = ["PLAUSIBLE", "READ_AT", "second_look", "settle"]
