@@ -229,3 +229,17 @@ def test_parsers_refuse_junk_cleanly(text: str) -> None:
     for parse in (lambda x: parse_ship(x, tiles(0)), parse_crew, parse_shot, parse_threat):
         with contextlib.suppress(NotationError, IllegalMove):
             parse(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, BOARD_NAMES, st.integers(min_value=0, max_value=6))
+def test_the_joins_the_spot_check_notes_are_the_ships_links(seed: int, board: str,
+                                                            turns: int) -> None:
+    """``check`` notes each tile's joins (``Ship.links``) as it looks at the touching pairs:
+    the same as working them out on their own, mistakes or not."""
+    s = broken_ship(seed, board, turns)
+    fresh, known = Ship.of(s.board, s.placements), Ship.of(s.board, s.placements)
+    links = known.links  # worked out on their own, before the check
+    found = check(fresh)
+    assert fresh.__dict__["links"] == links
+    assert found == check(known)
