@@ -185,10 +185,19 @@ def registration_points(page: Rect, size: tuple[float, float], taken: Sequence[R
     boxes = [(t.x, t.y, t.x2, t.y2) for t in taken]
     for x, y in cands:
         box = Rect(x - r, y - r, 2 * r, 2 * r)
-        mirrored = [Rect(size[0] - box.x2, box.y, box.w, box.h),
-                    Rect(box.x, size[1] - box.y2, box.w, box.h)]
-        if not any(b.x < x2 and x1 < b.x2 and b.y < y2 and y1 < b.y2  # Rect.overlaps
-                   for b in (box, *mirrored) for x1, y1, x2, y2 in boxes):
+        bx, by, bw, bh = box.x, box.y, box.w, box.h
+        # the target and its two mirror images, as (x, y, x2, y2) the way Rect computes them
+        mx, my = size[0] - (bx + bw), size[1] - (by + bh)
+        free = True
+        for ax, ay, ax2, ay2 in ((bx, by, bx + bw, by + bh), (mx, by, mx + bw, by + bh),
+                                 (bx, my, bx + bw, my + bh)):
+            for x1, y1, x2, y2 in boxes:
+                if ax < x2 and x1 < ax2 and ay < y2 and y1 < ay2:  # Rect.overlaps
+                    free = False
+                    break
+            if not free:
+                break
+        if free:
             out.append((x, y))
     return out
 
