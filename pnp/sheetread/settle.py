@@ -163,7 +163,9 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         if not open_:
             break
         wrong = _reach(spec, values, open_)
-        why.update((d.name, "no time left for the rules") for d in open_ if d.name not in wrong)
+        # a field an earlier pass could not settle keeps that pass's reason
+        why.update((d.name, "no time left for the rules") for d in open_
+                   if d.name not in wrong and d.name not in why)
         open_ = [d for d in open_ if d.name in wrong]
         reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
             *sets.values()) for name, sets in wrong.items()}
@@ -184,8 +186,10 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
             else:
                 why[d.name] = (f"{len(good)} values check out" if len(good) != 1 else
                                f"only {_shown(good[0])} checks out, which the eye hardly saw")
-        if not ruled:
-            ruled = _jointly(spec, values, open_, reach, why)
+        # the groups settle together in the same pass (a field ruled alone bears on no line
+        # of theirs); the next pass tries again what the values ruled now may decide
+        ruled.update(_jointly(spec, values, [d for d in open_ if d.name not in ruled], reach,
+                              why))
         if not ruled:
             break
         for d in open_:
