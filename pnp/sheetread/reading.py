@@ -12,6 +12,7 @@ when it stays uncertain: the person confirms those before the sheet is checked.
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -44,6 +45,25 @@ class NoSheetFound(SheetReadError):
 
 class WrongLayout(SheetReadError):
     """A sheet of another game, or a layout version this reader does not know."""
+
+
+def percent(p: float) -> str:
+    """A confidence as a person reads it: whole percents, but never rounded up to "100%" (a
+    reading at 99.9 % is not certain) nor down to "0%".
+
+    >>> percent(0.62), percent(0.9993), percent(0.99996), percent(1.0), percent(0.0004)
+    ('62%', '99.9%', '99.9%', '100%', '0.04%')
+    """
+    if p >= 1.0 or p <= 0.0:
+        return "100%" if p >= 1.0 else "0%"
+    if 0 < round(p * 100) < 100:
+        return f"{round(p * 100)}%"
+    for digits in (1, 2, 3, 4):
+        scale = 10 ** digits
+        shown = math.floor(p * 100 * scale) / scale if p > 0.5 else round(p * 100, digits)
+        if 0 < shown < 100:
+            return f"{shown:.{digits}f}%"
+    return "99.9999%" if p > 0.5 else "0.0001%"
 
 
 @dataclass(frozen=True)
@@ -147,4 +167,4 @@ class SheetReading:
 
 
 __all__ = ["STATUSES", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred",
-           "PhotoTooSmall", "SheetReadError", "SheetReading", "Status", "WrongLayout"]
+           "PhotoTooSmall", "SheetReadError", "SheetReading", "Status", "WrongLayout", "percent"]
