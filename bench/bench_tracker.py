@@ -6,7 +6,9 @@ one and two app instances on one database, and servers compared side by side.
 2. Write cost against row number: every game logged one entry per request from its first
    row (Weird Galaxy to row 1,000+), each request through the next instance in turn; median
    of 15 writes from rows 1, 100 and 1,000.
-3. Open loop (``bench/tracker_load.py``, asyncio): N tables of all five games, each already
+3. Open loop (``bench/tracker_phones.py``: raw sockets in one selectors loop, the cheap
+   load generator; ``--generator asyncio``: ``tracker_load``'s asyncio crowd, to compare):
+   N tables of all five games, each already
    at a random row of a seeded game and read a few times through every instance first (so
    every worker has it cached), each logging its next entry every 5 s on average (uniform
    2.5-7.5 s think time, counted from the last send, whatever the answer took), requests
@@ -33,7 +35,7 @@ Rate limits are off (one loopback address plays every table).
 
     .venv/bin/python bench/bench_tracker.py [--seconds 15] [--levels 50,200,1000]
         [--instances 1,2] [--only sqlite|postgres] [--variant LABEL=SPEC ...] [--timing]
-        [--skip statements,rows,open,closed] [--json out.json]
+        [--skip statements,rows,open,closed] [--generator raw|asyncio] [--json out.json]
 
 Needs ``wrk`` (``bash .ci/services`` installs it).  PostgreSQL is used when
 ``PNP_TEST_POSTGRES_URL`` (or ``--postgres-url``) names a server where we may create a
@@ -69,6 +71,24 @@ from tracker_servers import (  # noqa: E402
     postgres_database,
     start_instances,
 )
+
+
+def _asyncio_loop(*args: Any, **kw: Any) -> Any:
+    from tracker_load import open_loop
+
+    return open_loop(*args, **kw)
+
+
+def _raw_loop(*args: Any, **kw: Any) -> Any:
+    from tracker_phones import open_loop
+
+    return open_loop(*args, **kw)
+
+
+GENERATORS = {"raw": _raw_loop, "asyncio": _asyncio_loop}
+"""The open loop's load generators: raw sockets in one selectors loop (``tracker_phones``,
+the default: about a tenth of the CPU a request), or the earlier asyncio crowd
+(``tracker_load``), kept to compare."""
 
 _POSTMASTERS: dict[str, int | None] = {}
 DATABASES: dict[str, str] = {}
@@ -211,7 +231,9 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                long_game: Any, variants: list[Server]) -> list[dict[str, Any]]:
     """Every variant on its own database, measured level by level in turn (the order
     alternating), with ``/healthz`` phones at each level on the first variant."""
-    from tracker_load import open_loop, prepare, row_costs
+    from tracker_load import prepare, row_costs
+
+    open_loop = GENERATORS[a.generator]
 
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
     outs: list[dict[str, Any]] = []
@@ -305,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--postgres-url", default=os.environ.get("PNP_TEST_POSTGRES_URL"))
     ap.add_argument("--only", choices=["sqlite", "postgres"], default=None)
     ap.add_argument("--skip", default="", help="comma separated: statements,rows,open,closed")
+    ap.add_argument("--generator", choices=sorted(GENERATORS), default="raw",
+                    help="the open loop's load generator (default raw: tracker_phones.py)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     a = ap.parse_args(argv)
     a.skip = set(a.skip.split(","))

@@ -2,26 +2,26 @@
 the state it was logged in, for the history the pages and the API show beside the notation.
 
 A caption depends only on the entries before it, and an entry in force keeps the entries
-before it for good (undo only takes back the newest), so a table's captions are kept per
-process and only the entries new since the last look are described, carried forward from
-the state after the last one described.  A write hands over the captions of what it stored
-(``carry``), described from the states it computed anyway, so its answer replays nothing.
-After an undo (or in a fresh process) the table's entries are replayed once from the start.
-Looking up a table's captions costs the same at entry 1,000 as at entry 1.
+before it for good (undo only takes back the newest), so a caption never changes.  Most
+entries carry theirs (``Entry.caption``): a write describes what it stores from the states
+the engine check computed, and a process catching up on rows another one stored describes
+each as it applies it, so an answer replays nothing.  The entries a process loaded cold
+(from the stored rows and a checkpoint) have none: those are described on demand, once,
+from the start of the game, and kept per process (``KEEP_TABLES`` tables), carried forward
+from the state after the last one described.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine import Game, IllegalMove, NotationError
+from pnp.engine import IllegalMove, NotationError
 from webscore.perengine import PerEngine
-from webscore.snapshots import Entry, Snapshot, start_state
+from webscore.snapshots import Entry, Snapshot, start_state, words
 
 KEEP_TABLES = 1024  # tables whose captions a process keeps
 
@@ -43,15 +43,6 @@ _KEPT: PerEngine[OrderedDict[str, _Described]] = PerEngine(OrderedDict)
 _LOCK = threading.Lock()  # guards what is kept
 
 
-def words(game: Game[Any, Any], state: Any, event: Any, text: str) -> str:
-    """The caption of ``event`` (notation ``text``) logged in ``state``."""
-    try:
-        return str(game.describe(state, event)) or text
-    except Exception:  # a caption is a courtesy: never lose the history over it
-        logging.getLogger(__name__).exception("no caption for %s", text)
-        return text
-
-
 def _keep(kept: OrderedDict[str, _Described], table_id: str, done: _Described) -> None:
     kept[table_id] = done
     kept.move_to_end(table_id)
@@ -64,8 +55,19 @@ def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
     names the database the table lives in (the snapshot cache's engine), so two databases'
     tables with one id never share captions."""
     entries = snap.entries
-    if start >= len(entries):
-        return []
+    upto = start  # the entries before this need describing here; the rest carry theirs
+    for i in range(len(entries) - 1, start - 1, -1):
+        if entries[i].caption is None:
+            upto = i + 1
+            break
+    tail = [str(e.caption) for e in entries[upto:]]
+    return (_described(snap, key, start, upto) if upto > start else []) + tail
+
+
+def _described(snap: Snapshot, key: Any, start: int, upto: int) -> list[str]:
+    """The captions of ``snap.entries[start:upto]``, from the kept ones, describing (and
+    keeping) what they do not cover yet."""
+    entries = snap.entries
     kept = _KEPT(key if key is not None else snap.game)
     with _LOCK:
         done = kept.get(snap.table.id)
@@ -73,8 +75,8 @@ def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
             kept.move_to_end(snap.table.id)
             if done.fits(entries):
                 n = len(done.captions)
-                if n == len(entries):
-                    return done.captions[start:n]
+                if n >= upto:
+                    return done.captions[start:upto]
                 described, state, last = done.captions[start:n], done.state, done.last
             else:
                 done = None
@@ -85,14 +87,14 @@ def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
         state = start_state(game, snap.table)
     new: list[str] = []
     try:
-        for entry in entries[n:]:
+        for entry in entries[n:upto]:
             event = game.parse(entry.text)
             new.append(words(game, state, event, entry.text))
             state = game.apply(state, event)
             last = entry.seq
     except (IllegalMove, NotationError):  # a broken log: the rest as notation
         return (described + new[max(0, start - n):]
-                + [e.text for e in entries[max(start, n + len(new)):]])
+                + [e.text for e in entries[max(start, n + len(new)):upto]])
     with _LOCK:
         current = kept.get(snap.table.id)
         if current is not None and current is done and len(current.captions) == n:
@@ -103,23 +105,3 @@ def captions(snap: Snapshot, key: Any = None, start: int = 0) -> list[str]:
             head = [] if done is None else done.captions[:n]
             _keep(kept, snap.table.id, _Described(head + new, last, state))
     return described + new[max(0, start - n):]
-
-
-def carry(key: Any, before: Snapshot, after: Snapshot, made: Sequence[str]) -> None:
-    """A write stored entries after ``before`` and made ``after``: keep ``made`` (their
-    captions, described by the write from the states it computed) when the kept captions
-    end at ``before``'s head, so the answer needs no replay."""
-    if len(made) != len(after.entries) - len(before.entries):
-        return
-    kept = _KEPT(key)
-    with _LOCK:
-        done = kept.get(after.table.id)
-        if before.entries:
-            if done is None or len(done.captions) != len(before.entries) \
-                    or not done.fits(before.entries):
-                return
-        elif done is None or done.captions:
-            done = _Described([], 0, None)
-        done.captions.extend(made)
-        done.last, done.state = after.entries[-1].seq, after.state
-        _keep(kept, after.table.id, done)

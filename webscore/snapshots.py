@@ -6,6 +6,7 @@ a read or a write starts from the cached head instead of replaying the game (see
 from __future__ import annotations
 
 import bisect
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -61,6 +62,10 @@ class Entry:
     chance: bool
     actor: int | None  # the seat that decided (None for chance)
     device: str | None = None  # the phone that logged it, as the history shows it
+    caption: str | None = field(default=None, compare=False, repr=False)
+    """The engine's words for it, when it was described as it was applied (a write, a
+    catch-up): an entry in force keeps the entries before it, so its caption never changes
+    (``webscore.history`` describes the others on demand)."""
 
     @property
     def seat(self) -> int:
@@ -207,19 +212,31 @@ def effective(rows: Sequence[Row]) -> tuple[list[Row], list[tuple[int, int]]]:
     return moves, undos
 
 
+def words(game: Game[Any, Any], state: Any, event: Any, text: str) -> str:
+    """The caption of ``event`` (notation ``text``) logged in ``state``."""
+    try:
+        return str(game.describe(state, event)) or text
+    except Exception:  # a caption is a courtesy: never lose the history over it
+        logging.getLogger(__name__).exception("no caption for %s", text)
+        return text
+
+
 def start_state(game: Game[Any, Any], table: TableRecord) -> Any:
     return game.initial_state(table.setup, table.players, table.seed)
 
 
-def _replay(game: Game[Any, Any], state: Any, moves: Sequence[Row | Entry]
-            ) -> tuple[Any, list[Entry], dict[str, Any] | None]:
-    """Apply moves from ``state``; stop at the first the engine refuses (the table is broken)."""
+def _replay(game: Game[Any, Any], state: Any, moves: Sequence[Row | Entry],
+            describe: bool = False) -> tuple[Any, list[Entry], dict[str, Any] | None]:
+    """Apply moves from ``state``; stop at the first the engine refuses (the table is broken).
+    With ``describe`` each entry gets its caption, from the state it was applied to."""
     entries: list[Entry] = []
     try:
         for step in replay_steps(game, state, (m.text for m in moves)):
             move = moves[step.index]
             entries.append(Entry(move.seq, move.text, move.source, bool(step.event.CHANCE),
-                                 step.seat, _device(move)))
+                                 step.seat, _device(move),
+                                 words(game, state, step.event, move.text) if describe
+                                 else None))
             state = step.state
     except (IllegalMove, NotationError) as exc:
         move = moves[len(entries)]
@@ -294,7 +311,8 @@ def _cold(engine: Engine, table_id: str) -> Snapshot:
 
 
 def _advance(engine: Engine, snap: Snapshot, rows: Sequence[Row]) -> Snapshot:
-    """Apply rows another process stored after ``snap`` (a rebuild only after an undo)."""
+    """Apply rows another process stored after ``snap`` (a rebuild only after an undo),
+    describing each as it is applied (the next answer shows them: no second replay)."""
     game = snap.game
     entries = list(snap.entries)
     undos = list(snap.undos)
@@ -311,7 +329,7 @@ def _advance(engine: Engine, snap: Snapshot, rows: Sequence[Row]) -> Snapshot:
         if stale:
             state, _, _ = rebuild(engine, snap.table, game, entries)
             stale = False
-        state, new, broken = _replay(game, state, [row])
+        state, new, broken = _replay(game, state, [row], describe=True)
         if broken is not None:
             return _cold(engine, snap.table.id)  # judged on the whole log, as a cold load
         entries.extend(new)

@@ -33,12 +33,11 @@ from pnp.engine import (
     IllegalMove,
     NotationError,
 )
-from pnp.engine.play import resolve_dealt
-from webscore import checkpoints, devices, history, live
+from webscore import checkpoints, devices, live
 from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
 from webscore.devices import Device
-from webscore.snapshots import Entry, Snapshot, cached, rebuild, snapshot, table_cache
+from webscore.snapshots import Entry, Snapshot, cached, rebuild, snapshot, table_cache, words
 from webscore.store import (
     Conflict,
     NewRow,
@@ -103,13 +102,11 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any,
     live.publish(engine, snap.table.id, new[-1].seq)  # wake this process's live streams
     result = Snapshot(snap.table, game, new[-1].seq, snap.entries + tuple(
         Entry(r.seq, text, st.source, bool(st.event.CHANCE), st.actor,
-              devices.label(r.device, r.device_name))
-        for r, st, text in zip(new, steps, texts, strict=True)),
+              devices.label(r.device, r.device_name),  # described from the checked states:
+              None if st.before is None else words(game, st.before, st.event, text))
+        for r, st, text in zip(new, steps, texts, strict=True)),  # the answer replays nothing
         state, snap.undos, None, new[-1].created_at)
     table_cache(engine).put(result)
-    if all(st.before is not None for st in steps):  # the answer's captions, without a replay
-        history.carry(engine, snap, result, [history.words(game, st.before, st.event, text)
-                                             for st, text in zip(steps, texts, strict=True)])
     return result
 
 
@@ -200,13 +197,13 @@ def roll(engine: Engine, table_id: str, expected: int, *, auto: bool = False,
     if snap.actor != CHANCE:
         raise TrackerRefusal("tracker.not-chance",
                              "no die, coin or card is waiting to be revealed now")
-    state, dealt = resolve_dealt(snap.game, snap.state)
+    state, dealt = advance(snap.game, snap.state, deal=True, forced=False)  # with befores
     if not dealt:
         raise TrackerRefusal("tracker.no-seed",
                              "this table has no seed to deal from; enter what the table "
                              "rolled or revealed")
     state, after = _deal(snap, state, auto)
-    return store(engine, snap, [Step(d, "dealt", None) for d in dealt] + after, state, device)
+    return store(engine, snap, dealt + after, state, device)
 
 
 def deal_pending(engine: Engine, snap: Snapshot, *, auto: bool = False) -> Snapshot:

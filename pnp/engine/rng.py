@@ -98,21 +98,25 @@ class Rng:
         in 2**57 here), for the caller to draw one by one."""
         count = sum(len(items) - 1 for items in lists if items)
         xs = _outputs(self._state, count)
-        swaps: list[int] = []
+        longest = max(map(len, lists), default=0)
+        # ``below(n)`` rejects x >= 2**64 - 2**64 % n, and 2**64 % n < n <= longest: numbers
+        # all below 2**64 - longest (one C pass) need no test each
+        if xs and max(xs) >= _TWO64 - longest:
+            k = 0
+            for items in lists:
+                for n in range(len(items), 1, -1):
+                    if xs[k] >= _TWO64 - (_TWO64 % n):
+                        return False
+                    k += 1
         k = 0
         for items in lists:
-            for n in range(len(items), 1, -1):
-                x = xs[k]
-                if x >= _TWO64 - (_TWO64 % n):
-                    return False
-                swaps.append(x % n)
-                k += 1
-        k = 0
-        for items in lists:
-            for i in range(len(items) - 1, 0, -1):
-                j = swaps[k]
+            n = len(items)
+            if n < 2:
+                continue
+            for i, x in zip(range(n - 1, 0, -1), xs[k:k + n - 1], strict=True):
+                j = x % (i + 1)
                 items[i], items[j] = items[j], items[i]
-                k += 1
+            k += n - 1
         self._state = (self._state + count * _GAMMA) & _MASK
         return True
 

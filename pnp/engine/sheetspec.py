@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,10 @@ class Line:
     def to_json(self) -> dict[str, object]:
         return {"field": self.field, "value": self.value, "expected": self.expected,
                 "ok": self.ok, "why": self.why}
+
+
+Prober = Callable[[Mapping[str, str]], dict[str, object]]
+"""A sheet's check with a few fields changed (``SheetSpec.prober``)."""
 
 
 # -- the layout: where each field sits, with its label and hint ------------------------------
@@ -294,6 +298,17 @@ class SheetSpec(ABC):
             merged.update({k: v for k, v in page.items() if str(v).strip() or k not in merged})
         return self.check(merged)
 
+    def prober(self, fields: Mapping[str, str]) -> Prober | None:
+        """A quicker ``check`` of ``fields`` with a few of them changed, or None when the game
+        has none: ``prober(fields)(changes) == check({**fields, **changes})``.  The photo
+        reader tries hundreds of readings of one page (``pnp.sheetread.settle``)."""
+        return None
+
+    def pages_prober(self, pages: Sequence[Mapping[str, str]], index: int) -> Prober | None:
+        """``prober`` for a sheet given page by page: a quicker ``check_pages`` of ``pages``
+        with a few fields of page ``index`` changed, or None."""
+        return None
+
     def document_field_names(self) -> list[str]:
         """Every field of every fillable sheet of the kit (``check_document``'s fields)."""
         return self.field_names()
@@ -310,5 +325,5 @@ class SheetSpec(ABC):
 
 
 __all__ = ["NO_ROOM", "Block", "Column", "Field", "FilledSheet", "Grid", "GridRow", "Layout",
-           "Line", "Numbered", "Section", "SheetSpec", "filled_from_layout", "infer_layout",
-           "numbered_rows"]
+           "Line", "Numbered", "Prober", "Section", "SheetSpec", "filled_from_layout",
+           "infer_layout", "numbered_rows"]

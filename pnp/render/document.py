@@ -63,11 +63,25 @@ def scaled(page: Page, size: tuple[float, float]) -> Page:
     return Page(size, draw, page.label, stock=page.stock)
 
 
+class _Measuring(Canvas):  # type: ignore[misc]  # ReportLab is untyped
+    """A throwaway canvas for :func:`measure`: the calls that only add marks to the page
+    stream do nothing (what the drawing returns never depends on them); the state a drawing
+    may read back (transform, font, forms, text objects) is ReportLab's own."""
+
+    def _nothing(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    drawString = drawCentredString = drawRightString = _nothing
+    rect = roundRect = line = lines = circle = ellipse = wedge = drawPath = _nothing
+    setFillColor = setStrokeColor = setFillColorRGB = setStrokeColorRGB = _nothing
+    setLineWidth = setDash = setLineCap = setLineJoin = _nothing
+
+
 def measure(size: tuple[float, float], draw: Callable[[Canvas], float]) -> float:
     """Run a drawing function on a throwaway canvas and return what it returns (where its
     text ended), so a page can pick the largest type that fits before it is drawn."""
     register_fonts()
-    c = Canvas(io.BytesIO(), pagesize=size, initialFontName=REGULAR, initialFontSize=10)
+    c = _Measuring(io.BytesIO(), pagesize=size, initialFontName=REGULAR, initialFontSize=10)
     return draw(c)
 
 

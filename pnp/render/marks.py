@@ -51,22 +51,30 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
     near = _Grid(boxes, start + length)
     out: list[Segment] = []
     seen: set[tuple[int, int, int, int]] = set()
+    around = near.around
     for i, r in enumerate(cuts):
-        for cx, cy in ((r.x, r.y), (r.x2, r.y), (r.x, r.y2), (r.x2, r.y2)):
-            sx = -1.0 if cx == r.x else 1.0
-            sy = -1.0 if cy == r.y else 1.0
-            runs = _free_runs(cx, cy, sx, sy, start, length, near.around(cx, cy), i, limit)
+        x, y, x2, y2 = r.x, r.y, r.x2, r.y2
+        for cx, cy in ((x, y), (x2, y), (x, y2), (x2, y2)):
+            sx = -1.0 if cx == x else 1.0
+            sy = -1.0 if cy == y else 1.0
+            run_x, run_y = _free_runs(cx, cy, sx, sy, start, length, around(cx, cy), i, limit)
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
-            for (dx, dy), run in zip(((sx, 0.0), (0.0, sy)), runs, strict=True):
-                if run < min_length:
-                    continue
-                seg = Segment(cx + dx * start, cy + dy * start,
-                              cx + dx * (start + run), cy + dy * (start + run))
-                key = (round(seg.x1 * 100), round(seg.y1 * 100),
-                       round(seg.x2 * 100), round(seg.y2 * 100))
+            # (as Segment(cx + dx * start, cy + dy * start, ...) with (dx, dy) = (sx, 0.0),
+            # then (0.0, sy): the same floats, a Segment made only for a new mark)
+            if run_x >= min_length:
+                x1, y1 = cx + sx * start, cy + 0.0 * start
+                x2_, y2_ = cx + sx * (start + run_x), cy + 0.0 * (start + run_x)
+                key = (round(x1 * 100), round(y1 * 100), round(x2_ * 100), round(y2_ * 100))
                 if key not in seen:
                     seen.add(key)
-                    out.append(seg)
+                    out.append(Segment(x1, y1, x2_, y2_))
+            if run_y >= min_length:
+                x1, y1 = cx + 0.0 * start, cy + sy * start
+                x2_, y2_ = cx + 0.0 * (start + run_y), cy + sy * (start + run_y)
+                key = (round(x1 * 100), round(y1 * 100), round(x2_ * 100), round(y2_ * 100))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Segment(x1, y1, x2_, y2_))
     return out
 
 
@@ -177,10 +185,19 @@ def registration_points(page: Rect, size: tuple[float, float], taken: Sequence[R
     boxes = [(t.x, t.y, t.x2, t.y2) for t in taken]
     for x, y in cands:
         box = Rect(x - r, y - r, 2 * r, 2 * r)
-        mirrored = [Rect(size[0] - box.x2, box.y, box.w, box.h),
-                    Rect(box.x, size[1] - box.y2, box.w, box.h)]
-        if not any(b.x < x2 and x1 < b.x2 and b.y < y2 and y1 < b.y2  # Rect.overlaps
-                   for b in (box, *mirrored) for x1, y1, x2, y2 in boxes):
+        bx, by, bw, bh = box.x, box.y, box.w, box.h
+        # the target and its two mirror images, as (x, y, x2, y2) the way Rect computes them
+        mx, my = size[0] - (bx + bw), size[1] - (by + bh)
+        free = True
+        for ax, ay, ax2, ay2 in ((bx, by, bx + bw, by + bh), (mx, by, mx + bw, by + bh),
+                                 (bx, my, bx + bw, my + bh)):
+            for x1, y1, x2, y2 in boxes:
+                if ax < x2 and x1 < ax2 and ay < y2 and y1 < ay2:  # Rect.overlaps
+                    free = False
+                    break
+            if not free:
+                break
+        if free:
             out.append((x, y))
     return out
 

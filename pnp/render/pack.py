@@ -71,37 +71,38 @@ class _Sheet:
 
     A failed placement changes nothing, so the pieces refused since the last one placed are
     remembered: first fit asks every open sheet for every later piece, mostly the same few
-    sizes, and a full sheet answers them at once (the packing is the same)."""
+    sizes, and a full sheet answers them at once (the packing is the same).
+
+    ``slack`` is how far the floor could rise with every placement made the same: the least
+    room left under a piece placed against the floor (a shelf started or deepened).  A failed
+    placement fails on a higher floor too, so a sheet cut shorter by less than its slack packs
+    the very same way (:func:`pack` skips those cuts)."""
 
     def __init__(self, area: Rect) -> None:
         self.area = area
         self.right = area.x2 + EPS  # (read for every open sheet and every piece)
         self.floor = area.y - EPS
-        self.spots: list[Spot] = []
+        self.spots: list[_Raw] = []  # made Spots once the packing is chosen (centred)
         self.shelves: list[_Shelf] = []
         self.refused: set[int] = set()  # kinds of piece (equal items) refused since a placement
+        self.slack = float("inf")
 
-    def place(self, index: int, it: Item, kind: int) -> bool:
-        """Place the piece as it is or, if that fails and it may turn, a quarter turn round
-        (``kind`` numbers the items equal to ``it``)."""
+    def place(self, index: int, it: _Dims, kind: int) -> bool:
+        """Place the piece (w, h, gutter, turnable) as it is or, if that fails and it may
+        turn, a quarter turn round (``kind`` numbers the items equal to ``it``)."""
         if kind in self.refused:
             return False
-        if self._place(index, it):
+        w, h, g, turnable = it
+        if self._place(index, w, h, g, False):
             self.refused.clear()
             return True
-        if it.turnable and abs(it.w - it.h) > EPS:
-            turned = Item(it.h, it.w, it.gutter)
-            if self._place(index, turned):
-                last = self.spots[-1]
-                self.spots[-1] = Spot(last.index, last.rect, True)
-                self.refused.clear()
-                return True
+        if turnable and abs(w - h) > EPS and self._place(index, h, w, g, True):
+            self.refused.clear()
+            return True
         self.refused.add(kind)
         return False
 
-    def _place(self, index: int, it: Item) -> bool:
-        a = self.area
-        w_, h_, g_ = it.w, it.h, it.gutter  # (locals: this loop runs for every open sheet)
+    def _place(self, index: int, w_: float, h_: float, g_: float, turned: bool) -> bool:
         shelves = self.shelves
         final = len(shelves) - 1
         for k, sh in enumerate(shelves):
@@ -109,17 +110,22 @@ class _Sheet:
             gap = g if g >= g_ else g_  # max(g, g_)
             y = bottom - gap - h_
             if w_ <= w + EPS and y >= sh.top - sh.h - EPS:
-                self._put(index, Rect(x, y, w_, h_), sh, g_)
+                self.spots.append((index, x, y, w_, h_, turned))
+                sh.gutter = max(sh.gutter, g_)
                 sh.col = (x, w, y, gap)
                 return True
             x = sh.next_x + gap
             if x + w_ <= self.right and (h_ <= sh.h + EPS
                                          or (k == final and sh.top - h_ >= self.floor)):
-                self._put(index, Rect(x, sh.top - h_, w_, h_), sh, g_)
+                if h_ > sh.h + EPS and sh.top - h_ - self.floor < self.slack:
+                    self.slack = sh.top - h_ - self.floor  # deepened against the floor
+                self.spots.append((index, x, sh.top - h_, w_, h_, turned))
+                sh.gutter = max(sh.gutter, g_)
                 sh.h = max(sh.h, h_)
                 sh.col = (x, w_, sh.top - h_, g_)
                 sh.next_x = x + w_
                 return True
+        a = self.area
         if shelves:
             below = shelves[-1]
             top = below.top - below.h - max(below.gutter, g_)
@@ -127,23 +133,28 @@ class _Sheet:
             top = a.y2
         if w_ > a.w + EPS or top - h_ < a.y - EPS:
             return False
-        sh = _Shelf(top, h_, 0.0, a.x + w_, (a.x, w_, top - h_, g_))
-        shelves.append(sh)
-        self._put(index, Rect(a.x, top - h_, w_, h_), sh, g_)
+        if top - h_ - (a.y - EPS) < self.slack:
+            self.slack = top - h_ - (a.y - EPS)
+        shelves.append(_Shelf(top, h_, max(0.0, g_), a.x + w_, (a.x, w_, top - h_, g_)))
+        self.spots.append((index, a.x, top - h_, w_, h_, turned))
         return True
 
-    def _put(self, index: int, rect: Rect, shelf: _Shelf, gutter: float) -> None:
-        self.spots.append(Spot(index, rect))
-        shelf.gutter = max(shelf.gutter, gutter)
+    def fill(self, area: Rect) -> float:
+        """:func:`fill` of the spots as placed."""
+        b = 2 * BORDER
+        return sum((w + b) * (h + b) for _, _, _, w, h, _ in self.spots) / (area.w * area.h)
 
     def centred(self) -> list[Spot]:
         """The spots moved so the block they make sits in the middle of the area's width."""
         if not self.spots:
             return []
-        right = max(s.rect.x2 for s in self.spots)
+        right = max(x + w for _, x, _, w, _, _ in self.spots)
         dx = (self.area.x2 - right) / 2
-        return [Spot(s.index, Rect(s.rect.x + dx, s.rect.y, s.rect.w, s.rect.h), s.turned)
-                for s in self.spots]
+        return [Spot(i, Rect(x + dx, y, w, h), turned) for i, x, y, w, h, turned in self.spots]
+
+
+_Dims = tuple[float, float, float, bool]  # an Item's w, h, gutter, turnable
+_Raw = tuple[int, float, float, float, float, bool]  # a Spot's index, x, y, w, h, turned
 
 
 ORDERS = (lambda it: -it.h, lambda it: -it.w * it.h, lambda it: -it.w, lambda it: 0.0)
@@ -156,6 +167,7 @@ LAST_SHEET_FILL = 0.34
 room (see :func:`pack`).  The target is 30 % of the sheet inside its margin (paper.py); this
 area is smaller (less the crop-mark room), hence a little more here."""
 STEP = mm(5)
+SLACK_MARGIN = 1e-3  # points: far above float rounding, far below a millimetre
 
 
 def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
@@ -168,13 +180,28 @@ def pack(items: Sequence[Item], first: Rect, rest: Rect) -> list[list[Spot]]:
         if not _fits(it.w, it.h, rest) and not (it.turnable and _fits(it.h, it.w, rest)):
             raise PnpError(f"a {it.w / mm(1):.0f} x {it.h / mm(1):.0f} mm piece is larger than "
                            f"the printable area")
-    best = _best_order(items, first, rest, 0.0, 0)
+    dims = [(it.w, it.h, it.gutter, it.turnable) for it in items]
+    kinds: dict[Item, int] = {}
+    kind = [kinds.setdefault(it, len(kinds)) for it in items]
+    orders: list[tuple[int, ...]] = []
+    for key in ORDERS:
+        order = tuple(sorted(range(len(items)), key=lambda i: key(items[i])))
+        if order not in orders:  # two keys that sort alike pack alike
+            orders.append(order)
+    best, _ = _best_order(dims, kind, orders, first, rest, 0.0, 0)
     cut = STEP
-    while len(best) > 1 and fill(best[-1].spots, rest) < LAST_SHEET_FILL and cut < first.h:
-        fewer = _best_order(items, first, rest, cut, len(best) - 1)
+    while len(best) > 1 and best[-1].fill(rest) < LAST_SHEET_FILL and cut < first.h:
+        short = len(best) - 1
+        fewer, slack = _best_order(dims, kind, orders, first, rest, cut, short)
         if len(fewer) > len(best):
             break
-        best, cut = fewer, cut + STEP
+        at, best, cut = cut, fewer, cut + STEP
+        if len(best) == short + 1:  # the next cuts are packed with the same ``short``
+            # Cuts less than the slack further pack exactly alike (the same sheets, the
+            # same fill), so the loop would go on through them: go straight to the last
+            # one before first.h (packed, for its own rounding of the floats).
+            while cut + STEP < first.h and cut + STEP - at < slack - SLACK_MARGIN:
+                cut += STEP
     return [sheet.centred() for sheet in best]
 
 
@@ -182,51 +209,51 @@ def _fits(w: float, h: float, area: Rect) -> bool:
     return w <= area.w + EPS and h <= area.h + EPS
 
 
-def _best_order(items: Sequence[Item], first: Rect, rest: Rect, cut: float, short: int
-                ) -> list[_Sheet]:
-    """The packing with the fewest sheets, then the emptiest last sheet, over :data:`ORDERS`
-    (sheets compared as packed, centred once chosen: centring moves no piece between
-    sheets and changes no fill)."""
+def _best_order(dims: Sequence[_Dims], kind: Sequence[int], orders: Sequence[Sequence[int]],
+                first: Rect, rest: Rect, cut: float, short: int) -> tuple[list[_Sheet], float]:
+    """The packing with the fewest sheets, then the emptiest last sheet, over the distinct
+    ``orders`` :data:`ORDERS` give (sheets compared as packed, centred once chosen: centring
+    moves no piece between sheets and changes no fill), and the least slack of the ``short``
+    sheets of any order (how much more they could be cut with every order packing the same)."""
     best: list[_Sheet] | None = None
     best_fill = 0.0
-    kinds: dict[Item, int] = {}
-    kind = [kinds.setdefault(it, len(kinds)) for it in items]
-    tried: set[tuple[int, ...]] = set()
-    for key in ORDERS:
-        order = tuple(sorted(range(len(items)), key=lambda i: key(items[i])))
-        if order in tried:  # two keys that sort alike pack alike
-            continue
-        tried.add(order)
-        sheets = _first_fit(items, kind, order, first, rest, cut, short)
-        last = fill(sheets[-1].spots, rest)
+    slack = float("inf")
+    for order in orders:
+        sheets, shorts = _first_fit(dims, kind, order, first, rest, cut, short)
+        slack = min([slack, *(s.slack for s in shorts)])
+        last = sheets[-1].fill(rest)
         if best is None or (len(sheets), last) < (len(best), best_fill):
             best, best_fill = sheets, last
     assert best is not None
-    return best
+    return best, slack
 
 
 def _shorter(area: Rect, cut: float) -> Rect:
     return Rect(area.x, area.y + cut, area.w, max(area.h - cut, 0.0))
 
 
-def _first_fit(items: Sequence[Item], kind: Sequence[int], order: Sequence[int], first: Rect,
-               rest: Rect, cut: float, short: int) -> list[_Sheet]:
+def _first_fit(dims: Sequence[_Dims], kind: Sequence[int], order: Sequence[int], first: Rect,
+               rest: Rect, cut: float, short: int) -> tuple[list[_Sheet], list[_Sheet]]:
     """First fit over the open sheets; the first ``short`` sheets are ``cut`` shorter (so
-    that the pieces they give up go to the last).  ``kind[i]`` numbers the items equal to
-    ``items[i]`` (a sheet remembers the kinds it refused)."""
+    that the pieces they give up go to the last).  ``dims[i]`` is item i's (w, h, gutter,
+    turnable), ``kind[i]`` numbers the items equal to it (a sheet remembers the kinds it
+    refused).  Returns the sheets and the short ones among them."""
     sheets = [_Sheet(_shorter(first, cut) if short > 0 else first)]
+    shorts = sheets[:1] if short > 0 else []
     for i in order:  # first fit: a sheet stays open for smaller pieces after it is "full"
-        it, k = items[i], kind[i]
+        it, k = dims[i], kind[i]
         for sheet in sheets:
             if k not in sheet.refused and sheet.place(i, it, k):
                 break
         else:
             sheets.append(_Sheet(_shorter(rest, cut) if len(sheets) < short else rest))
+            if len(sheets) <= short:
+                shorts.append(sheets[-1])
             if not sheets[-1].place(i, it, k):
                 sheets[-1] = _Sheet(rest)  # too tall for a short sheet: a full one
                 if not sheets[-1].place(i, it, k):  # pragma: no cover - checked in pack
                     raise PnpError("a piece does not fit on an empty sheet")
-    return [s for s in sheets if s.spots]
+    return [s for s in sheets if s.spots], shorts
 
 
 BORDER = mm(2)

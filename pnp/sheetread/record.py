@@ -19,7 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pnp.engine.sheetspec import SheetSpec
+from pnp.engine.sheetspec import Prober, SheetSpec
 from pnp.engine.steps import Played
 from pnp.sheetread import (
     Cut,
@@ -142,6 +142,12 @@ class _InRecord(SheetSpec):
             return self.spec.check(fields)
         pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
         return self.spec.check_pages(pages)
+
+    def prober(self, fields: Mapping[str, str]) -> Prober | None:
+        if len(self.pages) == 1:
+            return self.spec.prober(fields)
+        pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
+        return self.spec.pages_prober(pages, self.index)
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return self.spec.fields_from_play(play)

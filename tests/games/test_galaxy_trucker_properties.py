@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations, pairwise
 
 from hypothesis import given, settings
@@ -35,7 +36,13 @@ from pnp.games.galaxy_trucker.hits import (
 from pnp.games.galaxy_trucker.notation import format_ship, parse_crew, parse_ship, parse_shot
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import SIDES, Side
-from pnp.games.galaxy_trucker.strength import cannon_choices, engine_choices
+from pnp.games.galaxy_trucker.strength import (
+    cannon_choices,
+    cannon_halves,
+    engine_choices,
+    format_halves,
+    format_strength,
+)
 from pnp.games.galaxy_trucker.tiles import Connector, TileSet, generate_tiles, joins
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
@@ -209,6 +216,9 @@ def test_strength_choices_grow_with_batteries(seed: int, board: str, batteries: 
     cannons = cannon_choices(s, crew, batteries)
     assert all(b.strength > a.strength for a, b in pairwise(cannons))
     assert len(cannons) <= batteries + 1
+    for c in cannons:  # the flight adds and compares them in half points
+        assert c.strength == Fraction(cannon_halves(s, crew, c.powered), 2)
+        assert format_halves(cannon_halves(s, crew, c.powered)) == format_strength(c.strength)
 
 
 def test_joins_is_symmetric_and_matches_the_text() -> None:
@@ -229,3 +239,17 @@ def test_parsers_refuse_junk_cleanly(text: str) -> None:
     for parse in (lambda x: parse_ship(x, tiles(0)), parse_crew, parse_shot, parse_threat):
         with contextlib.suppress(NotationError, IllegalMove):
             parse(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, BOARD_NAMES, st.integers(min_value=0, max_value=6))
+def test_the_joins_the_spot_check_notes_are_the_ships_links(seed: int, board: str,
+                                                            turns: int) -> None:
+    """``check`` notes each tile's joins (``Ship.links``) as it looks at the touching pairs:
+    the same as working them out on their own, mistakes or not."""
+    s = broken_ship(seed, board, turns)
+    fresh, known = Ship.of(s.board, s.placements), Ship.of(s.board, s.placements)
+    links = known.links  # worked out on their own, before the check
+    found = check(fresh)
+    assert fresh.__dict__["links"] == links
+    assert found == check(known)

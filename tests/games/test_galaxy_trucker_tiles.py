@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from pnp.games.galaxy_trucker.boards import BOARDS, board
+from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import (
     BARREL,
     EXHAUST,
+    FIT_BITS,
     PILOT_IDS,
     Connector,
     Kind,
+    Tile,
     generate_tiles,
     sides_from,
     sides_text,
@@ -138,3 +142,28 @@ def test_id_ranges_as_documented_in_gt_b2() -> None:
                  "structural 121-128", "brown life support 129-134", "purple 135-140",
                  "141-144"):
         assert text in flat
+
+
+def test_fit_tables_are_the_turned_faces_for_every_kind_and_sides() -> None:
+    """``Tile.fit_codes`` and ``Tile.demands`` (written out per rotation) against their
+    definition: the faces a rotation turns to each side, the exhaust kept to the rear and
+    the barrel's square empty, for all 13 kinds x 256 side combinations."""
+    accepts = {Connector.SMOOTH: 1, Connector.SIMPLE: 2 | 8, Connector.DOUBLE: 4 | 8,
+               Connector.UNIVERSAL: 2 | 4 | 8}
+    for kind in Kind:
+        for sides in itertools.product(list(Connector), repeat=4):
+            tile = Tile(1, kind, sides)
+            codes, demands = [], []
+            for rotation in range(4):
+                faces = tile.faces[rotation]
+                exhaust = (EXHAUST + rotation) % 4 if kind.is_engine else None
+                barrel = (BARREL + rotation) % 4 if kind.is_cannon else None
+                demands.append(tuple(0 if side in (exhaust, barrel) else accepts[faces[side]]
+                                     for side in range(4)))
+                if exhaust is not None and exhaust != Side.S:
+                    continue
+                blocked = exhaust if exhaust is not None else barrel
+                codes.append((rotation, sum((1 << 4 if side == blocked else FIT_BITS[faces[side]])
+                                            << 5 * side for side in range(4))))
+            assert tile.fit_codes == tuple(codes), (kind, sides)
+            assert tile.demands == tuple(demands), (kind, sides)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import zlib
 from typing import Any
 
@@ -15,6 +16,8 @@ from pnp.render.fonts import REGULAR, register_fonts
 
 
 def _same_face(cached: Any, parsed: Any) -> None:
+    if isinstance(cached, CachedFace):
+        cached.tables_read()
     a, b = vars(cached), vars(parsed)
     assert set(a) == set(b)
     for k in a:
@@ -39,6 +42,24 @@ def test_the_shipped_cache_is_current() -> None:
 @pytest.mark.parametrize("path", bundled_fonts(), ids=lambda p: p.name)
 def test_a_cached_face_is_the_parsed_face(path: Any) -> None:
     _same_face(CachedFace(str(path)), TTFontFace(str(path)))
+
+
+def test_tables_are_read_when_first_asked_for() -> None:
+    """The big tables stay packed until a face measures, draws or saves text; glyphToChar
+    (which only the parse itself reads) stays packed through a whole kit's use."""
+    path = bundled_fonts()[0]
+    face, parsed = CachedFace(str(path)), TTFontFace(str(path))
+    assert not set(fontcache.LAZY) & set(vars(face))
+    assert face.charWidths == parsed.charWidths
+    assert "charWidths" in vars(face) and "charToGlyph" not in vars(face)
+    twin = copy.copy(face)  # the form font's face: the tables it reads are read once
+    assert twin.hmetrics is face.hmetrics
+    with pytest.raises(AttributeError):
+        face.no_such_table  # noqa: B018
+    ours, theirs = TTFont("t", str(path)), TTFont("t", str(path))
+    ours.face = face
+    assert ours.stringWidth("Wormholes", 10) == theirs.stringWidth("Wormholes", 10)
+    assert "glyphToChar" not in vars(face)
 
 
 def test_a_stale_entry_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,7 +40,8 @@ GAME, SEED = "galaxy-trucker", 11
 
 
 @pytest.mark.parametrize("name", ["pnp.sheetread.digits", "pnp.sheetread.reading",
-                                  "pnp.sheetread.boxes", "pnp.sheetread.harvest"])
+                                  "pnp.sheetread.boxes", "pnp.sheetread.harvest",
+                                  "pnp.sheetread.settle"])
 def test_docstring_examples_run(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pnp.engine import get_game
-from webscore import history
+from webscore import create_app, history
 from webscore.db import get_engine
-from webscore.snapshots import cached, clear_cache, start_state
+from webscore.snapshots import cached, clear_cache, snapshot, start_state
 
 from .conftest import new_table_api
 
@@ -86,3 +86,49 @@ def test_an_answer_after_a_write_describes_without_replaying(
     # Galaxy Express reads a typed entry with parse_line: that once, and no caption replay.
     assert parsed == [("parse_line", state["legal"][0])]
     clear_cache()
+
+
+def test_a_catch_up_describes_each_missed_row_once_as_it_applies_it(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process (its own cache) logs an entry; this one then writes the next: it
+    applies the missed row once (describing it), the new entry once, and its answer replays
+    nothing, yet every caption equals a fresh description."""
+    other = create_app({"TESTING": True, "SECRET_KEY": "test",
+                        "DATABASE_URL": app.config["DATABASE_URL"]}).test_client()
+    t = new_table_api(client, game="galaxy-express", players=["Ana"], seed=4, chance="table")
+    state = client.get(f"/api/tables/{t['id']}").get_json()
+    for _ in range(3):
+        state = _post(client, t, "events", state["seq"], text=state["legal"][0])
+    other.get(f"/api/tables/{t['id']}")  # the other process has the table cached
+    for _ in range(2):
+        state = _post(client, t, "events", state["seq"], text=state["legal"][0])
+    game = get_game("galaxy-express")
+    applied: list[Any] = []
+    real = type(game).apply
+    monkeypatch.setattr(type(game), "apply", lambda self, s, e: applied.append(e) or
+                        real(self, s, e))
+    answer = _post(other, t, "events", state["seq"], text=state["legal"][0])
+    assert len(applied) == 3  # the two missed rows, then the entry: nothing twice
+    assert [h["seq"] for h in answer["history"]] == [answer["seq"]]
+    snap = snapshot(get_engine(app), t["id"])  # as stored, caught up by this other process
+    assert snap.head == answer["seq"]
+    assert [h["caption"] for h in answer["history"]] == _afresh(snap)[-1:]
+    full = other.get(f"/api/tables/{t['id']}").get_json()["history"]
+    assert [h["caption"] for h in full] == _afresh(snap)
+
+
+def test_a_roll_answer_describes_without_replaying(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = new_table_api(client, game="galaxy-express", players=["Ana"], seed=3,
+                      chance="tracker", auto_deal=False)
+    state = client.get(f"/api/tables/{t['id']}").get_json()
+    while not state["dealt_available"]:
+        state = _post(client, t, "events", state["seq"], text=state["legal"][0])
+    game = get_game("galaxy-express")
+    parsed: list[str] = []
+    real = type(game).parse
+    monkeypatch.setattr(type(game), "parse", lambda self, text: parsed.append(text) or
+                        real(self, text))
+    answer = _post(client, t, "roll", state["seq"])
+    assert answer["history"] and all(h["caption"] for h in answer["history"])
+    assert parsed == []

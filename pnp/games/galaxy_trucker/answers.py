@@ -53,10 +53,10 @@ from pnp.games.galaxy_trucker.flow import (
 )
 from pnp.games.galaxy_trucker.hits import keep_piece
 from pnp.games.galaxy_trucker.notation import parse_ship
-from pnp.games.galaxy_trucker.offers import refuse, refuse_as, refuse_ask
+from pnp.games.galaxy_trucker.offers import offered_ship, refuse, refuse_as, refuse_ask
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State
-from pnp.games.galaxy_trucker.strength import cannon_strength, engine_strength, format_strength
+from pnp.games.galaxy_trucker.strength import cannon_halves, engine_strength, format_halves
 from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind
 
 EXPECTED: dict[str, tuple[type, ...]] = {
@@ -245,7 +245,9 @@ def enter(s: State, seat: int, event: Enter) -> State:
                            f"{'taken' if event.number in taken else 'not in play'}; "
                            f"free: {', '.join(free)}")
     try:
-        ship = parse_ship(event.ship.replace(";", " "), s.tiles)
+        ship = offered_ship(s.tile_seed, event.ship)
+        if ship is None:
+            ship = parse_ship(event.ship.replace(";", " "), s.tiles)
     except NotationError as exc:
         raise refuse_ship(
             s, seat, None, "GT-F1", f"the ship cannot be read: {exc.message}") from None
@@ -336,13 +338,13 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         raise refuse(replace(s, ask=ask), "GT-F25", "each powered double takes one "
                            "battery token: name as many batteries as doubles")
     if ship is None:
-        strength = Fraction(0)
+        halves = 0  # the strength in half points (cannons count halves)
         if event.doubles:
             raise refuse(replace(s, ask=ask), rule, "there is no ship left to power")
     else:
         try:
-            strength = (Fraction(engine_strength(ship, t.crew, event.doubles)) if engines
-                        else cannon_strength(ship, t.crew, event.doubles))
+            halves = (2 * engine_strength(ship, t.crew, event.doubles) if engines
+                      else cannon_halves(ship, t.crew, event.doubles))
             left = spend_batteries(ship, dict(t.batteries), event.batteries)
         except IllegalMove as exc:
             raise refuse_as(s, ask, exc) from None
@@ -352,26 +354,26 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
             s = set_trucker(s, seat, t)
     name = who(s, seat)
     log = (*s.log, f"{name}: {'engine' if engines else 'cannon'} strength "
-                   f"{format_strength(strength)}")
+                   f"{format_halves(halves)}")
     assert s.card is not None
     c = card(s.card)
     st = s.stage
     todo = st.todo[1:]
     if c.kind == "open":
         s = edit(s, log=log, stage=replace(st, todo=todo))
-        if strength == 0:
+        if halves == 0:
             doomed = replace(t, doom="Open Space with no engine power")
             return note(set_trucker(s, seat, doomed),
                         f"{name} has no engine power and must give up")
-        return move_seat(s, seat, int(strength))
+        return move_seat(s, seat, halves // 2)
     if c.kind == "combat":
-        return edit(s, log=log, stage=replace(st, todo=todo,
-                                              values=(*st.values, (seat, strength))))
+        return edit(s, log=log, stage=replace(st, todo=todo, values=(
+            *st.values, (seat, Fraction(halves, 2)))))
     # an enemy (GT-F12): greater wins, equal ties, lower loses
-    if strength > c.strength:
+    if halves > 2 * c.strength:
         return edit(s, log=(*log, f"{name} defeats the {c.title.lower()}"),
                     stage=replace(st, todo=(), step="reward", victim=seat))
-    if strength == c.strength:
+    if halves == 2 * c.strength:
         return edit(s, log=(*log, f"{name} ties with the {c.title.lower()}"),
                     stage=replace(st, todo=todo))
     s = edit(s, log=(*log, f"{name} is defeated by the {c.title.lower()}"),

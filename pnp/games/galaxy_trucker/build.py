@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Container, Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 
 from pnp.engine.rng import Rng
 from pnp.games.galaxy_trucker.boards import Board, Cell
@@ -166,14 +167,17 @@ def style_order(tile_seed: int, style: int) -> tuple[Tile, ...]:
     from pnp.games.galaxy_trucker.state import tiles_of
 
     tiles = tiles_of(tile_seed)
-    by_kind: dict[str, list[Tile]] = {}
-    for t in sorted(tiles.warehouse, key=lambda t: t.id):
-        by_kind.setdefault(t.kind.value, []).append(t)
-    kinds = [k.value for k in _TYPICAL_KINDS[style % len(_TYPICAL_KINDS)]]
+    by_kind: dict[Kind, list[Tile]] = {}  # kinds hash by identity (no enum ``.value``)
+    for t in sorted(tiles.warehouse, key=_tile_id):
+        by_kind.setdefault(t.kind, []).append(t)
+    piles = [by_kind.get(k, []) for k in _TYPICAL_KINDS[style % len(_TYPICAL_KINDS)]]
     out: list[Tile] = []
     for depth in range(max(len(v) for v in by_kind.values())):
-        out += [by_kind[k][depth] for k in kinds if depth < len(by_kind.get(k, ()))]
+        out += [pile[depth] for pile in piles if depth < len(pile)]
     return tuple(out)
+
+
+_tile_id = attrgetter("id")
 
 
 def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
@@ -187,30 +191,49 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
     """
     start = place(pilot, *board.start)
     cells: dict[Cell, Placement] = {start.cell: start}
+    # what each placed tile shows its neighbours (``Tile.demands`` for its rotation)
+    shows: dict[Cell, tuple[int, ...]] = {start.cell: pilot.demands[start.rotation]}
     pool = list(order)
     frontier: list[tuple[int, Cell]] = []
     seen = {start.cell}
     near = _near(board)
-    push = heapq.heappush
-
-    def reach(cell: Cell) -> None:
-        for item in near[cell]:
-            if item[1] not in seen:
-                seen.add(item[1])
-                push(frontier, item)
-
-    reach(start.cell)
+    push, pop = heapq.heappush, heapq.heappop
+    for item in near[start.cell]:
+        seen.add(item[1])
+        push(frontier, item)
     while frontier and pool:
-        _, (row, col) = heapq.heappop(frontier)
-        need = _demand(cells, row, col)
-        if need is None:
-            continue
-        placed = _first_fit(pool, need)
-        if placed is None:
-            continue
-        i, rotation = placed
-        cells[(row, col)] = place(pool.pop(i), row, col, rotation)
-        reach((row, col))
+        _, (row, col) = pop(frontier)
+        # what the square demands of a tile's faces (bit fields, ``Tile.fit_codes``): none
+        # when a neighbour's exhaust or barrel points at it, or no neighbour shows it a
+        # connector (``_demand``, written out with the neighbours' faces kept)
+        need = 0
+        held = False
+        for dr, dc, shift, back in _SIDE_STEPS:
+            faces = shows.get((row + dr, col + dc))
+            if faces is None:
+                need |= FIT_ANY << shift
+                continue
+            face = faces[back]
+            if not face:
+                break
+            if face != 1:
+                held = True
+            need |= face << shift
+        else:
+            if not held:
+                continue
+            placed = _first_fit(pool, need)
+            if placed is None:
+                continue
+            i, rotation = placed
+            tile = pool.pop(i)
+            cell = (row, col)
+            cells[cell] = place(tile, row, col, rotation)
+            shows[cell] = tile.demands[rotation]
+            for item in near[cell]:
+                if item[1] not in seen:
+                    seen.add(item[1])
+                    push(frontier, item)
     return Ship.of(board, cells.values())
 
 
@@ -223,25 +246,6 @@ def _near(board: Board) -> dict[Cell, tuple[tuple[int, Cell], ...]]:
                               for dr, dc in DELTAS for r, c in ((row + dr, col + dc),)
                               if (r, c) in board.cells)
             for row, col in board.cells | {board.start}}
-
-
-def _demand(cells: Mapping[Cell, Placement], row: int, col: int) -> int | None:
-    """What the square demands of a tile's faces (bit fields, ``Tile.fit_codes``), or None
-    when nothing can be held there: a neighbour's exhaust or barrel points at it, or no
-    neighbour shows it a connector."""
-    need = 0
-    held = False
-    for dr, dc, shift, back in _SIDE_STEPS:
-        q = cells.get((row + dr, col + dc))
-        if q is None:
-            need |= FIT_ANY << shift
-            continue
-        shows = q.tile.demands[q.rotation][back]
-        if not shows:
-            return None
-        held = held or shows != 1
-        need |= shows << shift
-    return need if held else None
 
 
 # per side (N, E, S, W): the step to the neighbour, the side's 5-bit field, the opposite side

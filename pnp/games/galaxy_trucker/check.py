@@ -49,6 +49,9 @@ def check(ship: Ship) -> list[Violation]:
     cells, squares = ship.by_cell, board.cells
     smooth, simple, double = Connector.SMOOTH, Connector.SIMPLE, Connector.DOUBLE
     east, south = Side.E, Side.S
+    # the joins (``Ship.links``) fall out of the same look at each touching pair
+    held: dict[int, list[int]] | None = (None if "links" in ship.__dict__
+                                         else {p.id: [] for p in ship.placements})
     for p in ship:
         row, col = cell = p.row, p.col
         if cell not in squares:
@@ -60,6 +63,9 @@ def check(ship: Ship) -> list[Violation]:
                 continue
             a, b = p.faces[side], q.faces[side - 2]  # side - 2: the opposite side (W, N)
             if a is b:
+                if held is not None and a is not smooth:
+                    held[p.id].append(q.id)
+                    held[q.id].append(p.id)
                 continue
             if a is smooth:
                 out.append(_pair("GT-S2", q, side.opposite, p, f"{b.word} connector against the "
@@ -70,6 +76,9 @@ def check(ship: Ship) -> list[Violation]:
             elif (a is simple and b is double) or (a is double and b is simple):
                 out.append(_pair("GT-S1", p, side, q, f"{a.word} connector against a {b.word} "
                                  "one"))
+            elif held is not None:  # different, neither smooth, one universal: they join
+                held[p.id].append(q.id)
+                held[q.id].append(p.id)
         exhaust = p.exhaust
         if exhaust is not None:
             if exhaust is not Side.S:
@@ -89,6 +98,8 @@ def check(ship: Ship) -> list[Violation]:
                                      f"{ahead.describe()} sits in front of the barrel "
                                      f"({barrel.word}); remove one of them",
                                      frozenset({p.id, ahead.id}), ahead.id))
+    if held is not None:
+        ship.__dict__["links"] = {i: frozenset(ns) for i, ns in held.items()}
     if len(ship):
         start = pilot.id if pilot is not None else min(ship.pieces()[0])
         root = _touching(ship, start, [v for v in out if v.rule in ("GT-S1", "GT-S2")])
@@ -115,7 +126,7 @@ def _touching(ship: Ship, start: int, mismatches: list[Violation]) -> frozenset[
     todo = [start]
     while todo:
         at = todo.pop()
-        for n in ship.links[at] | extra.get(at, set()):
+        for n in (ship.links[at] | extra[at]) if at in extra else ship.links[at]:
             if n not in seen:
                 seen.add(n)
                 todo.append(n)

@@ -307,8 +307,8 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if st.step == "shots-wait":
             return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
                         stage=replace(st, line=event.total, step="shots-hit",
-                                      targets=tuple(x for x in s.order()
-                                                    if x in st.defeated)))
+                                      targets=tuple([x for x in s.order()
+                                                     if x in st.defeated])))
         if st.step == "sab-col-wait":
             return edit(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
                         stage=replace(st, col=event.total, step="sab-row-wait"))

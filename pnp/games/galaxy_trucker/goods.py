@@ -30,10 +30,10 @@ def from_bank(offered: str, held: str) -> str:
     >>> from_bank("YYG", "Y" * 15)
     'YG'
     """
-    left = Counter(BANK) - Counter(held)
+    left = {g: n - held.count(g) for g, n in BANK.items()}  # four letters: no Counter
     out = []
     for g in offered:
-        if left[g] > 0:
+        if left.get(g, 0) > 0:
             out.append(g)
             left[g] -= 1
     return "".join(out)
@@ -73,23 +73,26 @@ def best(ship: Ship, goods: str) -> Holds:
 def check_load(ship: Ship, held: str, offered: str, holds: Holds) -> None:
     """Refuse an arrangement that does not fit or holds goods the player does not have."""
     where = holds_of(ship)
-    names = ", ".join(f"#{t} ({cap}{' special' if sp else ''})"
-                      for t, (cap, sp) in sorted(where.items())) or "none"
+
+    def names() -> str:  # the ship's holds, written only for a refusal
+        return ", ".join(f"#{t} ({cap}{' special' if sp else ''})"
+                         for t, (cap, sp) in sorted(where.items())) or "none"
+
     for tile, goods in holds:
         if tile not in where:
             raise IllegalMove("GT-F18", f"#{tile} is not a cargo hold of this ship; holds: "
-                              f"{names}")
+                              f"{names()}")
         cap, special = where[tile]
         if len(goods) > cap:
             raise IllegalMove("GT-F18", f"hold #{tile} has {cap} container(s), one block each; "
                               f"{goods} does not fit")
         if "R" in goods and not special:
             raise IllegalMove("GT-F18", f"red goods go only in special holds; #{tile} is an "
-                              f"ordinary hold (holds: {names})")
-    have = Counter(held + offered)
-    want = Counter("".join(g for _, g in holds))
-    extra = want - have
-    if extra:
+                              f"ordinary hold (holds: {names()})")
+    have = held + offered
+    want = "".join([g for _, g in holds])
+    if any(want.count(g) > have.count(g) for g in set(want)):  # (a Counter only to refuse)
+        extra = Counter(want) - Counter(have)
         raise IllegalMove("GT-F18", f"{''.join(sorted(extra.elements()))} is more than the goods "
                           f"held ({held or 'none'}) plus the goods offered ({offered or 'none'})")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 from pnp.engine.errors import IllegalMove, NotationError
@@ -114,13 +115,19 @@ def _check_line(line: int) -> None:
 def first_struck(ship: Ship, threat: Threat, line: int) -> Placement | None:
     """The first tile in the line, seen from the threat's side (None: a miss, GT-4)."""
     _check_line(line)
+    # one tile a square: no two tiles in the line share a row (or a column), so no ties
     if threat.along_column:
-        in_line = [p for p in ship if p.col == line]
-        key = (lambda p: p.row) if threat.direction == "F" else (lambda p: -p.row)
-    else:
-        in_line = [p for p in ship if p.row == line]
-        key = (lambda p: p.col) if threat.direction == "L" else (lambda p: -p.col)
-    return min(in_line, key=key) if in_line else None
+        in_line = [p for p in ship.placements if p.col == line]
+        if not in_line:
+            return None
+        return min(in_line, key=_ROW) if threat.direction == "F" else max(in_line, key=_ROW)
+    in_line = [p for p in ship.placements if p.row == line]
+    if not in_line:
+        return None
+    return min(in_line, key=_COL) if threat.direction == "L" else max(in_line, key=_COL)
+
+
+_ROW, _COL = attrgetter("row"), attrgetter("col")
 
 
 def _cannons(ship: Ship, threat: Threat, line: int) -> tuple[Defence, ...]:

@@ -35,7 +35,7 @@ from pnp.games.galaxy_trucker.events import (
     format_event,
 )
 from pnp.games.galaxy_trucker.flow import battery_list, card_of, shot_at, used_tiles
-from pnp.games.galaxy_trucker.notation import format_ship
+from pnp.games.galaxy_trucker.notation import format_placement
 from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State, Trucker, tiles_of
 from pnp.games.galaxy_trucker.strength import cannon_order
@@ -50,10 +50,36 @@ def offers(tile_seed: int, seat: int, used: frozenset[int], board_name: str) -> 
     the list is a few typical ones built cheaply, not a sample of random ships."""
     tiles = tiles_of(tile_seed)
     board = BOARDS[board_name]
-    ships = [typical_ship(board, tiles[PILOT_IDS[seat]],
-                          [t for t in style_order(tile_seed, style) if t.id not in used])
-             for style in (0, 1)]
-    return tuple(dict.fromkeys(";".join(format_ship(x).split()) for x in ships))
+    texts: dict[str, None] = {}
+    if len(_GROWN) > 4096:
+        _GROWN.clear()
+    for style in (0, 1):
+        ship = typical_ship(board, tiles[PILOT_IDS[seat]],
+                            [t for t in style_order(tile_seed, style) if t.id not in used])
+        text = ";".join([board_name, *map(format_placement, ship)])  # format_ship, with ';'
+        texts[text] = None
+        _GROWN[tile_seed, text] = ship
+    return tuple(texts)
+
+
+class _Shelf(dict[tuple[int, str], Ship]):
+    """The ships ``offers`` grew, by tile seed and text: entering an offered ship takes the
+    ship itself (the same value its text reads as), not a second reading of the text.  Emptied
+    with the memos (``cache_clear``, as the benchmark and a fresh process do)."""
+
+    cache_clear: Callable[[], None]  # set on the instance (the class has none to call)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cache_clear = self.clear
+
+
+_GROWN = _Shelf()
+
+
+def offered_ship(tile_seed: int, text: str) -> Ship | None:
+    """The ship ``offers`` grew with exactly this text, if it is still kept."""
+    return _GROWN.get((tile_seed, text))
 
 
 def legal(state: State) -> list[GTEvent]:

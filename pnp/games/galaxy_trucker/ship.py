@@ -178,7 +178,7 @@ class Ship:
         memo = self._kinds
         found = memo.get(kinds)
         if found is None:
-            found = memo[kinds] = tuple(p for p in self.placements if p.tile.kind in kinds)
+            found = memo[kinds] = tuple([p for p in self.placements if p.kind in kinds])
         return found
 
     @cached

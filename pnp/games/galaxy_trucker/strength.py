@@ -34,16 +34,21 @@ class Choice:
 
 def _powered(ship: Ship, powered: Iterable[int], kind: Kind, rule: str) -> list[Placement]:
     chosen = list(powered)
+    if not chosen:
+        return []
     doubles = {p.id: p for p in ship.of_kind(kind)}
-    names = ", ".join(f"#{i}" for i in sorted(doubles)) or "none"
+
+    def names() -> str:  # written only for a refusal
+        return ", ".join(f"#{i}" for i in sorted(doubles)) or "none"
+
     if len(set(chosen)) != len(chosen):
         raise IllegalMove(rule, f"a double is powered once per count (one token); doubles on "
-                          f"this ship: {names}")
+                          f"this ship: {names()}")
     out = []
     for tile_id in chosen:
         if tile_id not in doubles:
             raise IllegalMove(rule, f"#{tile_id} is not a {kind.value} of this ship; ones you "
-                              f"may power: {names}", [f"#{i}" for i in sorted(doubles)])
+                              f"may power: {names()}", [f"#{i}" for i in sorted(doubles)])
         out.append(doubles[tile_id])
     return out
 
@@ -67,11 +72,16 @@ def _halves(p: Placement) -> int:
 
 def cannon_strength(ship: Ship, crew: Crew, powered: Iterable[int] = ()) -> Fraction:
     """Forward cannons full value, others half; powered doubles count double (GT-E2)."""
+    return Fraction(cannon_halves(ship, crew, powered), 2)
+
+
+def cannon_halves(ship: Ship, crew: Crew, powered: Iterable[int] = ()) -> int:
+    """``cannon_strength`` in half points (a whole number, cheaper to add and compare)."""
     doubles = _powered(ship, powered, Kind.DOUBLE_CANNON, "GT-E2")
-    halves = sum(_halves(p) for p in (*ship.of_kind(Kind.CANNON), *doubles))
+    halves = sum([_halves(p) for p in (*ship.of_kind(Kind.CANNON), *doubles)])
     if halves > 0 and crew.has(Alien.PURPLE):
         halves += 2 * ALIEN_BONUS
-    return Fraction(halves, 2)
+    return halves
 
 
 def engine_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]:
@@ -94,6 +104,18 @@ def cannon_choices(ship: Ship, crew: Crew, batteries: int) -> tuple[Choice, ...]
     ids = cannon_order(ship)
     return tuple(Choice(tuple(ids[:n]), cannon_strength(ship, crew, ids[:n]))
                  for n in range(min(len(ids), batteries) + 1))
+
+
+def format_halves(halves: int) -> str:
+    """``format_strength`` of ``halves`` half points.
+
+    >>> [format_halves(h) for h in (0, 1, 8, 9)]
+    ['0', '1/2', '4', '4 1/2']
+    """
+    whole, rest = divmod(halves, 2)
+    if not rest:
+        return str(whole)
+    return f"{whole} 1/2" if whole else "1/2"
 
 
 def format_strength(value: Fraction) -> str:

@@ -191,34 +191,30 @@ class Tile:
 
 @cache
 def _fit_codes(kind: Kind, sides: tuple[Connector, ...]) -> tuple[tuple[int, int], ...]:
-    out = []
-    bits = [_bit(c) for c in sides]  # by printed side
-    for rotation in range(4):
-        blocked: int | None = None
-        if kind.is_engine:
-            if (EXHAUST + rotation) % 4 != Side.S:
-                continue
-            blocked = Side.S
-        elif kind.is_cannon:
-            blocked = (BARREL + rotation) % 4
-        code = 0
-        for side in range(4):  # the face turned to ``side`` is printed side - rotation
-            code |= (_EMPTY if side == blocked else bits[side - rotation]) << 5 * side
-        out.append((rotation, code))
-    return tuple(out)
+    # the printed sides' bits turned ``rotation`` quarter turns, five bits a side: side k of
+    # rotation r shows printed side k - r (the rotations of ``Tile.faces``, written out)
+    n, e, s, w = [_bit(c) for c in sides]
+    if kind.is_engine:  # exhaust (printed S) to the rear: rotation 0 only, S kept empty
+        return ((0, n | e << 5 | _EMPTY << 10 | w << 15),)
+    if kind.is_cannon:  # the barrel's side (printed N, turned) stays empty
+        return ((0, _EMPTY | e << 5 | s << 10 | w << 15),
+                (1, w | _EMPTY << 5 | e << 10 | s << 15),
+                (2, s | w << 5 | _EMPTY << 10 | e << 15),
+                (3, e | s << 5 | w << 10 | _EMPTY << 15))
+    return ((0, n | e << 5 | s << 10 | w << 15), (1, w | n << 5 | e << 10 | s << 15),
+            (2, s | w << 5 | n << 10 | e << 15), (3, e | s << 5 | w << 10 | n << 15))
 
 
 @cache
 def _demands(kind: Kind, sides: tuple[Connector, ...]) -> tuple[tuple[int, ...], ...]:
-    out = []
-    accepts = [_ACCEPTS[_bit(c)] for c in sides]  # by printed side
-    engine, cannon = kind.is_engine, kind.is_cannon
-    for rotation in range(4):
-        exhaust = (EXHAUST + rotation) % 4 if engine else None
-        barrel = (BARREL + rotation) % 4 if cannon else None
-        out.append(tuple(0 if side in (exhaust, barrel) else accepts[side - rotation]
-                         for side in range(4)))
-    return tuple(out)
+    # what may sit against each printed side, turned as in ``_fit_codes``; 0 where the
+    # exhaust (printed S) or the barrel (printed N) points
+    n, e, s, w = [_ACCEPTS[_bit(c)] for c in sides]
+    if kind.is_engine:
+        s = 0
+    elif kind.is_cannon:
+        n = 0
+    return ((n, e, s, w), (w, n, e, s), (s, w, n, e), (e, s, w, n))
 
 
 @dataclass(frozen=True)

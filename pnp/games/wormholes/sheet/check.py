@@ -93,19 +93,24 @@ class Checker(Trips):
         prev: int | None = None
         blank: int | None = None  # the first of a run of blank rows
         for n in range(1, rows_written(self.f) + 1):
-            if not any(self.get(x) for x in row_fields(n)):
-                blank = n if blank is None else blank
-                continue
-            if self.winner is not None:
-                self.bad(f"t{n}_side", self.get(f"t{n}_side"), "",
-                         f"WH-T8: the game ended on turn {self.win_turn}; nothing is played "
-                         "after a win")
-                continue
-            if blank is not None:
-                self.gap(blank, n - 1)
-                blank, prev = None, None
-            self.turns = n
-            prev = self.turn(n, prev)
+            prev, blank = self.row(n, prev, blank)
+
+    def row(self, n: int, prev: int | None, blank: int | None) -> tuple[int | None, int | None]:
+        """Read turn row ``n`` after the side ``prev`` played (None: unknown), ``blank`` the
+        first of the blank rows just before it; the same two for the next row.  What a row
+        reads is its own fields and the table (``Trips.t``), so ``probe`` can start here."""
+        if not any(self.get(x) for x in row_fields(n)):
+            return prev, (n if blank is None else blank)
+        if self.winner is not None:
+            self.bad(f"t{n}_side", self.get(f"t{n}_side"), "",
+                     f"WH-T8: the game ended on turn {self.win_turn}; nothing is played "
+                     "after a win")
+            return prev, blank
+        if blank is not None:
+            self.gap(blank, n - 1)
+            blank, prev = None, None
+        self.turns = n
+        return self.turn(n, prev), blank
 
     def gap(self, first: int, last: int) -> None:
         """Turns ``first``-``last`` are blank but a later turn is written: a page (or a row)
