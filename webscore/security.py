@@ -127,14 +127,22 @@ def no_store() -> None:
     g.no_store = True
 
 
-def content_security_policy() -> str:
-    """Scripts and styles only from our own files (or an inline script with this response's
-    nonce); nothing framed, posted or fetched elsewhere."""
-    scripts = "'self'" + (f" 'nonce-{g.csp_nonce}'" if "csp_nonce" in g else "")
+def _policy(scripts: str) -> str:
     return ("default-src 'self'; "
             f"script-src {scripts}; style-src 'self'; img-src 'self' data:; "
             "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
             "form-action 'self'; frame-ancestors 'none'")
+
+
+_NO_NONCE_POLICY = _policy("'self'")  # every API answer's: built once
+
+
+def content_security_policy() -> str:
+    """Scripts and styles only from our own files (or an inline script with this response's
+    nonce); nothing framed, posted or fetched elsewhere."""
+    if "csp_nonce" not in g:
+        return _NO_NONCE_POLICY
+    return _policy(f"'self' 'nonce-{g.csp_nonce}'")
 
 
 _FIXED_HEADERS = (("Referrer-Policy", "same-origin"), ("X-Content-Type-Options", "nosniff"),

@@ -64,3 +64,25 @@ def test_front_door_and_field_guess() -> None:
     assert guess_game({"t1_coin": "S1", "score": "1"}) == "galaxy-express"
     assert check_any("galaxy-express", {"t1_coin": "S1"})["game"] == "galaxy-express"
     assert len(field_names()) == 1 + 40 * 6 + 5
+
+
+def test_probe_checks_from_the_changed_row_and_gives_the_whole_check() -> None:
+    """``Probe`` (the photo reader's quick check) agrees with ``check_sheet`` line for line,
+    with fields changed the ways a photo misreads them: a coin, a speed, a tick, a total."""
+    import random
+
+    from pnp.games.galaxy_express.sheet import Probe
+    from pnp.sheetread.simulate import played_fields
+
+    rng = random.Random(3)
+    for stream in ("probe/0", "probe/1", "probe/2"):
+        fields = played_fields("galaxy-express", 7, stream=stream)
+        assert fields is not None
+        probe = Probe(fields)
+        assert probe.check({}) == check_sheet(fields)
+        names = [n for n in field_names() if n != "seed"]
+        for _ in range(150):
+            changes = {n: rng.choice(["", "0", "3", "12", "S2", "M0", "S5", "x", "N", "Good",
+                                      fields.get(n, "") + "1"])
+                       for n in rng.sample(names, rng.choice([1, 1, 2, 3]))}
+            assert probe.check(changes) == check_sheet({**fields, **changes}), changes

@@ -116,3 +116,24 @@ def test_any_greedy_game_cut_anywhere_writes_a_sheet_that_checks_out(seed: int, 
         assert fields is not None
         report = check_all(fields)
         assert report["ok"], (upto, [line for line in lines(report) if not line["ok"]])
+
+
+def test_probe_reads_again_only_the_changed_rows_and_gives_the_whole_check() -> None:
+    """``Probe`` (the photo reader's quick check) agrees with ``check_sheet`` line for line,
+    with fields changed the ways a photo misreads them."""
+    import random
+
+    from pnp.games.weird_galaxy.sheet import Probe
+    from pnp.sheetread.simulate import played_fields
+
+    rng = random.Random(5)
+    for stream in ("probe/0", "probe/1"):
+        fields = played_fields("weird-galaxy", 7, players=3, stream=stream)
+        assert fields is not None
+        probe = Probe(fields)
+        assert probe.check({}) == check_sheet(fields)
+        names = [n for n in field_names() if n != "seed"]
+        for _ in range(150):
+            changes = {n: rng.choice(["", "3", "a4", "b0", "12", "x", fields.get(n, "") + "1"])
+                       for n in rng.sample(names, rng.choice([1, 1, 2, 3]))}
+            assert probe.check(changes) == check_sheet({**fields, **changes}), changes

@@ -165,3 +165,27 @@ def test_security_headers_are_added_once_and_never_over_a_views_own(app: Flask) 
                      "Content-Security-Policy"):
             assert len(plain.getlist(name)) == 1, name
         assert "frame-ancestors 'none'" in plain["Content-Security-Policy"]
+
+
+def test_api_answers_get_the_policy_without_a_nonce_and_views_are_inspected_once(
+        app: Flask, monkeypatch: Any) -> None:
+    import flask.app
+
+    from webscore import create_app
+
+    client = app.test_client()
+    csp = client.get("/healthz").headers["Content-Security-Policy"]
+    assert "script-src 'self';" in csp and "nonce" not in csp
+    asked: list[Any] = []
+    real = flask.app.iscoroutinefunction
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda f: asked.append(f) or real(f))
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": "sqlite://",
+                        "AUTO_MIGRATE": True})
+    fresh_client = fresh.test_client()
+    for _ in range(3):
+        assert fresh_client.get("/healthz").status_code == 200
+    once = len(asked)
+    assert once >= 1
+    for _ in range(3):
+        assert fresh_client.get("/healthz").status_code == 200
+    assert len(asked) == once  # nothing asked again for the same view and hooks

@@ -161,7 +161,7 @@ def crew_after_loss(ship: Ship, crew: Crew) -> tuple[Crew, tuple[tuple[int, Bert
             kept[cabin_id] = berth
     if not gone:  # (a crew is always sorted, without empty berths: ``Crew.of`` made it)
         return crew, ()
-    return Crew.of(kept), tuple(gone)
+    return Crew(tuple(kept.items())), tuple(gone)  # still sorted, still no empty berth
 
 
 def full_batteries(ship: Ship) -> dict[int, int]:

@@ -16,7 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from pnp.engine.sheetspec import FilledSheet, Line, Section, SheetSpec, numbered_rows
+from pnp.engine.sheetspec import (
+    FilledSheet,
+    Line,
+    Prober,
+    Section,
+    SheetSpec,
+    numbered_rows,
+)
 from pnp.engine.steps import Played
 from pnp.games.weird_galaxy import sheet
 from pnp.games.weird_galaxy.state import State
@@ -282,6 +289,10 @@ class KitSheets(SheetSpec):
 
     def check(self, fields: Mapping[str, str]) -> dict[str, object]:
         return sheet.check_sheet(fields)
+
+    def prober(self, fields: Mapping[str, str]) -> Prober:
+        """Only the rows a change is on read again (``sheet.Probe``)."""
+        return sheet.Probe(fields).check
 
     def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
         return check_all(fields)

@@ -63,30 +63,33 @@ def _name(tile: tuple[str, int]) -> str:
 def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
     """Recompute every row; the report lists each checked field with what it should say."""
     f = {k: str(v) for k, v in fields.items() if v is not None}
+    rows = [row for n in range(1, ROWS + 1) if (row := _row(f, n)) is not None]
+    return _report(f, [line for lines, _paid in rows for line in lines],
+                   sum(paid for _lines, paid in rows), len(rows))
+
+
+def _row(f: Mapping[str, str], n: int) -> tuple[list[dict[str, object]], int] | None:
+    """Mission row ``n``'s lines and what it paid out; None for a blank row.  A row reads its
+    own fields only (``Probe`` reads again just the rows a change is on)."""
+    cells = {c: f.get(f"m{n}_{c}", "").strip() for c in COLUMNS}
+    if not any(cells.values()):
+        return None
     lines: list[Line] = []
-    total = 0
-    rows = 0
-    for n in range(1, ROWS + 1):
-        cells = {c: f.get(f"m{n}_{c}", "").strip() for c in COLUMNS}
-        if not any(cells.values()):
-            continue
-        rows += 1
-        tiles: dict[str, tuple[str, int] | None] = {}
-        for c in ("source", "dest"):
-            tile = read_tile(cells[c])
-            tiles[c] = tile
-            lines.append(Line(f"m{n}_{c}", cells[c], _name(tile) if tile else "a tile",
-                              tile is not None,
-                              "" if tile else "not a tile: write suit and rank, e.g. f4 or "
-                                              "'4 of Summer'"))
-        src, dst = tiles["source"], tiles["dest"]
-        if src is None or dst is None:
-            continue
-        if src[0] == dst[0]:
-            lines.append(Line(f"m{n}_dest", cells["dest"], "another suit than the source",
-                              False, "WG-4: the first die stays out of the bag, so source and "
-                                     "destination never share a suit"))
-            continue
+    tiles: dict[str, tuple[str, int] | None] = {}
+    for c in ("source", "dest"):
+        tile = read_tile(cells[c])
+        tiles[c] = tile
+        lines.append(Line(f"m{n}_{c}", cells[c], _name(tile) if tile else "a tile",
+                          tile is not None,
+                          "" if tile else "not a tile: write suit and rank, e.g. f4 or "
+                                          "'4 of Summer'"))
+    src, dst = tiles["source"], tiles["dest"]
+    paid_out = 0
+    if src is not None and dst is not None and src[0] == dst[0]:
+        lines.append(Line(f"m{n}_dest", cells["dest"], "another suit than the source",
+                          False, "WG-4: the first die stays out of the bag, so source and "
+                                 "destination never share a suit"))
+    elif src is not None and dst is not None:
         pay = payoff(POS_OF[src], POS_OF[dst])
         ok = _int(cells["payoff"]) == pay
         lines.append(Line(f"m{n}_payoff", cells["payoff"], str(pay), ok, "" if ok else
@@ -98,19 +101,53 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
             ok = amount == pay
             lines.append(Line(f"m{n}_paid", paid, str(pay), ok, "" if ok else
                               "WG-5: a completed mission pays exactly its payoff"))
-            total += pay
+            paid_out = pay
+    return [line.to_json() for line in lines], paid_out
+
+
+def _report(f: Mapping[str, str], lines: list[dict[str, object]], total: int,
+            rows: int) -> dict[str, object]:
+    """The rows' lines, then the total paid's."""
     written = f.get("total_paid", "").strip()
     if written or rows:
         ok = _int(written) == total
-        lines.append(Line("total_paid", written, str(total), ok, "" if ok else
-                          "the sum of the payoffs of the completed missions"))
+        lines = [*lines, Line("total_paid", written, str(total), ok, "" if ok else
+                              "the sum of the payoffs of the completed missions").to_json()]
     return {
-        "ok": all(line.ok for line in lines),
+        "ok": all(line["ok"] for line in lines),
         "game": "weird-galaxy",
         "missions": rows,
-        "lines": [line.to_json() for line in lines],
+        "lines": lines,
         "totals": {"total_paid": str(total)},
     }
+
+
+_ROW_FIELD = re.compile(r"m(\d{1,2})_[a-z]+")
+
+
+class Probe:
+    """``check_sheet`` of ``fields`` with a few changed, for the photo reader's many tries
+    (``SheetSpec.prober``): only the rows the changes are on are read again.
+
+    >>> fields = {"m1_source": "a1", "m1_dest": "b2", "m1_payoff": "1", "total_paid": "0"}
+    >>> Probe(fields).check({"m1_payoff": "2"}) == check_sheet({**fields, "m1_payoff": "2"})
+    True
+    """
+
+    def __init__(self, fields: Mapping[str, str]) -> None:
+        self.f = {k: str(v) for k, v in fields.items() if v is not None}
+        self.rows = {n: _row(self.f, n) for n in range(1, ROWS + 1)}
+
+    def check(self, changes: Mapping[str, str]) -> dict[str, object]:
+        f = {**self.f, **{k: str(v) for k, v in changes.items()}}
+        rows = dict(self.rows)
+        for name in changes:
+            m = _ROW_FIELD.fullmatch(name)
+            if m is not None and 1 <= int(m.group(1)) <= ROWS:
+                rows[int(m.group(1))] = _row(f, int(m.group(1)))
+        read = [row for n in range(1, ROWS + 1) if (row := rows[n]) is not None]
+        return _report(f, [line for lines, _paid in read for line in lines],
+                       sum(paid for _lines, paid in read), len(read))
 
 
 def sheet_tile(pos: tuple[int, int]) -> str:
