@@ -54,7 +54,7 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from webscore import notices
+from webscore import notices, pgwrite
 
 Work = Callable[[Connection], Any]
 
@@ -480,18 +480,21 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
     commit it needs no SAVEPOINT, since SQLite undoes a failed statement alone (any other
     error fails the whole shared commit).
 
-    ``statement``: the same one-statement write as data (``work`` must do just that), for
-    SQLite's leader to send on the driver's connection when its whole commit is such
-    writes (``_Group._commit_raw``)."""
+    ``statement``: the same write as data, sent on the driver's connection: by SQLite's
+    leader if its commit is all such (``_Group._commit_raw``), always on PostgreSQL."""
     if engine.dialect.name == "sqlite":
         return _group(engine).run(engine, work, one_statement, statement)
-    with engine.connect() as conn:
-        if one_statement:  # its own transaction: no BEGIN and COMMIT round trips
-            result = work(conn.execution_options(isolation_level="AUTOCOMMIT"))
-            conn.commit()  # ends SQLAlchemy's own transaction; nothing is sent
-        else:
-            with conn.begin():
-                result = work(conn)
+    if statement is not None and engine.dialect.name == "postgresql":
+        result: Any = pgwrite.run(engine, statement)  # on the driver's connection
+    else:
+        with engine.connect() as conn:
+            if one_statement:  # its own transaction: no BEGIN and COMMIT round trips
+                result = work(conn.execution_options(isolation_level="AUTOCOMMIT"))
+                conn.commit()  # ends SQLAlchemy's own transaction; nothing is sent
+            else:
+                with conn.begin():
+                    result = work(conn)
     if notice is not None and engine.dialect.name == "postgresql":
         notices.notify(engine, notice)
     return result
+

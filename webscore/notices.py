@@ -36,7 +36,11 @@ class Notifier:
     ``webscore-notify`` in ``pg_stat_activity``."""
 
     IDLE = 30.0
-    GATHER = 0.002  # seconds a notice waits for others to go with it
+    GATHER = 0.02
+    """Seconds a notice waits for others to go with it.  A batch costs the process a thread
+    wake-up and a round trip whatever its size: at 200 writes a second from 8 threads,
+    0.47-0.54 ms of CPU a write with 20 ms against 0.68-0.79 with 2 ms (one notice a
+    statement, nearly); a phone on another instance hears of an entry 20 ms later."""
 
     def __init__(self, url: str) -> None:
         self.url = url

@@ -304,6 +304,11 @@ class SheetSpec(ABC):
         reader tries hundreds of readings of one page (``pnp.sheetread.settle``)."""
         return None
 
+    def pages_prober(self, pages: Sequence[Mapping[str, str]], index: int) -> Prober | None:
+        """``prober`` for a sheet given page by page: a quicker ``check_pages`` of ``pages``
+        with a few fields of page ``index`` changed, or None."""
+        return None
+
     def document_field_names(self) -> list[str]:
         """Every field of every fillable sheet of the kit (``check_document``'s fields)."""
         return self.field_names()

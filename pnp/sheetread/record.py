@@ -144,7 +144,10 @@ class _InRecord(SheetSpec):
         return self.spec.check_pages(pages)
 
     def prober(self, fields: Mapping[str, str]) -> Prober | None:
-        return self.spec.prober(fields) if len(self.pages) == 1 else None
+        if len(self.pages) == 1:
+            return self.spec.prober(fields)
+        pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
+        return self.spec.pages_prober(pages, self.index)
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return self.spec.fields_from_play(play)

@@ -92,6 +92,9 @@ class _Checked(SheetSpec):
         self.base: dict[str, str] = {}
         self.probe: Prober | None = None
         self.near: dict[frozenset[tuple[str, str]], dict[str, object]] = {}
+        self.bad: dict[frozenset[tuple[str, str]], frozenset[str]] = {}
+        self.ref: Mapping[str, str] | None = None  # the values ``drift`` is of
+        self.drift: dict[str, str] = {}
 
     def spent(self) -> bool:
         """Whether the photo's time for the rules is up (this thread's CPU time, so a busy
@@ -114,20 +117,54 @@ class _Checked(SheetSpec):
             if probe is None:
                 self.memo[key] = self.spec.check(fields)
             else:  # later values are checked as changes to these
-                self.base, self.probe, self.near = dict(fields), probe, {}
+                self.base, self.probe, self.near, self.bad = dict(fields), probe, {}, {}
+                self.ref = None
                 self.memo[key] = probe({})
         return self.memo[key]
+
+    def wrong_with(self, values: Mapping[str, str], extra: Mapping[str, str]) -> frozenset[str]:
+        """``_wrong`` of ``values`` with ``extra`` changed, without copying the page's values
+        for every try: what ``values`` changed from the first values checked is kept while
+        ``values`` stays the same object (``settle`` forgets it when it rules a field)."""
+        if self.probe is None or len(values) != len(self.base) or \
+                any(k not in self.base for k in extra):
+            return _wrong(self, {**values, **extra})[1]
+        if values is not self.ref:
+            self.ref = values
+            self.drift = {k: v for k, v in values.items() if self.base.get(k) != v}
+        changes = frozenset((k, v) for k, v in {**self.drift, **extra}.items()
+                            if self.base[k] != v)
+        if len(changes) > MAX_CHANGED:
+            return _wrong(self, {**values, **extra})[1]
+        if changes not in self.bad:
+            if changes not in self.near:
+                self.near[changes] = self.probe(dict(changes))
+            self.bad[changes] = _bad(self.near[changes])
+        return self.bad[changes]
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return self.spec.fields_from_play(play)
 
 
 def _wrong(spec: SheetSpec, values: Mapping[str, str]) -> tuple[int, frozenset[str]]:
-    report = spec.check(values)
+    bad = _bad(spec.check(values))
+    return len(bad), bad
+
+
+def _bad(report: Mapping[str, object]) -> frozenset[str]:
+    """The fields of a report's wrong lines."""
     lines = report.get("lines")
-    bad = [line for line in lines if isinstance(line, dict) and not line.get("ok")] \
-        if isinstance(lines, list) else []
-    return len(bad), frozenset(str(line.get("field", "")) for line in bad)
+    return frozenset(str(line.get("field", "")) for line in lines
+                     if isinstance(line, dict) and not line.get("ok")) \
+        if isinstance(lines, list) else frozenset()
+
+
+def _wrong_with(spec: SheetSpec, values: Mapping[str, str],
+                extra: Mapping[str, str]) -> frozenset[str]:
+    """The fields of the wrong lines with ``extra`` changed from ``values``."""
+    if isinstance(spec, _Checked):
+        return spec.wrong_with(values, extra)
+    return _wrong(spec, {**values, **extra})[1]
 
 
 def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
@@ -211,6 +248,7 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {_shown(first)} first; the rules chose "
                                   f"{_shown(value)}")
             values[d.name] = value
+        spec.ref = None  # ``values`` changed in place
     if all(status.get(d.name) in ("read", "ruled") for d in drafts):
         _audit(spec, drafts, values, status, notes, given)
     # else the audit waits for the person: ``second_look`` runs it on the confirmed values
@@ -242,16 +280,16 @@ def _reach(spec: _Checked, values: Mapping[str, str],
             return wrong
         options = space(d)
         start = time.thread_time()
-        _wrong(spec, {**values, d.name: options[0]})  # remembered
+        _wrong_with(spec, values, {d.name: options[0]})  # remembered
         took.append(time.thread_time() - start)
         if len(took) > 4 and took[-1] > COSTLY * statistics.median(took):
             costly.append(d)
             continue
-        wrong[d.name] = {v: _wrong(spec, {**values, d.name: v})[1] for v in options}
+        wrong[d.name] = {v: _wrong_with(spec, values, {d.name: v}) for v in options}
     for d in costly:
         if spec.spent():
             break
-        wrong[d.name] = {v: _wrong(spec, {**values, d.name: v})[1] for v in space(d)}
+        wrong[d.name] = {v: _wrong_with(spec, values, {d.name: v}) for v in space(d)}
     return wrong
 
 
@@ -291,7 +329,7 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
         for v in space(d):
             if v == values[d.name]:
                 continue
-            if len(_wrong(spec, {**values, d.name: v})[1]) < len(base):
+            if len(_wrong_with(spec, values, {d.name: v})) < len(base):
                 status[d.name] = "ask"
                 seen = dict(d.candidates).get(values[d.name], 0.0)
                 notes[d.name] = (f"read {_shown(values[d.name])} ({percent(seen)}), but the "
@@ -366,8 +404,7 @@ class _Fits:
         self.spec, self.values, self.names, self.near = spec, values, names, near
 
     def __call__(self, combo: tuple[str, ...]) -> bool:
-        trial = {**self.values, **dict(zip(self.names, combo, strict=True))}
-        w = _wrong(self.spec, trial)[1]
+        w = _wrong_with(self.spec, self.values, dict(zip(self.names, combo, strict=True)))
         return not (w & self.near) and not (w & set(self.names))
 
 

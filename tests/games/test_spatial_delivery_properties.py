@@ -16,7 +16,15 @@ from pnp.engine.play import random_playout
 from pnp.engine.rng import Rng
 from pnp.games.spatial_delivery import GAME
 from pnp.games.spatial_delivery.board import CORNERS, EARTH, EARTH_CORNERS, EARTH_HEX, SEGMENTS
-from pnp.games.spatial_delivery.cards import COLOURS, FUEL, FUEL_CARDS, TILE_POOL, goods_deck
+from pnp.games.spatial_delivery.cards import (
+    COLOURS,
+    FUEL,
+    FUEL_CARDS,
+    TILE_POOL,
+    all_goods,
+    fuel_value,
+    goods_deck,
+)
 from pnp.games.spatial_delivery.events import (
     Build,
     CardAction,
@@ -26,7 +34,7 @@ from pnp.games.spatial_delivery.events import (
     Take,
     Travel,
 )
-from pnp.games.spatial_delivery.payments import cheapest_build
+from pnp.games.spatial_delivery.payments import cheapest_build, cheapest_fuel, fuel_problem
 from pnp.games.spatial_delivery.routes import new_segments, route_problem, site_problem
 from pnp.games.spatial_delivery.state import State
 
@@ -249,3 +257,38 @@ def test_busy_games_keep_every_card_and_replay(seed: int, mode: str, n: int) -> 
     assert all(t is not None for t in state.tiles)  # ring 3 was laid
     result = replay(log.with_events(texts))
     assert result.ok and result.state == state
+
+
+def greedy_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
+    """The fuel payment by trial, as the engine once worked it out: cards in order (Rocket
+    Fuel, Fast Burns, other goods, each by code) until ``need`` is covered, then any card
+    that turned out superfluous left out, cheapest first."""
+    ranked = sorted(hand, key=lambda c: (0 if c == FUEL else 1 if c[1] == "F" else 2, c))
+    chosen: list[str] = []
+    for c in ranked:
+        if sum(map(fuel_value, chosen)) >= need:
+            break
+        chosen.append(c)
+    if sum(map(fuel_value, chosen)) < need:
+        return None
+    for c in sorted(set(chosen), key=lambda c: (fuel_value(c), c)):
+        while c in chosen and sum(map(fuel_value, chosen)) - fuel_value(c) >= need:
+            chosen.remove(c)
+    return tuple(sorted(chosen))
+
+
+CARDS = st.sampled_from([*sorted(set(all_goods())), FUEL, FUEL, FUEL])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CARDS, max_size=14), st.integers(min_value=0, max_value=12))
+def test_cheapest_fuel_counts_what_the_trial_finds(cards: list[str], need: int) -> None:
+    """``cheapest_fuel`` works the payment out by counting; it is the trial's payment, exact
+    whenever the hand can pay."""
+    hand = tuple(sorted(cards))
+    found = cheapest_fuel.__wrapped__(hand, need)
+    assert found == greedy_fuel(hand, need)
+    if found is None:
+        assert sum(map(fuel_value, hand)) < need
+    else:
+        assert fuel_problem(found, need, "steps", "SD-7") is None

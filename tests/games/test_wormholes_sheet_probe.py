@@ -67,3 +67,24 @@ def test_probe_checks_other_fields_whole() -> None:
     probe = Probe(fields)
     for changes in ({"winner": "O"}, {"turns": "9"}, {"wh_S1": "c5"}, {"two_ships": "x"}):
         assert probe.check(changes) == check_sheet({**fields, **changes})
+
+
+def test_pages_probe_gives_the_whole_check_of_the_record() -> None:
+    """A record given page by page (the tracker's several photos): changes on any one page
+    checked from the turn they touch agree with ``check_pages`` of the whole record."""
+    from pnp.games.wormholes.sheet.check import check_pages
+    from pnp.games.wormholes.sheet.probe import PagesProbe
+
+    rng = random.Random(11)
+    long = [split_pages(fields) for fields in RECORDS if len(split_pages(fields)) > 1]
+    assert long, "a record of several pages"
+    for pages in long:
+        for index, page in enumerate(pages):
+            probe = PagesProbe(pages, index)
+            assert probe.check({}) == check_pages(pages)
+            names = [n for n in page if n[0] in "tr" and n[1].isdigit()] + ["page", "seed"]
+            for _ in range(60):
+                changes = {n: _misread(page.get(n, ""), rng)
+                           for n in rng.sample(names, rng.choice([1, 1, 2]))}
+                changed = [*pages[:index], {**page, **changes}, *pages[index + 1:]]
+                assert probe.check(changes) == check_pages(changed), (index, changes)

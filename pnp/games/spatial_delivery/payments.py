@@ -169,27 +169,29 @@ def cheapest_build_sorted(hand: tuple[str, ...], segments: int,
 def cheapest_fuel(hand: tuple[str, ...], need: int) -> tuple[str, ...] | None:
     """Rocket Fuel first, then Fast Burns, then other goods; trimmed to be exact.
 
-    Memoised: the legal list asks it for every travel and route with the same hand."""
-    ranked = sorted(hand, key=_fuel_rank)
-    chosen: list[str] = []
-    total = 0
-    for c in ranked:
-        if total >= need:
-            break
-        chosen.append(c)
-        total += fuel_value(c)
-    if total < need:
-        return None
-    for c in sorted(set(chosen), key=fuel_value):  # drop what turned out superfluous
-        value = fuel_value(c)
-        while c in chosen and total - value >= need:
-            chosen.remove(c)
-            total -= value
-    # exact (``fuel_problem`` is None): no card of the payment could be left out
-    exact = total >= need and all(total - fuel_value(c) < need for c in chosen)
-    return tuple(sorted(chosen)) if exact else None
+    Worked out by counting rather than by trial: all the Rocket Fuel that is needed, then
+    the Fast Burns that cover the rest, and the other goods only when the Fast Burns run
+    out.  A Fast Burn that overshoots by one leaves out one Rocket Fuel; left without any,
+    the Fast Burns still pay exactly (none can be left out).  The hand is sorted, as every
+    hand is, so each kind comes in code order.  Memoised: the legal list asks it for every
+    travel and route with the same hand."""
+    fuel = hand.count(FUEL)
+    if fuel >= need:
+        return (FUEL,) * need
+    rest = need - fuel
+    burns = [c for c in hand if c[1:] == "F"]
+    k = (rest + 1) // 2  # the Fast Burns that cover the rest
+    if k <= len(burns):
+        chosen = burns[:k]
+        if rest % 2 and fuel:  # the last Fast Burn overshoots: one Rocket Fuel less
+            fuel -= 1
+    else:
+        rest -= 2 * len(burns)
+        others = [c for c in hand if c != FUEL and c[1:] != "F"]
+        if rest > len(others):
+            return None
+        chosen = burns + others[:rest]
+    chosen += [FUEL] * fuel
+    chosen.sort()
+    return tuple(chosen)
 
-
-def _fuel_rank(card: str) -> tuple[int, str]:
-    """Rocket Fuel first, then Fast Burns, then other goods (then by code)."""
-    return (0 if card == FUEL else 1 if card[1] == "F" else 2, card)

@@ -59,7 +59,7 @@ from pnp.games.wormholes.sheet.fields import (
     rows_written,
 )
 from pnp.games.wormholes.sheet.pages import join_pages, split_front, split_pages
-from pnp.games.wormholes.sheet.probe import Probe
+from pnp.games.wormholes.sheet.probe import PagesProbe, Probe
 from pnp.games.wormholes.sheet.write import fields_from_play
 
 WH_COLUMNS = {"side": ("Side", "O / D"), "dice": ("Dice", "S3 M1"), "ship": ("Ship", "S M C A"),
@@ -94,6 +94,10 @@ class RecordSheet(SheetSpec):
     def prober(self, fields: Mapping[str, str]) -> Prober:
         """The check from the turn a change touches on (``probe``: 4-10x quicker)."""
         return Probe(fields).check
+
+    def pages_prober(self, pages: Sequence[Mapping[str, str]], index: int) -> Prober:
+        """The record's pages checked from the turn a change on page ``index`` touches."""
+        return PagesProbe(pages, index).check
 
     def fields_from_play(self, play: Played) -> dict[str, str]:
         """The whole record, every turn by its number, however long the game."""

@@ -96,12 +96,22 @@ def join_pages(pages: Sequence[Mapping[str, str]]
                ) -> tuple[dict[str, str], list[Line], list[int]]:
     """The pages, in the order given, as one record by turn number; what is wrong with the
     pages themselves; the page numbers read, in page order."""
+    out, problems, numbers, _each = numbered_pages(pages)
+    return out, problems, numbers
+
+
+def numbered_pages(pages: Sequence[Mapping[str, str]]
+                   ) -> tuple[dict[str, str], list[Line], list[int], list[int | None]]:
+    """``join_pages``, and the number each page given was read as (None: a page given twice,
+    not read)."""
+    each: list[int | None] = []
     out: dict[str, str] = {}
     problems: list[Line] = []
     seen: dict[int, int] = {}
     last = 0
     for k, page in enumerate(pages, start=1):
         number = _number(page, k, last, problems)
+        each.append(None if number in seen else number)
         if number in seen:
             problems.append(Line(PAGE_FIELD, str(number), "", False,
                                  f"page {number} is given twice (the {_ordinal(seen[number])} "
@@ -134,7 +144,7 @@ def join_pages(pages: Sequence[Mapping[str, str]]
                                      "game's page?"))
             elif text.strip() or name not in out:
                 out[name] = text
-    return out, problems, sorted(seen)
+    return out, problems, sorted(seen), each
 
 
 def split_pages(fields: Mapping[str, str]) -> list[dict[str, str]]:
@@ -156,4 +166,5 @@ def split_pages(fields: Mapping[str, str]) -> list[dict[str, str]]:
     return [front, *({PAGE_FIELD: str(p), **more.get(p, {})} for p in range(2, top + 1))]
 
 
-__all__ = ["is_page_field", "join_pages", "page_row", "split_front", "split_pages"]
+__all__ = ["is_page_field", "join_pages", "numbered_pages", "page_row", "split_front",
+           "split_pages"]

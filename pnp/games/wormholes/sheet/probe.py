@@ -21,12 +21,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.sheetspec import Line
 from pnp.games.wormholes.board import Cell, Suit
-from pnp.games.wormholes.sheet.check import Checker, check_flat, check_sheet
+from pnp.games.wormholes.sheet.check import Checker, check_flat, check_pages, check_sheet
 from pnp.games.wormholes.sheet.fields import (
     GAME_ID,
     PAGE_ROWS,
@@ -34,7 +34,13 @@ from pnp.games.wormholes.sheet.fields import (
     rows_written,
     turn_of,
 )
-from pnp.games.wormholes.sheet.pages import is_page_field, join_pages, page_row, split_front
+from pnp.games.wormholes.sheet.pages import (
+    is_page_field,
+    join_pages,
+    numbered_pages,
+    page_row,
+    split_front,
+)
 
 Lines = list[dict[str, object]]
 
@@ -180,4 +186,38 @@ class Probe:
         return {**report, "pages": self.pages} if self.more else report
 
 
-__all__ = ["FlatProbe", "Probe"]
+class PagesProbe:
+    """``check_pages`` of a record's pages, checked once; then ``check`` with a few fields of
+    page ``index`` changed (the page a photo of the record is being settled on)."""
+
+    def __init__(self, pages: Sequence[Mapping[str, str]], index: int) -> None:
+        self.pages = [dict(page) for page in pages]
+        self.index = index
+        flat, problems, self.numbers, each = numbered_pages(self.pages)
+        self.number = each[index]
+        self.flat = FlatProbe(flat, problems)
+
+    def _flat_name(self, name: str) -> str | None:
+        if self.number is None:
+            return None  # a page given twice: checked whole
+        if self.number == 1:  # the front page, first in page order: its turns as named
+            return name if turn_of(name) and self.index == 0 else None
+        row = page_row(name)
+        if row is None or not 1 <= row[0] <= PAGE_ROWS:
+            return None
+        return f"t{page_turns(self.number).start + row[0] - 1}_{row[1]}"
+
+    def check(self, changes: Mapping[str, str]) -> dict[str, object]:
+        """``check_pages`` of the pages with ``changes`` on page ``index``."""
+        flat: dict[str, str] = {}
+        for name, value in changes.items():
+            to = self._flat_name(name)
+            if to is None:
+                pages = list(self.pages)
+                pages[self.index] = {**pages[self.index], **changes}
+                return check_pages(pages)
+            flat[to] = value
+        return {**self.flat.check(flat), "pages": self.numbers}
+
+
+__all__ = ["FlatProbe", "PagesProbe", "Probe"]
