@@ -14,7 +14,14 @@ from pnp.engine import all_records
 from pnp.render.geometry import Rect
 from pnp.sheetread import aruco
 from pnp.sheetread import layout as lay
-from pnp.sheetread.layout import SheetCode, SheetCodeError, layout_for, layouts, sheet_layout
+from pnp.sheetread.layout import (
+    SheetCode,
+    SheetCodeError,
+    SheetLayout,
+    layout_for,
+    layouts,
+    sheet_layout,
+)
 from pnp.sheets import sheet_spec
 
 READABLE = [r.id for r in all_records() if r.sheet_layouts is not None]
@@ -143,13 +150,16 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
     """Every readable page of the A4 kit: rendered with pdftoppm, each marker module, comb and
     tick box edge is where the layout says, the QR names the layout, and the form widgets are
     the layout's rectangles."""
+    pdf = kits(game)
+    _where_layouts_say(pdf, [x for x in layouts(game) if x.layout.endswith(".a4")])
+
+
+def _where_layouts_say(pdf: Path, printed: list[SheetLayout]) -> None:
     from tests.sheetread.printed import problems, qr_payloads, render_page, widget_rects
 
-    pdf = kits(game)
     pages = _sheet_pages(pdf)
-    a4 = [x for x in layouts(game) if x.layout.endswith(".a4")]
-    assert sorted(pages) == sorted(x.layout for x in a4)
-    for x in a4:
+    assert sorted(pages) == sorted(x.layout for x in printed)
+    for x in printed:
         img = render_page(pdf, pages[x.layout])
         assert problems(img, x) == [], x.layout
         assert str(x.code(7)) in [text for text, _ in qr_payloads(img)]
@@ -159,6 +169,19 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
             w = widgets[f.name]
             assert abs(w.x - f.rect.x) < 0.01 and abs(w.y - f.rect.y) < 0.01, f.name
             assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name
+
+
+def test_the_a5_score_sheet_has_its_own_readable_layout(tmp_path: Path) -> None:
+    """Spatial Delivery's A5 kit prints its score sheet on its own A5 layout (three pages:
+    totals, rounds 1-5, rounds 6-9), each where its layout says, its form widgets unscaled."""
+    from pnp.render.kits import build_kit
+    from pnp.render.options import KitOptions
+
+    pdf = build_kit("spatial-delivery", KitOptions(seed=7, out=tmp_path, duplex="none",
+                                                   paper="a5"))[0]
+    a5 = [x for x in layouts("spatial-delivery") if x.layout.endswith(".a5")]
+    assert sorted(x.layout for x in a5) == ["score1.a5", "score2.a5", "score3.a5"]
+    _where_layouts_say(pdf, a5)
 
 
 def test_a_choice_ticks_a_letter_then_writes_digits() -> None:

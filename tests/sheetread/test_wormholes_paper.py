@@ -11,15 +11,19 @@ from pnp.games.wormholes.sheet import check_sheet
 from pnp.sheetread import read_photo
 from pnp.sheetread import simulate as sim
 from pnp.sheetread.confirm import second_look
-from pnp.sheetread.layout import layouts, sheet_layout
+from pnp.sheetread.layout import QR_LARGE, QR_SIZE, layouts, sheet_layout
 
 WH = "wormholes"
 
 
 def test_the_kit_prints_version_2_and_a_version_1_print_is_still_known() -> None:
     printed = {(x.layout, x.version) for x in layouts(WH)}
-    assert printed == {(f"{p}.{paper}", 2) for p in ("record1", "record-more")
-                       for paper in ("a4", "letter")}
+    assert printed == {("record1.a4", 2), ("record1.letter", 2), ("record-more.a4", 2),
+                       ("record-more.letter", 3)}  # Letter's continuation: the 24 mm QR in 3
+    assert all(x.qr.w == QR_LARGE for x in layouts(WH))
+    letter = [sheet_layout(WH, "record-more.letter", v) for v in (2, 3)]
+    assert letter[0].qr.w == QR_SIZE and letter[0].field_names() == letter[1].field_names()
+    assert sheet_layout(WH, "record-more.letter", 1).qr.w == QR_SIZE  # still read
     old = sheet_layout(WH, "record1.a4", 1)
     assert old.field("t1_to1").kind == "text" and old.field("t1_from1").kind == "text"
     new = sheet_layout(WH, "record1.a4", 2)

@@ -35,7 +35,7 @@ from pnp.render.spatial_delivery.art import (
 from pnp.render.spatial_delivery.cards import cards
 from pnp.render.spatial_delivery.rules import rules_page_1, rules_page_2
 from pnp.render.spatial_delivery.setup import map_page, ring3_page, setup_page
-from pnp.render.spatial_delivery.sheet import parts_page, score_fields, score_page
+from pnp.render.spatial_delivery.sheet import score_fields, score_pages
 from pnp.render.spatial_delivery.tiles import hex_tiles
 from pnp.render.spatial_delivery.tokens import segments, stations, tokens
 
@@ -122,12 +122,12 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     text_pages: list[Callable[[], Page]] = [
         lambda: rules_page_1(look, design), lambda: rules_page_2(look, design),
         lambda: setup_page(options, look, design), lambda: ring3_page(options, look, design),
-        lambda: score_page(options, look, design), lambda: map_page(options, look, design),
-        lambda: parts_page(options, look, design)]
+        lambda: map_page(options, look, design)]
     made = [make() for make in text_pages]
     if design != size:
         made = [scaled(p, size) for p in made]
-    rules1, rules2, setup, ring3, score, one_piece, parts = made
+    rules1, rules2, setup, ring3, one_piece = made
+    scores = score_pages(options, look)  # A5 has a layout of its own (three pages)
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
     # printed double-sided, the ring 3 page gets a blank back (it is folded shut) and the
     # score sheet its round-by-round page (one sheet handed round the table)
@@ -135,7 +135,9 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     if duplex:
         pages.append(blank_back(size, TITLE))
     score_index = len(pages)
-    pages += [score, parts]
+    pages += scores
+    if duplex and len(scores) % 2:
+        pages.append(blank_back(size, TITLE))
     pages += component_pages(options)
     pages += calibration_pages(options)
     pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts_list(options))

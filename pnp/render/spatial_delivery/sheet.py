@@ -1,7 +1,11 @@
 """The fillable score sheet; its form fields are the ones pnp.games.spatial_delivery.sheet
 checks.  Two pages (the back of one sheet when printed double-sided): the totals, and each
-round's points by cause, which lets the checker confirm every round.  Both are readable
-sheets (``score_sheet``): corner markers, the sheet QR, a comb for every number."""
+round's points by cause, which lets the checker confirm every round.  All are readable
+sheets (``score_sheet``): corner markers, the sheet QR, a comb for every number.
+
+A5 has its own layout (not the A4 design shrunk, whose text came out at 3.9-4.1 pt): the
+totals page with rows 6.2 mm high, and the rounds by cause on two pages, rounds 1-5 (a game
+of the usual length) and rounds 6-9 (``score2.a5``, ``score3.a5``)."""
 
 from __future__ import annotations
 
@@ -57,13 +61,33 @@ ROW_LABELS: tuple[tuple[str, str], ...] = (
 )
 
 
+A5_SPLIT = DEFAULT_ROUNDS
+"""On A5 the rounds by cause take two pages: rounds 1 to this one, then the rest."""
+
+
+def is_a5(size: tuple[float, float]) -> bool:
+    return paper_name(size) == "a5"
+
+
+def pages_on(size: tuple[float, float]) -> int:
+    """How many pages the score sheet takes: 2, or 3 on A5."""
+    return 3 if is_a5(size) else 2
+
+
+def page_rounds(size: tuple[float, float], page: int) -> range:
+    """The rounds a round-by-round page (1, or 1 and 2 on A5) holds."""
+    if not is_a5(size):
+        return range(1, ROUND_ROWS + 1)
+    return range(1, A5_SPLIT + 1) if page == 1 else range(A5_SPLIT + 1, ROUND_ROWS + 1)
+
+
 def score_layout(size: tuple[float, float]) -> dict[str, Rect]:
     """The rectangle of every form field on the score sheet, by field name."""
     area = printable_area(size)
     top = area.y2 - mm(30)
     label_w = mm(38)
     col_w = (area.w - label_w) / MAX_PLAYERS
-    row_h = mm(7.6)
+    row_h = mm(6.2) if is_a5(size) else mm(7.6)
     fields: dict[str, Rect] = {}
     for k, (key, _) in enumerate(ROW_LABELS):
         gap = mm(3) if key in ("fd_y", "bonus") else 0.0
@@ -75,23 +99,28 @@ def score_layout(size: tuple[float, float]) -> dict[str, Rect]:
     fields["seed"] = Rect(area.x + mm(14), area.y2 - mm(27), mm(24), mm(7))
     fields["rounds"] = Rect(area.x + mm(66), area.y2 - mm(27), mm(12), mm(7))
     last = min(r.y for r in fields.values())
-    fields["winner"] = Rect(area.x + mm(20), last - mm(12), area.w * 0.55 - mm(20), mm(8))
+    fields["winner"] = Rect(area.x + mm(20), last - mm(10 if is_a5(size) else 12),
+                            area.w * 0.55 - mm(20), mm(8))
     return fields
 
 
-def parts_layout(size: tuple[float, float], version: int) -> dict[str, Rect]:
-    """The cells of the second page: a line per round and cause, a column per player (on
-    version 2, 6 mm lower: the player heads keep clear of the larger sheet QR)."""
+def parts_layout(size: tuple[float, float], version: int, page: int = 1) -> dict[str, Rect]:
+    """The cells of a round-by-round page: a line per round and cause, a column per player (on
+    version 2, 6 mm lower: the player heads keep clear of the larger sheet QR); on A5 page 1
+    holds rounds 1-5 and page 2 the rest, their lines at most 7.6 mm apart."""
     area = printable_area(size)
     top = area.y2 - mm(19) - mm(8) - (mm(6) if version >= 2 else 0.0)
     bottom = area.y + MARKER_SIZE + mm(3)
     label_w = mm(38)
     col_w = (area.w - label_w) / MAX_PLAYERS
     gap = mm(1.2)
-    row_h = (top - bottom - gap * (ROUND_ROWS - 1)) / (ROUND_ROWS * len(PARTS))
+    rounds = page_rounds(size, page)
+    # A5's rounds 6-9 leave room under their lines for the tracker's code
+    most = mm(6.4) if is_a5(size) and page == 2 else mm(7.6)
+    row_h = min(most, (top - bottom - gap * (len(rounds) - 1)) / (len(rounds) * len(PARTS)))
     fields: dict[str, Rect] = {}
     y = top
-    for n in range(1, ROUND_ROWS + 1):
+    for n in rounds:
         for part in PARTS:
             y -= row_h
             for i in range(MAX_PLAYERS):
@@ -120,8 +149,9 @@ def _digits(name: str) -> int:
 @lru_cache(maxsize=16)
 def score_sheet(size: tuple[float, float], page: int,
                 version: int = LAYOUT_VERSION) -> SheetLayout:
-    """Page 0 (totals) or 1 (round by round) as drawn and as a reader cuts it out."""
-    cells = score_layout(size) if page == 0 else parts_layout(size, version)
+    """Page 0 (totals) or 1 (round by round; on A5 also 2, the rounds after the fifth) as
+    drawn and as a reader cuts it out."""
+    cells = score_layout(size) if page == 0 else parts_layout(size, version, page)
     fields = []
     for name, cell in cells.items():
         digits = _digits(name)
@@ -134,9 +164,12 @@ def score_sheet(size: tuple[float, float], page: int,
 
 
 def sheet_layouts() -> list[SheetLayout]:
-    """Both score pages on A4 and Letter (A5 shrinks A4)."""
-    return [score_sheet(paper_size(p), page, v) for v in VERSIONS for p in ("a4", "letter")
-            for page in (0, 1)]
+    """Both score pages on A4 and Letter, and the three A5 pages (version 2: A5 has never
+    printed another)."""
+    a5 = paper_size("a5")
+    return [*(score_sheet(paper_size(p), page, v) for v in VERSIONS for p in ("a4", "letter")
+              for page in (0, 1)),
+            *(score_sheet(a5, page, LAYOUT_VERSION) for page in range(pages_on(a5)))]
 
 
 def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
@@ -188,6 +221,11 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         c.setFont(BOLD, 10)
         c.drawString(area.x, y - 10, "First Delivery bonus (per colour)")
         y = bonus_table(c, area.x, y - mm(5), area.w * 0.55)
+        if is_a5(size):  # no room for the notes and the tracker's code: the rules have them
+            c.setFillColor(INK)
+            _para(c, "End bonus = the colours' bonuses added up. Total = all rounds + end "
+                  "bonus.", area.x, y - mm(0.5), area.w, 7)
+            return
         text_w = area.w * 0.6
         y = _para(c, "End bonus = the bonus for each colour added up (4 yellow and 1 blue: 10 + "
                   "1 = 11). Total = all rounds + end bonus. Ties: most First Delivery tokens, "
@@ -200,26 +238,31 @@ def score_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
         qr_block(c, url, area.x2 - qr - mm(4), w.y - mm(4) - qr, qr, left=area.x,
                  right=area.x2)
 
-    return sheet_page(size, sheet, options.seed, "Spatial Delivery - score sheet",
-                      "Each player's market share per round, then the First Delivery tokens held; "
-                      "one digit a box. The back breaks each round down.",
+    subtitle = ("Market share per round, then First Delivery tokens; one digit a box."
+                if is_a5(size) else "Each player's market share per round, then the First "
+                "Delivery tokens held; one digit a box. The back breaks each round down.")
+    return sheet_page(size, sheet, options.seed, "Spatial Delivery - score sheet", subtitle,
                       ACCENT, CREDIT, draw)
 
 
-def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
-    """The back: each round's points by cause, so the checker can confirm every round."""
+def parts_page(options: KitOptions, look: Look, size: tuple[float, float],
+               page: int = 1) -> Page:
+    """The back: each round's points by cause, so the checker can confirm every round (on
+    A5, ``page`` 1 holds rounds 1-5 and 2 the rest)."""
     area = printable_area(size)
-    sheet = score_sheet(size, 1)
-    cells = parts_layout(size, LAYOUT_VERSION)
+    sheet = score_sheet(size, page)
+    cells = parts_layout(size, LAYOUT_VERSION, page)
+    rounds = page_rounds(size, page)
+    url = tracker_url(options)
 
     def draw(c: Canvas) -> None:
-        first = cells["p1_r1_built"]
+        first = cells[f"p1_r{rounds.start}_built"]
         c.setFillColor(INK)
         c.setFont(BOLD, 8.6)
         for i in range(MAX_PLAYERS):
-            c.drawCentredString(cells[f"p{i + 1}_r1_built"].cx, first.y2 + mm(2.5),
-                                f"Player {i + 1}")
-        for n in range(1, ROUND_ROWS + 1):
+            c.drawCentredString(cells[f"p{i + 1}_r{rounds.start}_built"].cx,
+                                first.y2 + mm(2.5), f"Player {i + 1}")
+        for n in rounds:
             for k, part in enumerate(PARTS):
                 cell = cells[f"p1_r{n}_{part}"]
                 row = Rect(area.x, cell.y - 1.5, area.w, cell.h + 3)
@@ -235,19 +278,44 @@ def parts_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Pa
                 c.drawString(area.x + mm(17), row.y + row.h / 2 - 2.7, PART_LABELS[part])
                 for i in range(MAX_PLAYERS):
                     draw_field(c, sheet.field(f"p{i + 1}_r{n}_{part}"), look, ACCENT)
+        if is_a5(size) and page == 2:  # the front had no room for the tracker's code
+            low = min(r.y for r in cells.values())
+            c.setFillColor(INK)
+            _para(c, "Check it: scan the code for the tracker, or run 'pnp check-sheet' on the "
+                  "saved PDF: it recomputes the bonuses, the totals, the winner and each round.",
+                  area.x, low - mm(5), area.w * 0.55, 7)
+            qr = mm(20)
+            qr_block(c, url, area.x2 - qr - mm(14), low - mm(4) - qr, qr, left=area.x + mm(70),
+                     right=area.x2 - MARKER_SIZE - mm(2))
 
-    return sheet_page(size, sheet, options.seed, "Spatial Delivery - round by round",
-                      "Each round's points by cause; they add up to the round's line on the front."
-                      " Fees: 1 for each delivery another player made at your station.",
-                      ACCENT, CREDIT, draw, "Spatial Delivery - score sheet, round by round")
+    if not is_a5(size):
+        return sheet_page(size, sheet, options.seed, "Spatial Delivery - round by round",
+                          "Each round's points by cause; they add up to the round's line on the "
+                          "front. Fees: 1 for each delivery another player made at your station.",
+                          ACCENT, CREDIT, draw, "Spatial Delivery - score sheet, round by round")
+    span = f"rounds {rounds.start}-{rounds.stop - 1}"
+    return sheet_page(size, sheet, options.seed, f"Spatial Delivery - {span}",
+                      "Points by cause; they add up to the round's line on the front." if
+                      page == 1 else "For a longer game, if agreed: as the rounds before.",
+                      ACCENT, CREDIT, draw, f"Spatial Delivery - score sheet, {span}")
+
+
+def score_pages(options: KitOptions, look: Look) -> list[Page]:
+    """The score sheet's pages for the kit's paper: A4 or Letter as designed, A5 on its own
+    layout (three pages)."""
+    size = paper_size(options.paper)
+    if is_a5(size):
+        return [score_page(options, look, size), parts_page(options, look, size, 1),
+                parts_page(options, look, size, 2)]
+    return [score_page(options, look, size), parts_page(options, look, size)]
 
 
 def score_fields(options: KitOptions, size: tuple[float, float], page_index: int
                  ) -> list[FormField]:
-    design = text_sheet_size(options.paper)
+    design = size if is_a5(size) else text_sheet_size(options.paper)
     s, dx, dy = fit_transform(design, size)
     out = []
-    for page in (0, 1):
+    for page in range(pages_on(design)):
         for f in score_sheet(design, page).fields:
             name = f.name
             rect = scaled_rect(f.rect, s, dx, dy)

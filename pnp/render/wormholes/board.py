@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.engine import get_game
 from pnp.games.wormholes.board import HEIGHT, SIDE_NAMES, SIDE_SUITS, START, SUITS, WIDTH, cell_name
 from pnp.render import typescale as ts
-from pnp.render.art import INK, Look, footer, page_title, paragraph, tint
+from pnp.render.art import GREY, INK, Look, footer, page_title, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, OBLIQUE, REGULAR
 from pnp.render.geometry import inch, mm, printable_area
@@ -35,7 +35,9 @@ BOARD_SCALE_CELL = inch(0.5)
 
 def _labels(c: Canvas, x0: float, y0: float, cell: float, window: Window, *, top: bool,
             size: float) -> None:
-    """Column letters under (and over) the window, row numbers on both sides."""
+    """Column letters under (and over) the window, row numbers on both sides; after each
+    letter below, the column's digit as the record sheet writes a cell (a1 b2 ... i9 j0: e13
+    is "5 13")."""
     c.setFillColor(INK)
     c.setFont(BOLD, size)
     w, h = window.cols * cell, window.rows * cell
@@ -44,6 +46,13 @@ def _labels(c: Canvas, x0: float, y0: float, cell: float, window: Window, *, top
         c.drawCentredString(x0 + (i + 0.5) * cell, y0 - size - 2, letter)
         if top:
             c.drawCentredString(x0 + (i + 0.5) * cell, y0 + h + 3, letter)
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, size * 0.75)
+    for i in range(window.cols):  # set as a subscript after the letter
+        c.drawString(x0 + (i + 0.5) * cell + size * 0.45, y0 - size - 3.5,
+                     str((window.x1 + i) % 10))
+    c.setFillColor(INK)
+    c.setFont(BOLD, size)
     for j in range(window.rows):
         label = str(window.y1 + j)
         yy = y0 + (j + 0.5) * cell - size * 0.36

@@ -10,7 +10,8 @@ handwriting in the turn rows: the side and the ship are ticked (O / D; S M C A),
 two digits (the side's ships in suit order), every cell is a comb of digits (the column's digit,
 a1 b2 ... i9 j0, then the row: e13 is 5 13), the wormhole values, the turn count and the page
 number are combs; only the players' names and the rare "sent to" / "sent back" notes are
-written.  The "from" column is gone (the checker follows the ships), and the sheet QR is 24 mm.
+written.  The "from" column is gone (the checker follows the ships), and the sheet QR is 24 mm
+(on the Letter continuation page from its version 3: its version 2 kept the 17 mm code).
 Version 1 (cells, dice, sides and ships handwritten, a 17 mm QR) stays registered so old prints
 are still read.  ``filled_record_pages`` draws a played game's record on as many pages as it
 fills.
@@ -78,8 +79,11 @@ RECORD_PAGES = 2
 """The page designs: the front (0) and the continuation page (1)."""
 LAYOUT_IDS = ("record1", "record-more")
 LAYOUT_VERSION = 2
-"""The design printed now; every version in ``VERSIONS`` is read from a photo."""
+"""The design printed now (its turn rows); every version in ``VERSIONS`` is read from a photo."""
 VERSIONS = (1, 2)
+LETTER_MORE_VERSION = 3
+"""The Letter continuation page printed now: version 2's rows under a 24 mm QR (its version 2
+kept the 17 mm code, whose photos were refused most often)."""
 PANEL = mm(57)
 HEAD = mm(11)
 FOOT = mm(12)
@@ -136,10 +140,24 @@ def column_width(col: str, version: int = 1) -> float:
     return (COLUMN_WIDTHS if version < 2 else COLUMN_WIDTHS_V2)[col.rstrip("12")]
 
 
+def versions(size: tuple[float, float], page: int) -> tuple[int, ...]:
+    """The versions of a page design a photo may show, oldest first (the last is printed now):
+    the Letter continuation page has a third, version 2 with the 24 mm QR."""
+    return (*VERSIONS, LETTER_MORE_VERSION) if _letter_more(size, page) else VERSIONS
+
+
+def printed_version(size: tuple[float, float], page: int) -> int:
+    return versions(size, page)[-1]
+
+
+def _letter_more(size: tuple[float, float], page: int) -> bool:
+    return bool(page) and paper_name(size) == "letter"
+
+
 def _qr_side(size: tuple[float, float], page: int, version: int) -> float:
-    """The sheet QR's side: 24 mm on version 2 where the page has room (on a Letter
-    continuation page its 46 rows would drop under 4 mm: 17 mm there, as on version 1)."""
-    if version < 2 or (page and paper_name(size) == "letter"):
+    """The sheet QR's side: 24 mm from version 2 on (the Letter continuation page's version 2
+    kept 17 mm: its 46 rows are 4.6 mm under the larger code, not 4.7; version 3 takes it)."""
+    if version < 2 or (version == 2 and _letter_more(size, page)):
         return SHEET_QR
     return QR_LARGE
 
@@ -152,8 +170,10 @@ def _top(size: tuple[float, float], page: int, version: int) -> float:
 
 
 def record_layout(size: tuple[float, float], page: int,
-                  version: int = LAYOUT_VERSION) -> dict[str, Rect]:
-    """The cell of every form field on record page design 0 or 1, by field name."""
+                  version: int | None = None) -> dict[str, Rect]:
+    """The cell of every form field on record page design 0 or 1, by field name (of the
+    version printed now unless ``version`` says)."""
+    version = printed_version(size, page) if version is None else version
     area = printable_area(size)
     top = _top(size, page, version)
     fields: dict[str, Rect] = {}
@@ -168,12 +188,15 @@ def record_layout(size: tuple[float, float], page: int,
     scale = area.w / mm(natural)
     rows = page_rows(page)
     row_h = (top - HEAD - area.y - FOOT) / len(rows)
+    # the Letter continuation page under the 24 mm QR: rows of 4.57 mm, so its cells are set
+    # closer (0.4 mm apart, not 0.7) to stay 4.1 mm high
+    inset = 0.6 if _letter_more(size, page) and version >= LETTER_MORE_VERSION else 1.0
     for i, n in enumerate(rows):
         y = top - HEAD - (i + 1) * row_h
         x = area.x + mm(TURN_W) * scale
         for col in cols:
             w = mm(column_width(col, version)) * scale
-            fields[f"{prefix}{n}_{col}"] = Rect(x + 1, y + 1, w - 2, row_h - 2)
+            fields[f"{prefix}{n}_{col}"] = Rect(x + 1, y + inset, w - 2, row_h - 2 * inset)
             x += w
     return fields
 
@@ -215,9 +238,10 @@ def _field_v2(name: str, cell: Rect) -> FieldBox:
 
 @lru_cache(maxsize=8)
 def record_sheet(size: tuple[float, float], page: int,
-                 version: int = LAYOUT_VERSION) -> SheetLayout:
-    """Record page ``page`` as drawn and as a reader cuts it out (``version`` 1: an old
-    print, read but no longer drawn)."""
+                 version: int | None = None) -> SheetLayout:
+    """Record page ``page`` as drawn and as a reader cuts it out (``version``, when not the
+    one printed now: an old print, read but no longer drawn)."""
+    version = printed_version(size, page) if version is None else version
     make = _field_v1 if version < 2 else _field_v2
     fields = [make(name, cell) for name, cell in record_layout(size, page, version).items()]
     title = ("Wormholes record sheet, page 1" if page == 0 else
@@ -231,8 +255,8 @@ def record_sheet(size: tuple[float, float], page: int,
 
 def sheet_layouts() -> list[SheetLayout]:
     """Every record page design, on A4 and Letter (A5 shrinks A4)."""
-    return [record_sheet(paper_size(p), page, v) for v in VERSIONS for p in ("a4", "letter")
-            for page in range(RECORD_PAGES)]
+    return [record_sheet(paper_size(p), page, v) for p in ("a4", "letter")
+            for page in range(RECORD_PAGES) for v in versions(paper_size(p), page)]
 
 
 def _panel_layout(area: Rect, top: float) -> dict[str, Rect]:
@@ -397,8 +421,9 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
     first_row = rows.start
     last_row = rows.stop - 1
     right = fields[f"{prefix}{first_row}_{cols[-1]}"].x2 + 1
-    row_h = fields[f"{prefix}{first_row}_side"].h + 2
-    bottom = fields[f"{prefix}{last_row}_side"].y - 1
+    row_h = fields[f"{prefix}{first_row}_side"].y - fields[f"{prefix}{first_row + 1}_side"].y
+    inset = (row_h - fields[f"{prefix}{first_row}_side"].h) / 2
+    bottom = fields[f"{prefix}{last_row}_side"].y - inset
     turn_x2 = fields[f"{prefix}{first_row}_side"].x - 1
     if not look.low_ink:
         c.setFillColor(ACCENT)
@@ -422,7 +447,7 @@ def _table(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, x: float, 
         fit_centred(c, COLUMN_HEADS[base], BOLD, 7.2, r.cx, top - mm(7.6), r.w + 1)
         fit_centred(c, hints[base], REGULAR, 5.2, r.cx, top - mm(10.2), r.w + 1.5)
     for i, n in enumerate(rows):
-        y = fields[f"{prefix}{n}_side"].y - 1
+        y = fields[f"{prefix}{n}_side"].y - inset
         if not look.low_ink and i % 2 == 1:
             c.setFillColor(SPACE_TINT)
             c.rect(x, y, right - x, row_h, stroke=0, fill=1)
