@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from webscore import commits
+from webscore import commits, pgwrite
 from webscore.models import game_tables, table_checkpoints, table_events
 
 
@@ -160,12 +160,28 @@ def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
     """The table's rows from sequence number ``first`` on, in order (one query)."""
     if engine.dialect.name == "sqlite":
         return _sqlite_rows(engine, table_id, first)
+    if engine.dialect.name == "postgresql":  # on the driver's connection (webscore.pgwrite)
+        sql, stamp = _rows_sql(engine)
+        got = pgwrite.fetch(engine, sql, {"table_id": table_id, "first": first})
+        return [Row(seq, kind, source, text_, undoes, _aware(stamp(at)), actor, device, name)
+                for _, seq, kind, source, text_, undoes, at, actor, device, name in got]
     with _reading(engine) as conn:
         result = conn.execute(_ROWS, {"table_id": table_id, "first": first})
         return [_row(r) for r in result]
 
 
-_ROWS_SQLITE: dict[Any, tuple[str, Callable[[Any], Any]]] = {}
+_ROWS_DRIVER: dict[Any, tuple[str, Callable[[Any], Any]]] = {}
+
+
+def _rows_sql(engine: Engine) -> tuple[str, Callable[[Any], Any]]:
+    """``_ROWS`` rendered once for the engine's driver, and its timestamps' converter."""
+    found = _ROWS_DRIVER.get(engine.dialect)
+    if found is None:
+        created = table_events.c.created_at.type.dialect_impl(engine.dialect)
+        found = _ROWS_DRIVER[engine.dialect] = (
+            str(_ROWS.compile(dialect=engine.dialect)),
+            created.result_processor(engine.dialect, None) or (lambda v: v))
+    return found
 
 
 def _sqlite_rows(engine: Engine, table_id: str, first: int) -> list[Row]:
@@ -176,13 +192,7 @@ def _sqlite_rows(engine: Engine, table_id: str, first: int) -> list[Row]:
     to the engine's ``before/after_cursor_execute`` listeners as SQLAlchemy's are
     (``webscore.sqlcount``), the timestamps are read by SQLAlchemy's own converter, and a
     driver error is raised as SQLAlchemy's."""
-    found = _ROWS_SQLITE.get(engine.dialect)
-    if found is None:
-        created = table_events.c.created_at.type.dialect_impl(engine.dialect)
-        found = _ROWS_SQLITE[engine.dialect] = (
-            str(_ROWS.compile(dialect=engine.dialect)),
-            created.result_processor(engine.dialect, None) or (lambda v: v))
-    sql, stamp = found
+    sql, stamp = _rows_sql(engine)
     params = (table_id, first)
     dbapi = engine.raw_connection()
     try:

@@ -81,8 +81,8 @@ def test_postgres_reads_are_one_round_trip(app: Flask) -> None:
     append(engine, tid, 0, [NewRow("move", "typed", "r1")])
     in_transaction: list[bool] = []
 
-    def seen(conn: Any, *_: Any) -> None:
-        status = conn.connection.dbapi_connection.info.transaction_status
+    def seen(_conn: Any, cursor: Any, *_: Any) -> None:
+        status = cursor.connection.info.transaction_status  # (rows: no Connection)
         in_transaction.append(status.name != "IDLE")
 
     event.listen(engine, "after_cursor_execute", seen)
@@ -100,12 +100,11 @@ def test_postgres_reads_are_one_round_trip(app: Flask) -> None:
         assert conn.connection.dbapi_connection.info.transaction_status.name == "INTRANS"
 
 
-def test_sqlite_rows_read_on_the_driver_are_sqlalchemys_rows(app: Flask) -> None:
-    """SQLite's ``load_rows`` skips SQLAlchemy's execution path: the same rows (timestamps
-    included, read by SQLAlchemy's own converter), the same statement counted."""
+def test_rows_read_on_the_driver_are_sqlalchemys_rows(app: Flask) -> None:
+    """``load_rows`` skips SQLAlchemy's execution path (SQLite's driver; PostgreSQL's,
+    webscore.pgwrite): the same rows (timestamps included, read by SQLAlchemy's own
+    converter), the same statement counted."""
     engine = get_engine(app)
-    if engine.dialect.name != "sqlite":
-        pytest.skip("SQLite only: PostgreSQL reads through SQLAlchemy")
     tid = make_table(app)
     for seq, text_ in enumerate(["r3", "+3", "r5"]):
         submit(engine, tid, seq, text_)
