@@ -12,7 +12,10 @@ designs a kit no longer prints (the Wormholes record's version 1, its 17 mm QR) 
 shots, for a side-by-side comparison of the QR sizes.
 
     .venv/bin/python bench/bench_refusals.py [--photos 20] [--games wormholes] [--old]
-        [--layouts p1,score1,ledger1]
+        [--layouts p1,score1,ledger1] [--paper a4|letter|a5]
+
+``--paper`` measures another paper's designs (drawn alone from their layouts: the Wormholes
+record's Letter continuation page, Spatial Delivery's A5 score sheet).
 """
 
 from __future__ import annotations
@@ -67,9 +70,10 @@ def written_page(game_id: str, lay: SheetLayout, blank: Any, i: int) -> Any:
     return sim.write(blank, lay, fields, rng).image
 
 
-def bench(game_id: str, n: int, old: bool, tmp: Path, only: set[str]) -> list[dict[str, Any]]:
-    kit = sim.kit_pages(game_id, SEED, tmp)
-    designs = [x for x in layouts(game_id, old=old) if x.layout.endswith(".a4")
+def bench(game_id: str, n: int, old: bool, tmp: Path, only: set[str],
+          paper: str = "a4") -> list[dict[str, Any]]:
+    kit = sim.kit_pages(game_id, SEED, tmp) if paper == "a4" else {}
+    designs = [x for x in layouts(game_id, old=old) if x.layout.endswith(f".{paper}")
                and (not only or x.layout.split(".")[0] in only)]
     out = []
     for lay in designs:
@@ -104,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="")
     ap.add_argument("--old", action="store_true", help="also the designs no longer printed")
     ap.add_argument("--layouts", default="", help="only these designs (p1,score1,...)")
+    ap.add_argument("--paper", choices=["a4", "letter", "a5"], default="a4")
     ap.add_argument("--json", type=Path, default=None)
     a = ap.parse_args(argv)
     games = [g for g in sheet_games() if layouts(g)]
@@ -114,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for game_id in games:
             rows += bench(game_id, a.photos, a.old, Path(tmp),
-                          {x for x in a.layouts.split(",") if x})
+                          {x for x in a.layouts.split(",") if x}, a.paper)
     out = {"load_average": os.getloadavg(), "rows": rows}
     text = json.dumps(out, indent=1)
     print(text)

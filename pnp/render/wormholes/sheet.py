@@ -101,7 +101,9 @@ COLUMN_HINTS = {"side": "O / D", "dice": "S3 M1", "ship": "S M C A", "from": "ce
                 "to": "by die", "value": "0-5", "jump": "cell", "send": "cell(>cell)",
                 "back": "cell"}
 COLUMN_HINTS_V2 = {**COLUMN_HINTS, "side": "tick one", "dice": "S M / C A", "ship": "tick one",
-                   "to": "col row", "jump": "col row", "send": "cell(>cell)", "back": "cell"}
+                   "to": "col row", "jump": "col row", "send": "by hand", "back": "by hand"}
+"""Version 2's hints; the notes are the only handwriting in a row: "by hand" says a photo
+does not read them (the tracker asks what a written one says)."""
 COLUMN_DIGITS = "a1 b2 c3 d4 e5 f6 g7 h8 i9 j0"
 LEGEND = ("Side O or D. Dice: suit and face (S3 M1, null = 0; - if no ship rolled). Value: what "
           "the wormhole showed (0 = black hole). Jump to: where it threw the ship. Sent to: "
