@@ -193,3 +193,25 @@ def test_a_choice_ticks_a_letter_then_writes_digits() -> None:
     direction = sheet_layout("galaxy-express", "record.a4", 2).field("t1_dir")
     assert direction.options == ("N", "E", "S", "W") and direction.boxes == ()
     assert [o["value"] for o in direction.to_json()["options"]] == ["N", "E", "S", "W"]
+
+
+def test_a_photo_of_an_a5_score_page_is_read_by_its_own_layout() -> None:
+    """A phone photo of the A5 rounds 1-5 page (a played game, written in held-out digits):
+    its QR names ``score2.a5``, and nothing wrong is taken without asking."""
+    import numpy as np
+
+    from pnp.sheetread import read_photo
+    from pnp.sheetread import simulate as sim
+
+    game = "spatial-delivery"
+    fields = sim.played_fields(game, 11, players=4)
+    assert fields is not None
+    layout = sheet_layout(game, "score2.a5", 2)
+    rng = np.random.default_rng(3)
+    page = sim.write(sim.page_from_layout(layout, 11), layout, fields, rng).image
+    shot = sim.Shot(tilt=12.0, turn=-5.0, size=(1536, 2048), blur=0.5, quality=85, shadow=0.2)
+    reading = read_photo(bytes(sim.photograph(page, shot, rng)), game)
+    assert (reading.layout, reading.version) == ("score2.a5", 2)
+    assert [f.name for f in reading.fields if f.status != "ask"
+            and f.value != fields.get(f.name, "")] == []
+    assert sum(f.status == "ask" for f in reading.fields) <= len(reading.fields) // 5
