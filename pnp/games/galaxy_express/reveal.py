@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pnp.engine import IllegalMove
-from pnp.engine.values import replace
+from pnp.engine.values import edit, replace
 from pnp.games.galaxy_express.board import cell_name, mask_of
 from pnp.games.galaxy_express.events import (
     SUIT_NAMES,
@@ -163,30 +163,32 @@ def _why_impossible(state: State, need: Need, value: int) -> str:
     return f"another planet already showed {value}"
 
 
-def settle(state: State) -> State:
-    """Move on once every owed chance outcome is in."""
-    if state.phase == "setup":
-        return replace(state, phase="start")
-    if state.phase == "starting":
-        assert state.ship is not None
-        number = state.numbers[state.planets.index(state.ship)]
-        if number == state.queue_top:  # GE-3: that coin goes to the bottom, no delivery
-            hidden = state.hidden_queue
+def settle(draft: State) -> State:
+    """Move on once every owed chance outcome is in, on a *draft*: the copy the event being
+    applied has just made and nobody holds yet, changed in place (``engine.values.edit``),
+    so a reveal that begins the turn makes one new state, not two."""
+    if draft.phase == "setup":
+        return edit(draft, phase="start")
+    if draft.phase == "starting":
+        assert draft.ship is not None
+        number = draft.numbers[draft.planets.index(draft.ship)]
+        if number == draft.queue_top:  # GE-3: that coin goes to the bottom, no delivery
+            hidden = draft.hidden_queue
             rotated = (*hidden[1:], hidden[0]) if hidden else hidden
-            return replace(state, queue_bottom=number, queue_top=None,
-                           hidden_queue=rotated, pending=(Need("queue"),))
-        return _begin_turn(state)
-    if state.phase == "refill":
-        return _begin_turn(state)
-    return state
+            return edit(draft, queue_bottom=number, queue_top=None,
+                        hidden_queue=rotated, pending=(Need("queue"),))
+        return _begin_turn(draft)
+    if draft.phase == "refill":
+        return _begin_turn(draft)
+    return draft
 
 
-def _begin_turn(state: State) -> State:
-    assert state.ship is not None
-    if not can_reach_planet(state.ship, state.speed, state.suns.unspent,
-                            state.moons.unspent, mask_of(state.planets)):  # GE-9
-        return replace(state, played=None, refueled=False, result="lost", phase="over")
-    return replace(state, phase="turn", played=None, refueled=False)
+def _begin_turn(draft: State) -> State:
+    assert draft.ship is not None
+    if not can_reach_planet(draft.ship, draft.speed, draft.suns.unspent,
+                            draft.moons.unspent, mask_of(draft.planets)):  # GE-9
+        return edit(draft, played=None, refueled=False, result="lost", phase="over")
+    return edit(draft, phase="turn", played=None, refueled=False)
 
 
 __all__ = ["COIN_NEEDS", "QUEUE_NEED", "apply_chance", "chance_outcomes", "dealt",
