@@ -69,10 +69,9 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Statement:
-    """A one-statement write as data, which SQLite's leader sends on the database driver's
-    own connection (``_Group._commit_raw``): ``sql`` in the driver's parameter style, one
-    set of ``params``, and ``check(rowcount)``, which raises ``Refused`` (or a subclass)
-    when the statement changed other than the rows it should have."""
+    """A one-statement write as data, sent on the database driver's own connection (SQLite's
+    leader: ``_Group._commit_raw``; PostgreSQL: ``webscore.pgwrite``): ``sql`` in the
+    driver's style, ``params``, and ``check(rowcount)``, which raises ``Refused``."""
 
     sql: str
     params: Any
@@ -485,7 +484,8 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
     if engine.dialect.name == "sqlite":
         return _group(engine).run(engine, work, one_statement, statement)
     if statement is not None and engine.dialect.name == "postgresql":
-        result: Any = pgwrite.run(engine, statement)  # on the driver's connection
+        result: Any = pgwrite.run(engine, statement.sql, statement.params)  # driver's conn.
+        statement.check(result)
     else:
         with engine.connect() as conn:
             if one_statement:  # its own transaction: no BEGIN and COMMIT round trips

@@ -4,13 +4,14 @@ handed back ready for transactions, and a connection the server dropped replaced
 
 from __future__ import annotations
 
+from typing import Any
+
 import psycopg
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from webscore import create_app, pgwrite
-from webscore.commits import Statement
 from webscore.db import get_engine
 from webscore.sqlcount import counting
 from webscore.store import Conflict, NewRow, append, create_table, load_rows
@@ -36,9 +37,9 @@ def test_an_entry_is_one_statement_and_one_commit_on_the_driver(
     sent: list[str] = []
     original = pgwrite.run
 
-    def spy(engine_: Engine, statement: Statement) -> int:
-        sent.append(statement.sql)
-        return original(engine_, statement)
+    def spy(engine_: Engine, sql: str, params: Any) -> int:
+        sent.append(sql)
+        return original(engine_, sql, params)
 
     monkeypatch.setattr(pgwrite, "run", spy)
     with counting(engine) as seen:
