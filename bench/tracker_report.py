@@ -34,6 +34,27 @@ def timing_summary(directory: Path, since: float) -> dict[str, dict[str, float]]
 
 
 
+def gc_summary(directory: Path, start: float, end: float, writes: int
+               ) -> dict[str, dict[str, float]]:
+    """The workers' garbage collections between ``start`` and ``end`` (bench/gunicorn_timing.py,
+    ``BENCH_GC_DIR``), per generation: how many and their pause (wall ms) per 1,000 writes,
+    the longest pause, and the collecting thread's CPU ms per 1,000 writes."""
+    out: dict[str, dict[str, float]] = {}
+    per = 1000 / max(1, writes)
+    for f in directory.glob("*.gc"):
+        for line in f.read_text().splitlines():
+            at, gen, wall, cpu = line.split()
+            if not start <= float(at) <= end:
+                continue
+            g = out.setdefault(f"gen{gen}", {"n": 0.0, "ms": 0.0, "longest_ms": 0.0,
+                                             "cpu_ms": 0.0})
+            g["n"] += per
+            g["ms"] += float(wall) * per
+            g["cpu_ms"] += float(cpu) * per
+            g["longest_ms"] = max(g["longest_ms"], float(wall))
+    return dict(sorted(out.items()))
+
+
 def _load(run: dict[str, Any]) -> str:
     la = run.get("loadavg") or [run.get("loadavg_1min", float("nan"))] * 3
     return " ".join(f"{x:.1f}" for x in la)
