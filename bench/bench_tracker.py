@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from tracker_closed import GAME, bench_backend  # noqa: E402
 from tracker_cpu import CpuMeter, postmaster  # noqa: E402
-from tracker_report import gc_summary, markdown, timing_summary  # noqa: E402
+from tracker_report import gc_summary, markdown, slowest_in_gc, timing_summary  # noqa: E402
 from tracker_servers import (  # noqa: E402
     PIDS,
     Server,
@@ -277,6 +277,7 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                 run = loop.summary()
                 run["cpu"] = cpu.per(len(loop.sent))
                 run["gc"] = gc_summary(gc_dir, begun, time.time(), len(loop.sent))
+                run["slowest_in_gc"] = slowest_in_gc(gc_dir, loop, 6.0)
                 run["loadavg"] = os.getloadavg()
                 if timing is not None:
                     run["server_ms"] = timing_summary(timing, since)
@@ -293,6 +294,8 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                       "ms): " + "; ".join(f"{g} {v['n']:.2f}, {v['ms']:.1f}, "
                                           f"{v['longest_ms']:.1f}"
                                           for g, v in run["gc"].items()), flush=True)
+                print("      the slowest 1 % of writes: " + ", ".join(
+                    f"{k} {v}" for k, v in run["slowest_in_gc"].items()), flush=True)
                 print("      p50 ms of the sends of each 3 s, warm-up included: "
                       + " ".join(f"{x:.0f}" for x in run["p50_ms_by_3s"]), flush=True)
                 for what, m in run.get("server_ms", {}).items():
