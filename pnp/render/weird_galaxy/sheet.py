@@ -196,7 +196,7 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
         _table(c, area.x, top, right, fields, "m{n}_{c}", cols, wg_sheet.ROWS,
                {k: head for k, head, _ in WS_COLUMNS},
                {"source": "tick the suit, write the rank", "dest": "another suit",
-                "dist": "rows + columns", "payoff": "half, up", "paid": "when done"},
+                "dist": "steps apart", "payoff": "half, up", "paid": "when done"},
                look)
         for n in range(1, wg_sheet.ROWS + 1):
             for key in cols:
