@@ -40,3 +40,16 @@ def test_a_doubtful_balance_is_ruled_by_the_ledger() -> None:
               draft("p1_r1_balance", ("4", 0.55), ("9", 0.44))]
     out = {f.name: f for f in settle(spec, drafts, given)}
     assert (out["p1_r1_balance"].status, out["p1_r1_balance"].value) == ("ruled", "4")
+
+
+def test_a_record_with_a_ledger_page_is_settled_with_the_ledger() -> None:
+    """Several photos (the worksheet and a ledger page) are settled with the whole kit's
+    check, whichever page comes first."""
+    from pnp.sheetread.record import _InRecord
+
+    spec = _cut("ledger1.a4").spec()
+    pages = [{}, {"p1_name": "Ann", "p1_start": "0", "p1_r1_turn": "1", "p1_r1_earned": "4",
+                  "p1_r1_balance": "9", "p2_name": "Bo", "p2_start": "0"}]
+    report = _InRecord(spec, pages, 1).check(pages[1])
+    assert any(isinstance(line, dict) and line["field"] == "p1_r1_balance" and not line["ok"]
+               for line in report["lines"])  # type: ignore[union-attr]
