@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from tracker_closed import GAME, bench_backend  # noqa: E402
 from tracker_cpu import CpuMeter, postmaster  # noqa: E402
-from tracker_report import markdown, timing_summary  # noqa: E402
+from tracker_report import gc_summary, markdown, slowest_in_gc, timing_summary  # noqa: E402
 from tracker_servers import (  # noqa: E402
     PIDS,
     Server,
@@ -246,7 +246,8 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                                  f"x{server.threads} each")
             timing = tmp / f"timing-{name}-{instances}-{i}" if a.timing else None
             url = fresh(f"o{instances}v{i}")
-            bases = start_instances(stack, url, instances, server, timing)
+            gc_dir = tmp / f"gc-{name}-{instances}-{i}"
+            bases = start_instances(stack, url, instances, server, timing, gc_dir)
             DATABASES.update((b, url) for b in bases)
             out: dict[str, Any] = {"db": name, "instances": instances,
                                    "variant": server.describe(), "open_loop": [],
@@ -262,18 +263,21 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                           for g, c in costs.items()), flush=True)
             tables = prepare(bases, plays, max(levels), reserve=40)
             warm_caches(bases, tables)
-            started.append((server, bases, tables, timing, out))
+            started.append((server, bases, tables, (timing, gc_dir), out))
             outs.append(out)
         settle([DATABASES[b] for _, bases, *_ in started for b in bases[:1]])
         for k, n in enumerate(levels):
-            for server, bases, tables, timing, out in (started if k % 2 == 0
-                                                       else started[::-1]):
+            for server, bases, tables, (timing, gc_dir), out in (started if k % 2 == 0
+                                                                 else started[::-1]):
                 since = time.time() + 6.0
+                begun = time.time()
                 with CpuMeter([PIDS[b] for b in bases], db_pid(bases)) as cpu:
                     loop = open_loop(bases, list(tables[:n]), period=a.period, warm=6.0,
                                      seconds=a.seconds, route=server.route)
                 run = loop.summary()
                 run["cpu"] = cpu.per(len(loop.sent))
+                run["gc"] = gc_summary(gc_dir, begun, time.time(), len(loop.sent))
+                run["slowest_in_gc"] = slowest_in_gc(gc_dir, loop, 6.0)
                 run["loadavg"] = os.getloadavg()
                 if timing is not None:
                     run["server_ms"] = timing_summary(timing, since)
@@ -286,6 +290,12 @@ def bench_open(name: str, fresh: Any, instances: int, a: Any, plays: list[Any], 
                       f"{run['p99_ms']:7.1f} ms statuses {run['statuses']} late sends "
                       f"{run['late_sends']} load {run['loadavg'][0]:.1f}", flush=True)
                 print("      CPU ms per write: " + cpu_line(run["cpu"]), flush=True)
+                print("      garbage collections per 1,000 writes (count, pause ms, longest "
+                      "ms): " + "; ".join(f"{g} {v['n']:.2f}, {v['ms']:.1f}, "
+                                          f"{v['longest_ms']:.1f}"
+                                          for g, v in run["gc"].items()), flush=True)
+                print("      the slowest 1 % of writes: " + ", ".join(
+                    f"{k} {v}" for k, v in run["slowest_in_gc"].items()), flush=True)
                 print("      p50 ms of the sends of each 3 s, warm-up included: "
                       + " ".join(f"{x:.0f}" for x in run["p50_ms_by_3s"]), flush=True)
                 for what, m in run.get("server_ms", {}).items():

@@ -25,11 +25,17 @@ With ``BENCH_COMMIT_LOG=DIR`` also set, every SQLite commit a leader ran is writ
 COMMIT, the log's frames and those copied back before and after it, read from SQLite's
 wal-index), and ``bench_tracker.py`` copies the raw records of each run into DIR.
 
+With ``BENCH_GC_DIR`` set (``bench_tracker.py`` always sets it in the open loop), every
+worker also writes one line per garbage collection to ``DIR/<pid>.gc``: the time it ended,
+its generation, and its pause in ms (wall clock, and the collecting thread's CPU); every
+thread of the worker waits meanwhile.  That needs nothing else of this file.
+
 The hooks wrap module functions after the worker forks; the app's code is not changed.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import threading
@@ -57,7 +63,25 @@ def _timed(name: str, fn: Any) -> Any:
     return wrapper
 
 
+def _record_gc(directory: str) -> None:
+    out = open(os.path.join(directory, f"{os.getpid()}.gc"), "a", buffering=1)  # noqa: SIM115
+    started = [0.0, 0.0]
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[:] = time.perf_counter(), time.thread_time()
+            return
+        out.write(f"{time.time():.3f} {info['generation']} "
+                  f"{(time.perf_counter() - started[0]) * 1000:.3f} "
+                  f"{(time.thread_time() - started[1]) * 1000:.3f}\n")
+
+    gc.callbacks.insert(0, collected)  # first: the app's own hooks come after it
+
+
 def post_fork(server: Any, worker: Any) -> None:
+    if os.environ.get("BENCH_GC_DIR"):
+        _record_gc(os.environ["BENCH_GC_DIR"])
+
     from sqlalchemy import Engine, event
 
     from webscore import api, tracker

@@ -165,6 +165,7 @@ class OpenLoop:
     ran_out: int = 0  # tables whose game ended during the run (they stop logging)
     late: int = 0  # sends more than 100 ms behind schedule (the generator fell behind)
     sent: list[tuple[float, float]] = field(default_factory=list)  # (s from start, ms), all
+    wall0: float = 0.0  # time.time() at the start (to line sends up with the servers' logs)
 
     def timeline(self, slice_s: float = 3.0) -> list[float]:
         """The median latency of the requests sent in each ``slice_s`` seconds from the
@@ -256,6 +257,7 @@ async def _open_loop(bases: list[str], tables: list[Table | None], period: float
     out = OpenLoop(len(tables), seconds)
     loop = asyncio.get_running_loop()
     start = out.t0 = loop.time()
+    out.wall0 = time.time()
     rng = random.Random(seed)
     await asyncio.gather(*(
         _phone(bases, t, period, start + warm, start + warm + seconds,

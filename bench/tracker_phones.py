@@ -72,6 +72,7 @@ def open_loop(bases: list[str], tables: list[Table | None], period: float = 5.0,
     sel = selectors.DefaultSelector()
     now = time.monotonic
     start = out.t0 = now()
+    out.wall0 = time.time()
     warm_end, until = start + warm, start + warm + seconds
     heap: list[tuple[float, int]] = []
     phones: list[_Phone] = []

@@ -34,6 +34,50 @@ def timing_summary(directory: Path, since: float) -> dict[str, dict[str, float]]
 
 
 
+def gc_summary(directory: Path, start: float, end: float, writes: int
+               ) -> dict[str, dict[str, float]]:
+    """The workers' garbage collections between ``start`` and ``end`` (bench/gunicorn_timing.py,
+    ``BENCH_GC_DIR``), per generation: how many and their pause (wall ms) per 1,000 writes,
+    the longest pause, and the collecting thread's CPU ms per 1,000 writes."""
+    out: dict[str, dict[str, float]] = {}
+    per = 1000 / max(1, writes)
+    for f in directory.glob("*.gc"):
+        for line in f.read_text().splitlines():
+            at, gen, wall, cpu = line.split()
+            if not start <= float(at) <= end:
+                continue
+            g = out.setdefault(f"gen{gen}", {"n": 0.0, "ms": 0.0, "longest_ms": 0.0,
+                                             "cpu_ms": 0.0})
+            g["n"] += per
+            g["ms"] += float(wall) * per
+            g["cpu_ms"] += float(cpu) * per
+            g["longest_ms"] = max(g["longest_ms"], float(wall))
+    return dict(sorted(out.items()))
+
+
+def slowest_in_gc(directory: Path, loop: Any, warm: float, least_ms: float = 5.0
+                  ) -> dict[str, float]:
+    """Of the slowest 1 % of the requests sent after the warm-up, how many were under way
+    while a worker was paused in a garbage collection of ``least_ms`` or more (full ones,
+    and young ones; any worker: with random routing the request's own is not known)."""
+    pauses: list[tuple[float, float, int]] = []
+    for f in directory.glob("*.gc"):
+        for line in f.read_text().splitlines():
+            at, gen, wall, _ = line.split()
+            if float(wall) >= least_ms:
+                pauses.append((float(at) - float(wall) / 1000, float(at), int(gen)))
+    sends = sorted(((ms, loop.wall0 + at) for at, ms in loop.sent if at >= warm),
+                   reverse=True)
+    slow = sends[:max(1, len(sends) // 100)]
+    full = young = 0
+    for ms, began in slow:
+        gens = {g for a, b, g in pauses if a < began + ms / 1000 and b > began}
+        full += 2 in gens
+        young += bool(gens) and 2 not in gens
+    return {"slowest": len(slow), "during_full_gc": full, "during_young_gc": young,
+            "fastest_of_them_ms": round(slow[-1][0], 1) if slow else 0.0}
+
+
 def _load(run: dict[str, Any]) -> str:
     la = run.get("loadavg") or [run.get("loadavg_1min", float("nan"))] * 3
     return " ".join(f"{x:.1f}" for x in la)

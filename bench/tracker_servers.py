@@ -80,7 +80,7 @@ class Server:
 
 @contextmanager
 def gunicorn(database_url: str, server: Server | int,
-             timing: Path | None = None) -> Iterator[str]:
+             timing: Path | None = None, gc_dir: Path | None = None) -> Iterator[str]:
     if isinstance(server, int):
         server = Server(workers=server)
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "bench",
@@ -89,12 +89,16 @@ def gunicorn(database_url: str, server: Server | int,
     if timing is not None:
         timing.mkdir(parents=True, exist_ok=True)
         env["BENCH_TIMING_DIR"] = str(timing)
+    if gc_dir is not None:  # every worker's garbage collections (bench/gunicorn_timing.py)
+        gc_dir.mkdir(parents=True, exist_ok=True)
+        env["BENCH_GC_DIR"] = str(gc_dir)
     up = subprocess.run([str(BIN / "flask"), "--app", "webscore", "db-upgrade"], env=env,
                         capture_output=True, text=True, timeout=120, cwd=server.root)
     if up.returncode != 0:
         raise SystemExit(f"db-upgrade failed: {up.stderr.strip()}")
     port = free_port()
-    config = ["-c", str(ROOT / "bench" / "gunicorn_timing.py")] if timing is not None else []
+    config = (["-c", str(ROOT / "bench" / "gunicorn_timing.py")]
+              if timing is not None or gc_dir is not None else [])
     proc = subprocess.Popen([str(BIN / "gunicorn"), *server.argv(), *config, "-b",
                              f"127.0.0.1:{port}", "--backlog", "2048", "--log-level",
                              "warning", "webscore:create_app()"], env=env, cwd=server.root,
@@ -124,8 +128,8 @@ def gunicorn(database_url: str, server: Server | int,
 
 
 def start_instances(stack: ExitStack, url: str, count: int, server: Server,
-                    timing: Path | None = None) -> list[str]:
-    return [stack.enter_context(gunicorn(url, server, timing)) for _ in range(count)]
+                    timing: Path | None = None, gc_dir: Path | None = None) -> list[str]:
+    return [stack.enter_context(gunicorn(url, server, timing, gc_dir)) for _ in range(count)]
 
 
 

@@ -3,7 +3,8 @@
 Configuration (all optional): ``DATABASE_URL`` (default: SQLite in the instance folder),
 ``SECRET_KEY`` (default: one generated into the instance folder), ``MAX_CONTENT_LENGTH``,
 ``WEBSCORE_PROXY_FIX=1`` (trust X-Forwarded-* from one reverse proxy),
-``WEBSCORE_AUTO_MIGRATE`` (webscore.db), ``WEBSCORE_RATELIMITS`` (webscore.limits).
+``WEBSCORE_AUTO_MIGRATE`` (webscore.db), ``WEBSCORE_RATELIMITS`` (webscore.limits),
+``WEBSCORE_GC_FREEZE`` (webscore.gcpolicy).
 """
 
 from __future__ import annotations
@@ -16,12 +17,17 @@ from typing import Any
 
 from flask import Flask
 
+from webscore.jsonfast import FastJSON
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 class Tracker(Flask):
     """Flask, asking once per view or hook whether it is a coroutine function (Flask asks
-    ``inspect`` on every call: four times a request, about 1 % of a write's CPU)."""
+    ``inspect`` on every call: four times a request, about 1 % of a write's CPU), with JSON
+    read and written by orjson (``webscore.jsonfast``)."""
+
+    json_provider_class = FastJSON
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         known = self._sync.get(func)
@@ -100,5 +106,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security.headers)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.jinja_env.globals["csp_nonce"] = security.csp_nonce
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    from webscore import gcpolicy
+
+    gcpolicy.init_app(app)  # last: the app and its modules are made
     return app

@@ -39,6 +39,7 @@ to a crash is made up by the listeners' periodic poll (``webscore.live``).
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import sqlite3
 import sys
@@ -52,9 +53,9 @@ from urllib.parse import quote
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine, event
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore import notices, pgwrite
+from webscore import driver, notices
 
 Work = Callable[[Connection], Any]
 
@@ -70,7 +71,7 @@ class Refused(Exception):
 @dataclass(frozen=True)
 class Statement:
     """A one-statement write as data, sent on the database driver's own connection (SQLite's
-    leader: ``_Group._commit_raw``; PostgreSQL: ``webscore.pgwrite``): ``sql`` in the
+    leader: ``_Group._commit_raw``; PostgreSQL: ``webscore.driver.run``): ``sql`` in the
     driver's style, ``params``, and ``check(rowcount)``, which raises ``Refused``."""
 
     sql: str
@@ -232,21 +233,18 @@ class _Group:
         """Commit writes given as ``Statement``s on the driver's connection itself: BEGIN
         IMMEDIATE, each statement (one that fails or is refused is undone alone, by SQLite),
         COMMIT, with none of SQLAlchemy's execution machinery around them, which cost twice
-        what SQLite itself did.  Each statement is still announced to the engine's
-        ``before/after_cursor_execute`` listeners, and the commit to its ``commit``
-        listeners, as SQLAlchemy announces its own (``webscore.sqlcount`` counts them), and
-        a driver error is raised as SQLAlchemy would raise it.  Extends ``batch`` with the
-        writes it takes meanwhile."""
+        what SQLite itself did (``webscore.driver``: announced and raised as SQLAlchemy's
+        own).  Extends ``batch`` with the writes it takes meanwhile."""
         dbapi = conn.connection.driver_connection
         assert isinstance(dbapi, sqlite3.Connection)
         cursor = dbapi.cursor()
         try:
-            _send(conn, cursor, "BEGIN IMMEDIATE", ())
+            driver.execute(conn.engine, cursor, "BEGIN IMMEDIATE", (), conn)
             self._send_each(conn, cursor, batch)
             while len(batch) < MAX_BATCH and (more := self._take(statements_only=True)):
                 self._send_each(conn, cursor, more)
                 batch.extend(more)
-            _commit_driver(conn, dbapi)
+            driver.commit(conn.engine, dbapi, conn)
         except BaseException:
             if dbapi.in_transaction:
                 dbapi.rollback()
@@ -259,8 +257,9 @@ class _Group:
         for item in items:
             assert item.statement is not None
             try:
-                item.result = rows = _send(conn, cursor, item.statement.sql,
-                                           item.statement.params)
+                item.result = rows = driver.execute(
+                    conn.engine, cursor, item.statement.sql, item.statement.params,
+                    conn).rowcount
                 item.statement.check(rows)
             except (IntegrityError, Refused) as exc:
                 item.error = exc
@@ -318,30 +317,6 @@ class _Group:
             os.close(self.fd)
 
 
-def _send(conn: Connection, cursor: Any, sql: str, params: Any) -> int:
-    """Run one statement on a driver cursor, announced as SQLAlchemy announces its own;
-    the rows it changed."""
-    dispatch = conn.dispatch
-    dispatch.before_cursor_execute(conn, cursor, sql, params, None, False)
-    try:
-        cursor.execute(sql, params)
-    except sqlite3.Error as exc:
-        raise DBAPIError.instance(sql, params, exc, sqlite3.Error,
-                                  dialect=conn.dialect) from exc
-    dispatch.after_cursor_execute(conn, cursor, sql, params, None, False)
-    return int(cursor.rowcount)
-
-
-def _commit_driver(conn: Connection, dbapi: sqlite3.Connection) -> None:
-    """COMMIT on the driver's connection, announced first, as SQLAlchemy announces its own."""
-    conn.dispatch.commit(conn)
-    try:
-        dbapi.commit()
-    except sqlite3.Error as exc:
-        raise DBAPIError.instance("COMMIT", None, exc, sqlite3.Error,
-                                  dialect=conn.dialect) from exc
-
-
 HOLD_SWITCH_INTERVAL = 0.00005
 """Seconds another thread of the process may keep the interpreter lock from a leader that
 holds the writer lock (webscore.db.SWITCH_INTERVAL the rest of the time)."""
@@ -349,6 +324,7 @@ holds the writer lock (webscore.db.SWITCH_INTERVAL the rest of the time)."""
 _switch_lock = threading.Lock()
 _switch_depth = 0
 _switch_saved = 0.0
+_gc_was_enabled = False
 
 
 @contextmanager
@@ -356,12 +332,18 @@ def _prompt_switches() -> Iterator[None]:
     """While a leader holds the writer lock, every other process's writes wait for it, and
     each of its statements gives the interpreter lock up and must win it back from the
     worker's busy threads (Flask, JSON, the engine): so for that moment the process's switch
-    interval is cut to ``HOLD_SWITCH_INTERVAL``, and put back after."""
-    global _switch_depth, _switch_saved
+    interval is cut to ``HOLD_SWITCH_INTERVAL``, and put back after.  The garbage collector
+    waits too: a collection that a leader's allocation set off under the lock stopped the
+    process with the lock held, and so every other process's writes (4-20 ms a young
+    collection at load 10-18, a full one 260+ ms); it runs right after the lock is given
+    back instead."""
+    global _switch_depth, _switch_saved, _gc_was_enabled
     with _switch_lock:
         if _switch_depth == 0:
             _switch_saved = sys.getswitchinterval()
             sys.setswitchinterval(min(_switch_saved, HOLD_SWITCH_INTERVAL))
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
         _switch_depth += 1
     try:
         yield
@@ -370,6 +352,8 @@ def _prompt_switches() -> Iterator[None]:
             _switch_depth -= 1
             if _switch_depth == 0:
                 sys.setswitchinterval(_switch_saved)
+                if _gc_was_enabled:
+                    gc.enable()
 
 
 class _Checkpointer:
@@ -484,7 +468,7 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
     if engine.dialect.name == "sqlite":
         return _group(engine).run(engine, work, one_statement, statement)
     if statement is not None and engine.dialect.name == "postgresql":
-        result: Any = pgwrite.run(engine, statement.sql, statement.params)  # driver's conn.
+        result: Any = driver.run(engine, statement.sql, statement.params)
         statement.check(result)
     else:
         with engine.connect() as conn:

@@ -26,6 +26,7 @@ import hmac
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -155,13 +156,25 @@ def _prefix(k: int, pages: int) -> str:
 def _numeric(reading: SheetReading) -> set[str]:
     """The fields written in digits only (their box opens the number pad; a tick's "x" and a
     choice's letter, the Galaxy Express coin "S2" or a Weird Galaxy tile "f3", need letters)."""
+    return _of_kind(reading, "digits", lambda f: f.value.lstrip("-").isdigit())
+
+
+def _by_hand(reading: SheetReading) -> set[str]:
+    """The handwriting-only fields (names, a winner, card ids): no comb, so never read by
+    the camera nor asked as digits; the person types what the sheet says."""
+    return _of_kind(reading, "text", lambda f: not f.candidates)
+
+
+def _of_kind(reading: SheetReading, kind: str, guess: Callable[[Any], bool]) -> set[str]:
+    """The reading's fields of ``kind`` on its layout (by ``guess`` for a layout no longer
+    known)."""
     try:
         from pnp.sheetread.layout import sheet_layout
 
         layout = sheet_layout(reading.game, reading.layout, reading.version)
-        return {f.name for f in reading.fields if layout.field(f.name).kind == "digits"}
+        return {f.name for f in reading.fields if layout.field(f.name).kind == kind}
     except (PnpError, KeyError):
-        return {f.name for f in reading.fields if f.value.lstrip("-").isdigit()}
+        return {f.name for f in reading.fields if guess(f)}
 
 
 # -- the pages -----------------------------------------------------------------------------
@@ -194,7 +207,8 @@ def upload(game_id: str) -> tuple[str, int]:
     carried = _reading_json(pages, crops)
     shown = [{"reading": page, "prefix": _prefix(k, len(pages)), "photo": order[k] + 1,
               "fields": _uncertain_first(page.fields), "crops": crops[k],
-              "numeric": _numeric(page)} for k, page in enumerate(pages)]
+              "numeric": _numeric(page), "hand": _by_hand(page)}
+             for k, page in enumerate(pages)]
     counts = {s: sum(page.to_json()["counts"][s] for page in pages)  # type: ignore[index]
               for s in ORDER}
     return render_template(
@@ -321,7 +335,7 @@ def _ask_again(game_id: str, reading: dict[str, Any], crops: Any, values: list[d
         page_crops = crops.get(str(k), {}) if isinstance(crops, dict) else {}
         shown.append({"reading": seen, "prefix": _prefix(k, len(pages)), "photo": k + 1,
                       "fields": _uncertain_first(fields), "crops": page_crops,
-                      "numeric": _numeric(seen)})
+                      "numeric": _numeric(seen), "hand": _by_hand(seen)})
         for status in ORDER:
             counts[status] += sum(f.status == status for f in fields)
     reading["looked"] = True

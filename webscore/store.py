@@ -9,21 +9,20 @@ guarded INSERT and one COMMIT (shared with the writes waiting at the same moment
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import secrets
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore import commits, pgwrite
+from webscore import commits, driver
 from webscore.models import game_tables, table_checkpoints, table_events
 
 
@@ -127,124 +126,79 @@ _CHECKPOINT = select(table_checkpoints.c.state).where(
     table_checkpoints.c.engine == bindparam("engine"))
 
 
-@contextmanager
-def _reading(engine: Engine) -> Iterator[Connection]:
-    """A connection for one read statement: on PostgreSQL in autocommit, so that the read is
-    one round trip.  Otherwise psycopg sends BEGIN before it and the pool a ROLLBACK when the
-    connection is given back, three round trips where one statement already sees one
-    consistent snapshot.  (SQLite reads in process; its BEGIN is the tracker's own.)"""
-    with engine.connect() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execution_options(isolation_level="AUTOCOMMIT")
-        yield conn
-
-
 def load_table(engine: Engine, table_id: str) -> TableRecord | None:
-    with _reading(engine) as conn:
-        row = conn.execute(_TABLE, {"table_id": table_id}).first()
-    if row is None:
+    found = _read(engine, _TABLE, {"table_id": table_id})
+    if not found:
         return None
+    (id_, game, seed, players, options, setup, auto_deal, location, token_hash,
+     created_at) = found[0]
     return TableRecord(
-        id=row.id, game=row.game, seed=row.seed, players=tuple(json.loads(row.players)),
-        options=json.loads(row.options), setup=json.loads(row.setup),
-        auto_deal=bool(row.auto_deal), location=row.location, token_hash=row.token_hash,
-        created_at=_aware(row.created_at))
+        id=id_, game=game, seed=seed, players=tuple(json.loads(players)),
+        options=json.loads(options), setup=json.loads(setup), auto_deal=bool(auto_deal),
+        location=location, token_hash=token_hash,
+        created_at=_aware(_stamp(engine, game_tables)(created_at)))
 
 
-def _row(r: Any) -> Row:
-    return Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at), r.actor,
-               r.device, r.device_name)
+def _read(engine: Engine, statement: Any, named: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """One read on the driver's connection (``webscore.driver``), in autocommit: on
+    PostgreSQL one round trip, where psycopg would send a BEGIN before it and the pool a
+    ROLLBACK after it; without SQLAlchemy's execution and result machinery, which cost
+    several times the driver's own work for a read of a row or two (a table's new rows:
+    every phone's refetch after an entry, every catch-up on rows another process wrote)."""
+    rendered = driver.render(engine, statement)
+    return driver.fetch(engine, rendered.sql, rendered.params(named))
+
+
+_STAMPS: dict[tuple[str, str], Callable[[Any], Any]] = {}
+
+
+def _stamp(engine: Engine, table: Any) -> Callable[[Any], Any]:
+    """SQLAlchemy's own converter for ``table``'s ``created_at`` as the driver returns it."""
+    key = (engine.dialect.name, table.name)
+    found = _STAMPS.get(key)
+    if found is None:
+        found = _STAMPS[key] = driver.converter(engine, table.c.created_at)
+    return found
 
 
 def load_rows(engine: Engine, table_id: str, first: int = 1) -> list[Row]:
     """The table's rows from sequence number ``first`` on, in order (one query)."""
-    if engine.dialect.name == "sqlite":
-        return _sqlite_rows(engine, table_id, first)
-    if engine.dialect.name == "postgresql":  # on the driver's connection (webscore.pgwrite)
-        sql, stamp = _rows_sql(engine)
-        got = pgwrite.fetch(engine, sql, {"table_id": table_id, "first": first})
-        return [Row(seq, kind, source, text_, undoes, _aware(stamp(at)), actor, device, name)
-                for _, seq, kind, source, text_, undoes, at, actor, device, name in got]
-    with _reading(engine) as conn:
-        result = conn.execute(_ROWS, {"table_id": table_id, "first": first})
-        return [_row(r) for r in result]
-
-
-_ROWS_DRIVER: dict[Any, tuple[str, Callable[[Any], Any]]] = {}
-
-
-def _rows_sql(engine: Engine) -> tuple[str, Callable[[Any], Any]]:
-    """``_ROWS`` rendered once for the engine's driver, and its timestamps' converter."""
-    found = _ROWS_DRIVER.get(engine.dialect)
-    if found is None:
-        created = table_events.c.created_at.type.dialect_impl(engine.dialect)
-        found = _ROWS_DRIVER[engine.dialect] = (
-            str(_ROWS.compile(dialect=engine.dialect)),
-            created.result_processor(engine.dialect, None) or (lambda v: v))
-    return found
-
-
-def _sqlite_rows(engine: Engine, table_id: str, first: int) -> list[Row]:
-    """``load_rows`` on SQLite: the same SELECT (rendered once) on a pooled driver
-    connection, without SQLAlchemy's execution and result machinery (which cost several
-    times SQLite's own work for a read of a row or two: every phone's refetch after an
-    entry, and every catch-up on rows another process wrote).  The statement is announced
-    to the engine's ``before/after_cursor_execute`` listeners as SQLAlchemy's are
-    (``webscore.sqlcount``), the timestamps are read by SQLAlchemy's own converter, and a
-    driver error is raised as SQLAlchemy's."""
-    sql, stamp = _rows_sql(engine)
-    params = (table_id, first)
-    dbapi = engine.raw_connection()
-    try:
-        cursor = dbapi.cursor()
-        engine.dispatch.before_cursor_execute(None, cursor, sql, params, None, False)
-        try:
-            cursor.execute(sql, params)
-            got = cursor.fetchall()
-        except sqlite3.Error as exc:
-            raise DBAPIError.instance(sql, params, exc, sqlite3.Error,
-                                      dialect=engine.dialect) from exc
-        engine.dispatch.after_cursor_execute(None, cursor, sql, params, None, False)
-        cursor.close()
-    finally:
-        dbapi.close()  # back to the pool
+    got = _read(engine, _ROWS, {"table_id": table_id, "first": first})
+    stamp = _stamp(engine, table_events)
     return [Row(seq, kind, source, text_, undoes, _aware(stamp(at)), actor, device, name)
             for _, seq, kind, source, text_, undoes, at, actor, device, name in got]
 
 
 def load_head(engine: Engine, table_id: str) -> int:
     """The table's last sequence number (0 when it has no rows, or does not exist)."""
-    with _reading(engine) as conn:
-        head = conn.execute(_HEAD, {"table_id": table_id}).scalar_one()
-    return int(head)
+    return int(_read(engine, _HEAD, {"table_id": table_id})[0][0])
 
 
-# One statement per row, sent as one executemany: the row goes in only after its predecessor
-# (a writer whose cache is ahead of the database, e.g. after a restore, stores nothing).
-_GUARDED_INSERT = text(
-    "INSERT INTO table_events (table_id, seq, kind, source, text, undoes, actor, created_at, "
-    "device, device_name) "
-    "SELECT :table_id, :seq, :kind, :source, :text, CAST(:undoes AS INTEGER), "
-    "CAST(:actor AS SMALLINT), :created_at, CAST(:device AS VARCHAR(32)), "
-    "CAST(:device_name AS VARCHAR(40)) "
-    "WHERE :prev = 0 OR EXISTS (SELECT 1 FROM table_events "
-    "WHERE table_id = :prev_table AND seq = :prev)")
+ROWS_A_STATEMENT = 100
+"""New rows one guarded INSERT carries at most (SQLite allows 500 SELECTs in one UNION)."""
+
+_COLUMNS = ("table_id, seq, kind, source, text, undoes, actor, created_at, device, "
+            "device_name")
 
 
-_RENDERED: dict[str, tuple[str, tuple[str, ...] | None]] = {}
-
-
-def _guarded_insert(engine: Engine) -> tuple[str, tuple[str, ...] | None]:
-    """The guarded INSERT in the driver's own parameter style, rendered once per dialect
-    (and the parameter order, for a positional style): sent with ``exec_driver_sql``, a
-    write skips SQLAlchemy's per-statement compiling (a tenth of a millisecond of CPU)."""
-    name = engine.dialect.name
-    rendered = _RENDERED.get(name)
-    if rendered is None:
-        compiled = _GUARDED_INSERT.compile(dialect=engine.dialect)
-        order = tuple(compiled.positiontup or ()) if compiled.positional else None
-        rendered = _RENDERED[name] = (str(compiled), order)
-    return rendered
+@functools.cache
+def _guarded_insert(n: int) -> Any:
+    """One INSERT of ``n`` new rows (``n`` SELECTs joined by UNION ALL), guarded: the rows
+    go in only after their predecessor (a writer whose cache is ahead of the database, e.g.
+    after a restore, stores nothing), and all or none of them (one statement)."""
+    selects = [f"SELECT :table_id AS table_id, CAST(:seq_{i} AS INTEGER) AS seq, "
+               f"CAST(:kind_{i} AS VARCHAR(8)) AS kind, "
+               f"CAST(:source_{i} AS VARCHAR(8)) AS source, CAST(:text_{i} AS TEXT) AS text, "
+               f"CAST(:undoes_{i} AS INTEGER) AS undoes, CAST(:actor_{i} AS SMALLINT) AS actor, "
+               f":created_at AS created_at, CAST(:device_{i} AS VARCHAR(32)) AS device, "
+               f"CAST(:device_name_{i} AS VARCHAR(40)) AS device_name" for i in range(n)]
+    guard = ("(:prev = 0 OR EXISTS (SELECT 1 FROM table_events "
+             "WHERE table_id = :prev_table AND seq = :prev))")
+    if n == 1:
+        body = f"{selects[0]} WHERE {guard}"
+    else:
+        body = f"SELECT * FROM ({' UNION ALL '.join(selects)}) AS new_rows WHERE {guard}"
+    return text(f"INSERT INTO table_events ({_COLUMNS}) {body}")
 
 
 @dataclass(frozen=True)
@@ -264,29 +218,33 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
            for i, r in enumerate(rows)]
     if not new:
         return new
-    named = [{"table_id": table_id, "seq": r.seq, "kind": r.kind, "source": r.source,
-              "text": r.text, "undoes": r.undoes, "actor": r.actor,
-              "created_at": r.created_at, "prev": r.seq - 1, "prev_table": table_id,
-              "device": r.device, "device_name": r.device_name} for r in new]
-    sql, order = _guarded_insert(engine)
-    params: list[Any] = named if order is None else [tuple(p[k] for k in order)
-                                                      for p in named]
+    inserts: list[tuple[str, Any]] = []  # (sql, params): one statement per chunk of rows
+    for at in range(0, len(new), ROWS_A_STATEMENT):
+        chunk = new[at:at + ROWS_A_STATEMENT]
+        named: dict[str, Any] = {"table_id": table_id, "created_at": stamp,
+                                 "prev": chunk[0].seq - 1, "prev_table": table_id}
+        for i, r in enumerate(chunk):
+            named.update({f"seq_{i}": r.seq, f"kind_{i}": r.kind, f"source_{i}": r.source,
+                          f"text_{i}": r.text, f"undoes_{i}": r.undoes, f"actor_{i}": r.actor,
+                          f"device_{i}": r.device, f"device_name_{i}": r.device_name})
+        rendered = driver.render(engine, _guarded_insert(len(chunk)))
+        inserts.append((rendered.sql, rendered.params(named)))
 
     def check(rowcount: int) -> None:
         if rowcount != len(new):
             raise Conflict(expected, expected - 1)
 
     def work(conn: Connection) -> None:
-        check(conn.exec_driver_sql(sql, params if len(params) > 1 else params[0]).rowcount)
+        check(sum(conn.exec_driver_sql(sql, params).rowcount for sql, params in inserts))
         if checkpoint is not None:
             conn.execute(insert(table_checkpoints).values(
                 table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
                 state=checkpoint.state, created_at=stamp))
 
-    one = len(new) == 1 and checkpoint is None
+    one = len(inserts) == 1 and checkpoint is None
     try:
         commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}", one_statement=one,
-                      statement=commits.Statement(sql, params[0], check) if one else None)
+                      statement=commits.Statement(*inserts[0], check) if one else None)
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)
@@ -296,17 +254,15 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
 
 def checkpoint_seqs(engine: Engine, table_id: str, fingerprint: str) -> set[int]:
     """The move rows after which this code's state is stored (one query)."""
-    with _reading(engine) as conn:
-        return set(conn.scalars(_CHECKPOINT_SEQS,
-                                {"table_id": table_id, "engine": fingerprint}))
+    return {seq for seq, in _read(engine, _CHECKPOINT_SEQS,
+                                   {"table_id": table_id, "engine": fingerprint})}
 
 
 def load_checkpoint(engine: Engine, table_id: str, at_seq: int,
                     fingerprint: str) -> bytes | None:
-    with _reading(engine) as conn:
-        state = conn.scalar(_CHECKPOINT, {"table_id": table_id, "at_seq": at_seq,
-                                          "engine": fingerprint})
-    return None if state is None else bytes(state)
+    found = _read(engine, _CHECKPOINT, {"table_id": table_id, "at_seq": at_seq,
+                                        "engine": fingerprint})
+    return bytes(found[0][0]) if found else None
 
 
 def save_checkpoint(engine: Engine, table_id: str, checkpoint: Checkpoint) -> bool:

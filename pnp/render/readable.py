@@ -17,9 +17,9 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render import typescale as ts
 from pnp.render.art import INK, WHITE, Look, footer, page_title, tint
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD
+from pnp.render.fonts import BOLD, REGULAR
 from pnp.render.forms import FormField
-from pnp.render.geometry import Rect
+from pnp.render.geometry import Rect, mm
 from pnp.render.qr import draw_qr
 from pnp.render.stamps import stamp
 from pnp.sheetread.aruco import MODULES, marker_modules
@@ -73,9 +73,26 @@ def sheet_page(size: tuple[float, float], layout: SheetLayout, seed: int | None,
     return Page(size, draw, title if label is None else label)
 
 
+HAND_TAG = "by hand"
+"""Printed faintly in the corner of a handwriting-only box (a name, a winner, card ids): the
+reader never reads it, the person types it on the confirm page."""
+HAND_TAG_SIZE = 5.5
+HAND_TAG_TINT = 0.25
+"""Light enough that the reader's ink map (``pnp.sheetread.photo.ink_map``) drops it, as it
+drops a comb's guide: an empty name box still reads as empty."""
+
+
+def by_hand(f: FieldBox) -> bool:
+    """Whether ``f`` carries the "by hand" tag: a text box wide enough to leave room for the
+    writing (narrow table cells say so in their column head); the seed is not one, the QR
+    gives it."""
+    return (f.kind == "text" and f.name != "seed" and f.rect.w >= mm(18)
+            and f.rect.h >= mm(4))
+
+
 def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = False) -> None:
     """A comb (outer box, light walls, faint guide), a tick box, a choice (a tick box after
-    each option's letter, then its comb), or a text box."""
+    each option's letter, then its comb), or a text box (tagged "by hand", ``by_hand``)."""
     if f.kind == "choice":
         _draw_choice(c, f, look, colour)
         return
@@ -83,22 +100,27 @@ def draw_field(c: Canvas, f: FieldBox, look: Look, colour: Color, thick: bool = 
     w, h = round(r.w, 4), round(r.h, 4)
     walls = tuple((round(b.x - r.x, 4), round(b.y - r.y, 4), round(b.w, 4), round(b.h, 4))
                   for b in f.boxes) if f.kind == "digits" else ()
+    hand = by_hand(f)
     c.saveState()
     c.translate(r.x, r.y)  # a sheet repeats a few field shapes hundreds of times: stamped
-    stamp(c, ("field", w, h, walls, look, colour, thick), (-2, -2, w + 2, h + 2),
+    stamp(c, ("field", w, h, walls, look, colour, thick, hand), (-2, -2, w + 2, h + 2),
           partial(_field_at_origin, w=w, h=h, walls=walls, look=look, colour=colour,
-                  thick=thick))
+                  thick=thick, hand=hand))
     c.restoreState()
 
 
 def _field_at_origin(c: Canvas, w: float, h: float, walls: tuple[tuple[float, ...], ...],
-                     look: Look, colour: Color, thick: bool) -> None:
+                     look: Look, colour: Color, thick: bool, hand: bool = False) -> None:
     """A field's box with its lower left at the origin; a comb's ``walls`` are its boxes
     (x, y, w, h) from there."""
     c.setStrokeColor(colour)
     c.setLineWidth(ts.FIELD_THICK if thick else ts.FIELD_LINE)
     c.setFillColor(WHITE)
     c.rect(0, 0, w, h, stroke=1, fill=0 if look.low_ink else 1)
+    if hand:
+        c.setFillColor(tint(INK, HAND_TAG_TINT))
+        c.setFont(REGULAR, HAND_TAG_SIZE)
+        c.drawRightString(w - mm(1), mm(0.8), HAND_TAG)
     if walls:
         c.setStrokeColor(tint(colour, 0.45))
         c.setLineWidth(ts.COMB_WALL)
@@ -159,4 +181,4 @@ def scaled_rect(r: Rect, s: float, dx: float, dy: float) -> Rect:
     return Rect(dx + r.x * s, dy + r.y * s, r.w * s, r.h * s)
 
 
-__all__ = ["draw_field", "draw_frame", "draw_marker", "form_field", "scaled_rect"]
+__all__ = ["by_hand", "draw_field", "draw_frame", "draw_marker", "form_field", "scaled_rect"]

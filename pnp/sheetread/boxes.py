@@ -114,13 +114,25 @@ def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> None:
         window[a:b, left + cols] = across[None, cols]
 
 
+_SHIFTS = np.arange(-SEARCH, SEARCH + 1)
+_NEAREST = np.argsort(np.abs(_SHIFTS), kind="stable")  # 0, -1, 1, -2, 2 ...
+
+
 def _best_shift(profile: npt.NDArray[np.float64], at: list[int]) -> int:
-    best, shift = -1.0, 0
-    for d in range(-SEARCH, SEARCH + 1):
-        score = sum(float(profile[p + d]) for p in at if 0 <= p + d < len(profile))
-        if score > best + 1e-9 or (abs(score - best) < 1e-9 and abs(d) < abs(shift)):
-            best, shift = score, d
-    return shift
+    """The shift (at most ``SEARCH`` pixels) that puts the most ink under the lines ``at``;
+    of equal ones the smallest (the negative first).
+
+    >>> _best_shift(np.array([0, 0, 3, 0, 0, 0, 3, 0, 0], np.float64), [1, 5])
+    1
+    >>> _best_shift(np.zeros(9), [1, 5])
+    0
+    """
+    where = np.asarray(at)[None, :] + _SHIFTS[:, None]
+    inside = (where >= 0) & (where < len(profile))
+    scores = np.where(inside, profile[np.clip(where, 0, max(0, len(profile) - 1))], 0.0) \
+        .sum(axis=1) if len(profile) else np.zeros(len(_SHIFTS))
+    ranked = scores[_NEAREST]
+    return int(_SHIFTS[_NEAREST[int(np.argmax(ranked))]])
 
 
 def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
@@ -224,7 +236,11 @@ def read_boxes(ink: Floats, layout: SheetLayout, scale: float) -> list[Draft]:
                 inputs.append(prepared)
                 options.append(())
         else:
-            where = _pixels(layout, fbox.rect, scale, ink.shape)
+            # the box's own printed edge, a pixel off where a tilted photo puts it, must not
+            # read as writing: the window stays ``BAND`` pixels inside it
+            left, top, right, bottom = _pixels(layout, fbox.rect, scale, ink.shape)
+            where = (left + BAND, top + BAND, max(left + BAND + 1, right - BAND),
+                     max(top + BAND + 1, bottom - BAND))
             h = where[3] - where[1]
             cut, _, stats, _ = pen_ink(ink, where, h, h)
             written = [a for a in stats[1:, cv2.CC_STAT_AREA] if a >= max(4, h * h // 150)]

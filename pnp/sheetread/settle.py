@@ -41,6 +41,7 @@ SWITCH_BELOW = 0.5  # the rules may overrule the eye's first reading only under 
 SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
 MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
 AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
+AUDIT_ROUNDS = 3  # the audit looks again as if what it asked were put right, this often
 BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
 MAX_UNSURE_BOXES = 2
 COSTLY = 4  # a field whose check costs this many times the median is tried last
@@ -312,29 +313,46 @@ def _audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
     """When the sheet as read does not check out, a reading the eye was not quite certain of
     (under ``AUDIT_BELOW``) that another value of its weakest box would put right is asked
     rather than trusted: it may be a misreading, not the player's mistake.  Nothing is
-    changed: the person says which is written, and the check reports a real mistake."""
-    base = _wrong(spec, values)[1]
-    if not base:
-        return
-    for d in drafts:
-        if (status.get(d.name) == "ask" or d.name in given or d.box.kind not in ("digits", "choice")
-                or d.best[1] >= AUDIT_BELOW or not d.parts):
-            continue
-        if isinstance(spec, _Checked) and spec.spent():
-            # no time left to audit it: asked, not trusted
-            status[d.name] = "ask"
-            notes[d.name] = (f"read {_shown(values[d.name])} ({percent(d.best[1])}); too many "
-                             "doubtful fields on this photo to try the rules: confirm")
-            continue
-        for v in space(d):
-            if v == values[d.name]:
+    changed: the person says which is written, and the check reports a real mistake.
+
+    Two misreadings on one line hide each other: with a Galaxy Trucker round's goods misread
+    too, putting its credits in flight right (a 0 read as 5 at 99.94 %) leaves the round's
+    line as wrong as before, so it would be trusted, and once the person corrected the goods
+    the check would blame the player for the eye's 5.  So the audit looks again
+    (``AUDIT_ROUNDS``) as if each field it asks held the value that puts most right, and
+    asks too what would then put more right."""
+    values = dict(values)
+    for look in range(AUDIT_ROUNDS):
+        base = _wrong(spec, values)[1]
+        if not base:
+            return
+        fixes: dict[str, str] = {}
+        for d in drafts:
+            if (status.get(d.name) == "ask" or d.name in given
+                    or d.box.kind not in ("digits", "choice") or d.best[1] >= AUDIT_BELOW
+                    or not d.parts):
                 continue
-            if len(_wrong_with(spec, values, {d.name: v})) < len(base):
+            if isinstance(spec, _Checked) and spec.spent():
+                # no time left to audit it: asked, not trusted
                 status[d.name] = "ask"
-                seen = dict(d.candidates).get(values[d.name], 0.0)
-                notes[d.name] = (f"read {_shown(values[d.name])} ({percent(seen)}), but the "
-                                 f"sheet would check out with {_shown(v)}: which is written?")
-                break
+                notes[d.name] = (f"read {_shown(values[d.name])} ({percent(d.best[1])}); too "
+                                 "many doubtful fields on this photo to try the rules: confirm")
+                continue
+            tried = {v: len(_wrong_with(spec, values, {d.name: v}))
+                     for v in space(d) if v != values[d.name]}
+            better = [v for v, n in tried.items() if n < len(base)]
+            if not better:
+                continue
+            status[d.name] = "ask"
+            seen = dict(d.candidates).get(values[d.name], 0.0)
+            beside = "" if look == 0 else "with the fields asked beside it, "
+            notes[d.name] = (f"read {_shown(values[d.name])} ({percent(seen)}), but {beside}"
+                             f"the sheet would check out with {_shown(better[0])}: which is "
+                             "written?")
+            fixes[d.name] = min(better, key=lambda v: tried[v])
+        if not fixes:
+            return
+        values.update(fixes)  # as if the person wrote what puts most right
 
 
 def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],

@@ -60,8 +60,25 @@ def test_paid_amount_must_equal_the_payoff() -> None:
 def test_empty_sheet_and_field_names() -> None:
     assert check_sheet({})["ok"] is True
     names = field_names()
-    assert len(names) == 1 + 4 * ROWS + 1 and len(set(names)) == len(names)
-    assert "m40_paid" in names and "total_paid" in names
+    assert len(names) == 1 + 5 * ROWS + 1 and len(set(names)) == len(names)
+    assert "m40_paid" in names and "m40_dist" in names and "total_paid" in names
+
+
+def test_the_distance_ties_a_row_to_its_tiles() -> None:
+    """The worksheet's version 3 has the distance before the payoff: checked from the tiles
+    (WG-5), and a row without one (a version 2 print) is checked as before."""
+    row = {"m1_source": "b5", "m1_dest": "cN", "m1_payoff": "2", "total_paid": "0"}
+    assert check_sheet(row)["ok"] is True
+    assert [ln["field"] for ln in lines(check_sheet(row))] == ["m1_source", "m1_dest",
+                                                              "m1_payoff", "total_paid"]
+    report = check_sheet({**row, "m1_dist": "4"})
+    assert report["ok"] is True
+    assert [(ln["field"], ln["expected"]) for ln in lines(report)
+            if ln["field"] == "m1_dist"] == [("m1_dist", "4")]
+    # a distance misread (or miscounted) is pointed at, even when its half is the payoff
+    bad = [ln for ln in lines(check_sheet({**row, "m1_dist": "3"})) if not ln["ok"]]
+    assert [(ln["field"], ln["expected"]) for ln in bad] == [("m1_dist", "4")]
+    assert bad[0]["why"].startswith("WG-5: the city-block distance from b5 to cN")
 
 
 # -- the worksheet and ledger written from a played game (the tracker's result PDF) ------------

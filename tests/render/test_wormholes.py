@@ -210,6 +210,13 @@ def test_text_names_the_designers_and_the_board(kit_a4: Path) -> None:
     assert len(maps) == 3 and "glue here" in maps[0] and "cut here" in maps[1]
     names = " ".join(maps)
     assert all(f" {n} " in f" {names.replace(chr(10), ' ')} " for n in ("e7", "j1", "a18"))
+    # every cell also in the record's digits (column digit, then row: e7 is 5 7, j1 is 0 1),
+    # so the true-size map gives the digits as the board sheet does
+    lines = {line.strip() for line in names.splitlines()}
+    for name in ("e7", "j1", "a18", "e13"):
+        digits = cell_digits(name)
+        assert name in lines and f"{digits[0]} {digits[1:]}" in lines, name
+    assert len({ln for ln in lines if re.fullmatch(r"\d \d{1,2}", ln)}) == len(CELLS)
 
 
 @pytest.mark.slow

@@ -171,16 +171,21 @@ def _where_layouts_say(pdf: Path, printed: list[SheetLayout]) -> None:
             assert abs(w.w - f.rect.w) < 0.01 and abs(w.h - f.rect.h) < 0.01, f.name
 
 
-def test_the_a5_score_sheet_has_its_own_readable_layout(tmp_path: Path) -> None:
-    """Spatial Delivery's A5 kit prints its score sheet on its own A5 layout (three pages:
-    totals, rounds 1-5, rounds 6-9), each where its layout says, its form widgets unscaled."""
+A5_LAYOUTS = {"spatial-delivery": ["score1.a5", "score2.a5", "score3.a5"],
+              "galaxy-express": ["record1.a5", "record2.a5"]}
+
+
+@pytest.mark.parametrize("game", sorted(A5_LAYOUTS))
+def test_the_a5_sheets_have_their_own_readable_layout(tmp_path: Path, game: str) -> None:
+    """An A5 kit prints its forms on their own A5 layouts (Spatial Delivery: totals, rounds
+    1-5, rounds 6-9; Galaxy Express: turns 1-24, turns 25-40 and the score), each where its
+    layout says, its form widgets unscaled."""
     from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
 
-    pdf = build_kit("spatial-delivery", KitOptions(seed=7, out=tmp_path, duplex="none",
-                                                   paper="a5"))[0]
-    a5 = [x for x in layouts("spatial-delivery") if x.layout.endswith(".a5")]
-    assert sorted(x.layout for x in a5) == ["score1.a5", "score2.a5", "score3.a5"]
+    pdf = build_kit(game, KitOptions(seed=7, out=tmp_path, duplex="none", paper="a5"))[0]
+    a5 = [x for x in layouts(game) if x.layout.endswith(".a5")]
+    assert sorted(x.layout for x in a5) == A5_LAYOUTS[game]
     _where_layouts_say(pdf, a5)
 
 

@@ -4,6 +4,9 @@ readings that could put it right (``second_look``), and a field the person gave 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from pnp.engine.sheetspec import Line
 from pnp.sheetread.reading import FieldReading, SheetReading
 from pnp.sheetread.settle import second_look, settle
 from tests.sheetread.sumsheet import SumSheet as _Sum
@@ -74,3 +77,33 @@ def test_the_second_look_of_a_printed_sheet_names_its_fields() -> None:
     page = SheetReading("galaxy-trucker", "p1.a4", 1, 11, tuple(misread))
     (again,) = look([page], [{f.name: f.value for f in misread}])
     assert "p1_r1_credits" in again
+
+
+class _Chain(_Sum):
+    """``s = x`` and ``t = x + y`` (a Galaxy Trucker round: goods from the counts sold, the
+    round from the goods and the credits in flight)."""
+
+    def field_names(self) -> list[str]:
+        return ["x", "y", "s", "t"]
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        x, y = (int(fields.get(k) or 0) for k in ("x", "y"))
+        lines = [Line("s", fields.get("s", ""), str(x), fields.get("s") == str(x), "s = x"),
+                 Line("t", fields.get("t", ""), str(x + y), fields.get("t") == str(x + y),
+                      "t = x + y")]
+        return {"ok": all(line.ok for line in lines), "lines": [ln.to_json() for ln in lines]}
+
+
+def test_two_misreadings_on_one_line_are_both_asked() -> None:
+    """0 and 0 misread as 5 and 5 at 99.9 %: putting y right alone leaves line t as wrong as
+    before, but once x is put right it puts t right: both are asked, none blamed on the
+    player."""
+    drafts = [_draft("x", ("5", 0.999)), _draft("y", ("5", 0.999)),
+              _draft("s", ("0", 0.9999)), _draft("t", ("0", 0.9999))]
+    out = {f.name: f for f in settle(_Chain(), drafts, {})}
+    assert out["x"].status == "ask" and "beside" not in out["x"].note
+    assert out["y"].status == "ask" and "with the fields asked beside it" in out["y"].note
+    assert (out["s"].status, out["t"].status) == ("read", "read")
+    values = {"x": "5", "y": "5", "s": "0", "t": "0"}
+    again = second_look(_Chain(), drafts, values, frozenset())
+    assert set(again) == {"x", "y"}

@@ -348,14 +348,18 @@ def test_a_leader_holding_the_writer_lock_gets_the_interpreter_back_promptly(
     outside = sys.getswitchinterval()
     assert outside == pytest.approx(db.SWITCH_INTERVAL)  # set by the app
     seen: list[float] = []
+    collector: list[bool] = []
 
     def work(conn: Connection) -> None:
         seen.append(sys.getswitchinterval())
+        collector.append(gc.isenabled())
         conn.execute(text("INSERT INTO scratch (n) VALUES (1)"))
 
+    assert gc.isenabled()
     commits.write(get_engine(app), work, one_statement=True)
     assert seen == [pytest.approx(commits.HOLD_SWITCH_INTERVAL)] and seen[0] < outside
     assert sys.getswitchinterval() == outside
+    assert collector == [False] and gc.isenabled()  # no collection under the lock; then on
 
 
 def wal_frames(path: Path, fd: int) -> tuple[int, int]:

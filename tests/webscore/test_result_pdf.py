@@ -86,7 +86,8 @@ def _expected(game_id: str, f: dict[str, str]) -> list[str]:
     if game_id == "weird-galaxy":
         out = [f"Total paid: {f['total_paid']}"]
         for n in (1, 2):
-            out.append(f"{n} {f[f'm{n}_source']} {f[f'm{n}_dest']} {f[f'm{n}_payoff']}")
+            out.append(f"{n} {f[f'm{n}_source']} {f[f'm{n}_dest']} {f[f'm{n}_dist']} "
+                       f"{f[f'm{n}_payoff']}")
         for p, name in enumerate(PLAYERS[game_id], start=1):
             out += [f"Space Bucks ledger: {name}", f"Balance: {f[f'p{p}_balance']}"]
         return out

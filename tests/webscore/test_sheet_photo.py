@@ -91,6 +91,15 @@ def test_read_confirm_check_and_keep_the_photo(app: Flask, client: FlaskClient) 
     # ... a tick's "x" does not: it needs a letter
     ticks = re.findall(r'<input id="f-p1_r\d+a?_gaveup"[^>]*>', page)
     assert len(ticks) == 4 and not any("inputmode" in t for t in ticks)
+    # the name is handwriting (as the card ids would be, were any written): a group of its
+    # own, no number pad, and nothing else in it
+    start = page.index("<h2>Written by hand (")
+    hand = page[start:min(i for i in (page.find("<h2>", start + 4),
+                                      page.find("<details", start)) if i > 0)]
+    names = re.findall(r'<input id="f-([^"]+)"[^>]*>', hand)
+    assert "p1_name" in names
+    assert set(names) <= {"p1_name", *(f"p1_{r}_cards" for r in ("r1", "r2", "r3", "r3a"))}
+    assert "inputmode" not in hand and hand.count('class="read-field ask"') == len(names)
     form = form_of(page)
     truth = _fields()
     # The person corrects what was asked (one tap each: here, typing the true value), keeps

@@ -19,7 +19,7 @@ from sqlalchemy import inspect
 from webscore.db import current_revision, get_engine, head_revision, init_app
 from webscore.snapshots import clear_cache, snapshot
 from webscore.sqlcount import counting
-from webscore.store import _ROWS, Conflict, NewRow, _row, create_table, load_rows
+from webscore.store import _ROWS, Conflict, NewRow, Row, _aware, create_table, load_rows
 from webscore.tracker import TrackerRefusal, submit, undo
 
 
@@ -102,7 +102,7 @@ def test_postgres_reads_are_one_round_trip(app: Flask) -> None:
 
 def test_rows_read_on_the_driver_are_sqlalchemys_rows(app: Flask) -> None:
     """``load_rows`` skips SQLAlchemy's execution path (SQLite's driver; PostgreSQL's,
-    webscore.pgwrite): the same rows (timestamps included, read by SQLAlchemy's own
+    webscore.driver): the same rows (timestamps included, read by SQLAlchemy's own
     converter), the same statement counted."""
     engine = get_engine(app)
     tid = make_table(app)
@@ -110,13 +110,45 @@ def test_rows_read_on_the_driver_are_sqlalchemys_rows(app: Flask) -> None:
         submit(engine, tid, seq, text_)
     undo(engine, tid, 3)
     with engine.connect() as conn:
-        expected = [_row(r) for r in conn.execute(_ROWS, {"table_id": tid, "first": 2})]
+        expected = [Row(r.seq, r.kind, r.source, r.text, r.undoes, _aware(r.created_at),
+                        r.actor, r.device, r.device_name)
+                    for r in conn.execute(_ROWS, {"table_id": tid, "first": 2})]
     with counting(engine) as seen:
         rows = load_rows(engine, tid, 2)
     assert rows == expected and [r.kind for r in rows] == ["move", "move", "undo"]
     assert rows[0].created_at.tzinfo is not None and rows[-1].undoes == 3
     assert seen.queries == 1 and seen.checkouts == 1 and seen.sql[0].startswith("SELECT")
     assert load_rows(engine, "no-such-table") == []
+
+
+def test_several_rows_are_one_guarded_statement_all_or_none(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write of several rows (an entry and what the rules dealt after it) is one INSERT
+    and one commit, on the driver's connection on both databases; stored whole or not at
+    all when one of its numbers is taken or its predecessor is missing; a write of more than
+    ``ROWS_A_STATEMENT`` rows is a statement per chunk in one transaction."""
+    from webscore import store
+
+    engine = get_engine(app)
+    tid = make_table(app)
+    new = [NewRow("move", "typed", "r3", actor=0, device="d1", device_name="Ana's"),
+           NewRow("move", "dealt", "+3", actor=-1), NewRow("move", "typed", "r5", actor=1)]
+    with counting(engine) as seen:
+        stored = store.append(engine, tid, 0, new)
+    assert seen.queries == 1 and seen.commits == 1 and seen.sql[-1].startswith("INSERT")
+    assert load_rows(engine, tid) == stored and [r.seq for r in stored] == [1, 2, 3]
+    with pytest.raises(Conflict):  # 3 is taken: 4 is not stored either
+        store.append(engine, tid, 2, [NewRow("move", "typed", "x"), NewRow("move", "typed", "y")])
+    with pytest.raises(Conflict):  # 5 does not exist: nothing after it is stored
+        store.append(engine, tid, 5, [NewRow("move", "typed", "x"), NewRow("move", "typed", "y")])
+    assert [r.seq for r in load_rows(engine, tid)] == [1, 2, 3]
+    monkeypatch.setattr(store, "ROWS_A_STATEMENT", 2)
+    with counting(engine) as seen:
+        store.append(engine, tid, 3, [NewRow("move", "typed", f"m{i}") for i in range(5)])
+    assert seen.queries == 3 and seen.commits == 1
+    with pytest.raises(Conflict):  # 6 is taken: none of the five stored
+        store.append(engine, tid, 5, [NewRow("move", "typed", f"n{i}") for i in range(5)])
+    assert [r.text for r in load_rows(engine, tid, 4)] == [f"m{i}" for i in range(5)]
 
 
 def test_undo_rows_are_kept_and_replay_from_scratch(app: Flask) -> None:

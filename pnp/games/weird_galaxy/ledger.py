@@ -307,7 +307,8 @@ class KitSheets(SheetSpec):
         f = fields
         missions = numbered_rows(f, "m{n}_", list(sheet.COLUMNS), sheet.ROWS)
         sections = [Section("Trade Missions worksheet",
-                            ["Mission", "Source", "Destination", "Payoff", "Paid"], missions,
+                            ["Mission", "Source", "Destination", "Distance", "Payoff",
+                             "Paid"], missions,
                             [("Total paid", f.get("total_paid", ""))])]
         for p in range(1, PLAYERS + 1):
             if f"p{p}_name" not in f:

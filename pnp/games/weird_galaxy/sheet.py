@@ -1,9 +1,11 @@
 """Checking a filled Weird Galaxy Trade Mission Worksheet.
 
-The paper worksheet has one row per mission rolled: source tile, destination tile, payoff and
-the Space Bucks collected when it was completed.  The checker reads tiles the way players write
-them ("f4", "4 of Summer", "summer 4", "ace moons"), checks the two dice could name them (WG-4:
-different suits), recomputes each payoff (WG-5) and the total paid out.  Field names are the
+The paper worksheet has one row per mission rolled: source tile, destination tile, the
+city-block distance between them (the worksheet's layout version 3; older prints leave it
+out), payoff and the Space Bucks collected when it was completed.  The checker reads tiles the
+way players write them ("f4", "4 of Summer", "summer 4", "ace moons"), checks the two dice
+could name them (WG-4: different suits), recomputes each distance and payoff (WG-5: the
+payoff is half the distance, rounded up) and the total paid out.  Field names are the
 AcroForm names a printed sheet should use.
 """
 
@@ -13,11 +15,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import Line
-from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, TILE_AT, payoff
+from pnp.games.weird_galaxy.data import POS_OF, RANKS, SUIT_NAMES, TILE_AT, manhattan, payoff
 from pnp.games.weird_galaxy.state import State
 
 ROWS = 40
-COLUMNS = ("source", "dest", "payoff", "paid")
+COLUMNS = ("source", "dest", "dist", "payoff", "paid")
 TOTAL_FIELDS = ("total_paid",)
 _RANK_WORDS = {"null": 0, "n": 0, "0": 0, "ace": 1, "a": 1, "1": 1, "2": 2, "two": 2,
                "3": 3, "three": 3, "4": 4, "four": 4, "5": 5, "five": 5}
@@ -91,6 +93,12 @@ def _row(f: Mapping[str, str], n: int) -> tuple[list[dict[str, object]], int] | 
                                  "destination never share a suit"))
     elif src is not None and dst is not None:
         pay = payoff(POS_OF[src], POS_OF[dst])
+        if cells["dist"]:  # the worksheet's version 3 has the players write the distance
+            far = manhattan(POS_OF[src], POS_OF[dst])
+            ok = _int(cells["dist"]) == far
+            lines.append(Line(f"m{n}_dist", cells["dist"], str(far), ok, "" if ok else
+                              f"WG-5: the city-block distance from {_name(src)} to "
+                              f"{_name(dst)} (rows plus columns, no diagonals)"))
         ok = _int(cells["payoff"]) == pay
         lines.append(Line(f"m{n}_payoff", cells["payoff"], str(pay), ok, "" if ok else
                           f"WG-5: half the city-block distance from {_name(src)} to "
@@ -177,6 +185,7 @@ def worksheet_from_play(states: Sequence[State]) -> dict[str, str] | None:
         p = f"m{row}_"
         fields[p + "source"] = sheet_tile(mission.source)
         fields[p + "dest"] = sheet_tile(mission.dest)
+        fields[p + "dist"] = str(manhattan(mission.source, mission.dest))
         fields[p + "payoff"] = str(mission.payoff)
         if mission.completed_by is not None:
             fields[p + "paid"] = str(mission.payoff)

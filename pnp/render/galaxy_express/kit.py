@@ -12,7 +12,7 @@ from pnp.render.document import Page, scaled, write_kit
 from pnp.render.galaxy_express.art import GAME_ID
 from pnp.render.galaxy_express.rules import rules_page_1, rules_page_2
 from pnp.render.galaxy_express.setup import setup_page
-from pnp.render.galaxy_express.sheet import record_fields, record_page
+from pnp.render.galaxy_express.sheet import record_fields, record_pages
 from pnp.render.geometry import paper_size, text_sheet_size
 from pnp.render.guide import with_guide
 from pnp.render.options import KitOptions
@@ -48,11 +48,17 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     size = paper_size(options.paper)
     design = text_sheet_size(options.paper)
     pages = [rules_page_1(look, design), rules_page_2(look, design),
-             setup_page(setup, options, look, design), record_page(options, look, design)]
+             setup_page(setup, options, look, design)]
     if design != size:
         pages = [scaled(p, size) for p in pages]
-    record_index = 3
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
+    record = record_pages(options, look)  # A5 has a layout of its own (two pages)
+    if duplex and len(record) == 2:  # the record's two pages on one sheet
+        from pnp.render.components import blank_back
+
+        pages.append(blank_back(size, "Galaxy Express"))
+    record_index = len(pages)
+    pages += record
     if duplex and len(pages) % 2:
         from pnp.render.components import blank_back
 

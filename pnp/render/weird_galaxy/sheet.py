@@ -59,9 +59,13 @@ from pnp.sheetread.layout import (
 )
 
 LAYOUT_VERSION = 1
-WORKSHEET_VERSION = 2
-"""Version 1 had the tiles as handwriting; an old print is refused with "print the sheet
-again" (``pnp.sheetread.layout.sheet_layout``)."""
+WORKSHEET_VERSION = 3
+"""Version 3 (printed now) has a distance column (2 digits) before the payoff: the players
+write the city-block distance they count anyway, which ties a row's tiles to its numbers
+far tighter than the payoff (half of it) alone.  Version 2 prints (no distance) are still
+read; version 1 had the tiles as handwriting and is refused with "print the sheet again"
+(``pnp.sheetread.layout.sheet_layout``)."""
+WORKSHEET_VERSIONS = (2, 3)
 LEDGER_VERSION = 2
 """The ledger's version 2 (printed now): the 24 mm sheet QR, the blocks 7 mm lower; version 1
 prints (17 mm) are still read."""
@@ -69,7 +73,17 @@ BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
 
 # -- the Trade Missions worksheet ----------------------------------------------------------------
 WS_COLUMNS = (("source", "Source tile", 46.5), ("dest", "Destination tile", 46.5),
-              ("payoff", "Payoff", 10.5), ("paid", "Paid ($)", 13.0))
+              ("dist", "Distance", 14.0), ("payoff", "Payoff", 10.5), ("paid", "Paid ($)", 13.0))
+
+
+PAYOFF_DIGITS = "".join(str(d) for d in range(1, (2 * (SIZE - 1) + 1) // 2 + 1))
+"""A payoff is 1 to 6 (tiles of two suits are 1 to 12 apart): version 3's payoff comb
+reads no other digit."""
+
+
+def ws_columns(version: int) -> tuple[tuple[str, str, float], ...]:
+    """The worksheet's columns (key, head, width in mm): version 2 has no distance."""
+    return tuple(col for col in WS_COLUMNS if version >= 3 or col[0] != "dist")
 NUM_W = mm(7)
 HEAD_H = mm(9)
 SUIT_LETTERS = tuple("abcdefgh")
@@ -80,7 +94,8 @@ TILE_GAP = mm(0.55)
 TILE_DIGIT_W = mm(4.4)
 
 
-def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
+def worksheet_layout(size: tuple[float, float],
+                     version: int = WORKSHEET_VERSION) -> dict[str, Rect]:
     """Every field rectangle of the worksheet page (design coordinates), by field name."""
     area = printable_area(size)
     top = area.y2 - mm(19)
@@ -90,7 +105,7 @@ def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
     for n in range(1, wg_sheet.ROWS + 1):
         y = top - HEAD_H - n * row_h
         x = area.x + NUM_W
-        for key, _, width in WS_COLUMNS:
+        for key, _, width in ws_columns(version):
             fields[f"m{n}_{key}"] = Rect(x + 1, y + 1, mm(width) - 2, row_h - 2)
             x += mm(width)
     px = x + mm(5)
@@ -100,7 +115,7 @@ def worksheet_layout(size: tuple[float, float]) -> dict[str, Rect]:
     return fields
 
 
-DIGITS = {"payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
+DIGITS = {"dist": 2, "payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
           "fees_out": 2, "spent": 2, "balance": 3, "start": 3}
 TOTAL_DIGITS = 3
 
@@ -133,16 +148,20 @@ def _sheet(size: tuple[float, float], layout: str, cells: Mapping[str, Rect],
             fields.append(tile_field(name, cell))
             continue
         kind, digits = _kind(name)
+        if layout == "worksheet" and version >= 3 and name.endswith("_payoff"):
+            fields.append(place(name, cell, kind, digits, alphabet=PAYOFF_DIGITS))
+            continue
         fields.append(place(name, cell, kind, digits))
     return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", version, size,
                        corner_markers(size), band_qr(size, qr), tuple(fields),
                        seed_field="seed" if seed else None, title=title)
 
 
-@lru_cache(maxsize=4)
-def worksheet_sheet(size: tuple[float, float]) -> SheetLayout:
-    return _sheet(size, "worksheet", worksheet_layout(size), True,
-                  "Weird Galaxy Trade Missions worksheet", WORKSHEET_VERSION, QR_LARGE)
+@lru_cache(maxsize=8)
+def worksheet_sheet(size: tuple[float, float],
+                    version: int = WORKSHEET_VERSION) -> SheetLayout:
+    return _sheet(size, "worksheet", worksheet_layout(size, version), True,
+                  "Weird Galaxy Trade Missions worksheet", version, QR_LARGE)
 
 
 @lru_cache(maxsize=16)
@@ -158,7 +177,8 @@ def sheet_layouts() -> list[SheetLayout]:
     out = []
     for paper in ("a4", "letter"):
         size = paper_size(paper)
-        out += [worksheet_sheet(size), *(ledger_sheet(size, k, v) for v in (1, 2)
+        out += [*(worksheet_sheet(size, v) for v in WORKSHEET_VERSIONS),
+                *(ledger_sheet(size, k, v) for v in (1, 2)
                                          for k in range(LEDGER_PAGES))]
     return out
 
@@ -171,12 +191,13 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
 
     def draw(c: Canvas) -> None:
         top = area.y2 - mm(19)
-        cols = [k for k, _, _ in WS_COLUMNS]
+        cols = [k for k, _, _ in ws_columns(sheet.version)]
         right = fields[f"m1_{cols[-1]}"].x2 + 1
         _table(c, area.x, top, right, fields, "m{n}_{c}", cols, wg_sheet.ROWS,
                {k: head for k, head, _ in WS_COLUMNS},
                {"source": "tick the suit, write the rank", "dest": "another suit",
-                "payoff": "$", "paid": "when done"}, look)
+                "dist": "steps apart", "payoff": "half, up", "paid": "when done"},
+               look)
         for n in range(1, wg_sheet.ROWS + 1):
             for key in cols:
                 draw_field(c, sheet.field(f"m{n}_{key}"), look, ACCENT)
@@ -199,9 +220,10 @@ def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -
                       "null (N), 1 for ace (A), 2-5. The tile f4 is f ticked and 4; aN is a "
                       "and 0.", px, y, pw, REGULAR, 7.5) - mm(3)
         y = _heading(c, px, y, "Payoffs", ts.SUBHEADING)
-        y = paragraph(c, "Count the tiles between source and destination along rows and "
-                      "columns (no diagonals; the black hole counts as a tile), halve it and "
-                      "round up:", px, y, pw, REGULAR, 7.5) - mm(1.5)
+        y = paragraph(c, "Count the steps from source to destination along rows and columns "
+                      "(no diagonals; the black hole counts as a tile) and write it as the "
+                      "distance; the payoff is half of it, rounded up (distance, then $):",
+                      px, y, pw, REGULAR, 7.5) - mm(1.5)
         y = _payoff_ladder(c, px, y, pw, look) - mm(3)
         y = _heading(c, px, y, "Completing", ts.SUBHEADING)
         paragraph(c, "Only the player who delivers is paid; write the amount in the last "
@@ -233,7 +255,7 @@ def _payoff_ladder(c: Canvas, x: float, top: float, w: float, look: Look) -> flo
                 c.rect(x + k * cell + 0.5, y - mm(8.5), cell - 1, mm(8.5), stroke=0, fill=1)
             c.setFillColor(GREY)
             c.setFont(REGULAR, 6.5)
-            c.drawCentredString(cx, y - mm(3), f"{d} tiles")
+            c.drawCentredString(cx, y - mm(3), str(d))
             c.setFillColor(INK)
             c.setFont(BOLD, 8.5)
             c.drawCentredString(cx, y - mm(7.3), f"${(d + 1) // 2}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.wormholes.board import CELLS, HEIGHT, SIDE_SUITS, START, WIDTH
+from pnp.games.wormholes.sheet.marks import COLUMN_DIGITS
 from pnp.render.art import GREY, INK, WHITE, Look, fit_centred, fit_left, footer, tint
 from pnp.render.components import blank_back
 from pnp.render.document import Page
@@ -102,6 +103,7 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
 
     def draw(c: Canvas) -> None:
         draw_board(c, x0, y0, cell, look, win, names=True)
+        _cell_digits(c, x0, y0, cell, win)
         for suit, start in START.items():
             if start in win:
                 seat = 0 if suit in SIDE_SUITS[0] else 1
@@ -151,6 +153,18 @@ def _map_page(sheet: MapSheet, k: int, plan: Sequence[MapSheet], paper: str, loo
         footer(c, area, CREDIT, 6)
 
     return Page(size, draw, f"{title} ({win.label()})")
+
+
+def _cell_digits(c: Canvas, x0: float, y0: float, cell: float, win: Window) -> None:
+    """Each cell as the record sheet's combs have it written, in its lower right corner
+    (e13 is "5 13": the column's digit, j being 0, then the row), so a player copies the
+    digits from the map instead of working them out."""
+    size = max(5.0, cell * 0.11)
+    c.setFont(REGULAR, size)
+    c.setFillColor(tint(GREY, 0.75))
+    for cx, cy in win.cells():
+        c.drawRightString(x0 + (cx - win.x1 + 1) * cell - cell * 0.1, y0 + (cy - win.y1) * cell
+                          + cell * 0.11, f"{COLUMN_DIGITS[cx - 1]} {cy}")
 
 
 def _verb(subject: str, one: str, many: str) -> str:

@@ -1,4 +1,4 @@
-"""PostgreSQL's one-row entries on the driver's connection (webscore.pgwrite): one statement
+"""PostgreSQL's entries on the driver's connection (webscore.driver): one statement
 counted as SQLAlchemy counts its own, a taken sequence refused (409), the pooled connection
 handed back ready for transactions, and a connection the server dropped replaced."""
 
@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from webscore import create_app, pgwrite
+from webscore import create_app, driver
 from webscore.db import get_engine
 from webscore.sqlcount import counting
 from webscore.store import Conflict, NewRow, append, create_table, load_rows
@@ -35,13 +35,13 @@ def test_an_entry_is_one_statement_and_one_commit_on_the_driver(
         postgres_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     engine, tid = engine_and_table(postgres_db)
     sent: list[str] = []
-    original = pgwrite.run
+    original = driver.run
 
     def spy(engine_: Engine, sql: str, params: Any) -> int:
         sent.append(sql)
         return original(engine_, sql, params)
 
-    monkeypatch.setattr(pgwrite, "run", spy)
+    monkeypatch.setattr(driver, "run", spy)
     with counting(engine) as seen:
         append(engine, tid, 0, [NewRow("move", "typed", "r1")])
     assert len(sent) == 1 and sent[0].startswith("INSERT")
