@@ -6,7 +6,9 @@ drawing: every ReportLab call the kit made, recorded once and replayed on a bare
 the same constructor arguments, fonts, compression, metadata and form fields
 (``canvas_replay.py``); the replay must write the very same bytes, which is checked.  So
 "x replay" is what the kit's own code (planning, layout, the game engine it asks) costs on top
-of drawing the same PDF.  Measurements are interleaved (kit, replay, fresh process, next kit,
+of drawing the same PDF.  Before each kit run the caches the kit fills (``functools`` caches in
+``pnp`` that the replay does not use) are emptied, so a warm run does the work a fresh one
+does, not less.  Measurements are interleaved (kit, replay, fresh process, next kit,
 ...; the order alternates each round) and in CPU time (``time.process_time``; children's
 ``getrusage`` for the fresh process), medians of ``--repeat`` rounds, so a busy shared machine
 slows both sides of a ratio alike.
@@ -45,7 +47,32 @@ def _options(paper: str, out: Path) -> KitOptions:
     return KitOptions(seed=7, paper=paper, out=out)  # type: ignore[arg-type]
 
 
+SHARED_CACHES = ("pnp.render.forms", "pnp.render.fontcache", "pnp.render.fonts")
+"""Modules whose caches the replay uses too (form fields, font tables): kept warm for both."""
+
+
+def _kit_caches() -> list[Any]:
+    """Every ``functools`` cache in ``pnp`` the replay does not share: what the kit's engine
+    and layout code remember (parsed steps, routes, QR matrices, sheet layouts)."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("pnp.") or name in SHARED_CACHES:
+            continue
+        for value in list(vars(module).values()):
+            owners = [value, *vars(value).values()] if isinstance(value, type) else [value]
+            for obj in owners:
+                if (callable(getattr(obj, "cache_clear", None))
+                        and getattr(obj, "__module__", name) == name):
+                    found.append(obj)
+    return found
+
+
 def run_kit(kit: str, paper: str, out: Path) -> tuple[float, list[Path]]:
+    """A warm kit's CPU seconds, with the caches the kit fills emptied first: a new `pnp kit`
+    starts with them empty, and a kit built again in this process would otherwise find the
+    last build's answers (a butted sheet's marks, its QR codes, the engine's routes)."""
+    for cache in _kit_caches():
+        cache.cache_clear()
     start = time.process_time()
     paths = build_kit(kit, _options(paper, out))
     return time.process_time() - start, paths

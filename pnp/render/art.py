@@ -9,13 +9,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import typescale as ts
+from pnp.render.buildmemo import remembered
 from pnp.render.document import Page
-from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, text_width
+from pnp.render.fonts import BOLD, OBLIQUE, REGULAR, glyph_widths, text_width
 from pnp.render.geometry import MM, Rect, printable_area
 
 Point = tuple[float, float]
@@ -137,19 +139,46 @@ def outlined_text(c: Canvas, text: str, cx: float, cy: float, height: float, col
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap by measured width."""
+    """Greedy word wrap by measured width.  (Within a kit build a text wrapped before is not
+    wrapped again: the guide and the rules measure their text, then draw it.)"""
+    return list(remembered(("wrap", text, font, size, width),
+                           lambda: _wrap(text, font, size, width)))
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """:func:`wrap`.  A line's width is its glyphs' widths summed (exactly) times the size, so
+    a trial line is the line so far plus a space and one word, not measured all over again;
+    the comparison is the very one ``text_width(trial, ...) > width`` makes."""
+    known = glyph_widths(font)
     lines: list[str] = []
+    if known is None:  # not a bundled face: measure each trial line
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split():
+                trial = f"{line} {word}" if line else word
+                if line and text_width(trial, font, size) > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return tuple(lines)
+    widths, missing = known
+    get = widths.get
+    space = get(32, missing)
     for para in text.split("\n"):
-        line = ""
+        line, line_w = "", 0.0
         for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if line and text_width(trial, font, size) > width:
+            word_w = sum(map(get, map(ord, word), repeat(missing)))
+            if not line:
+                line, line_w = word, word_w
+            elif (line_w + space + word_w) * 0.001 * size > width:
                 lines.append(line)
-                line = word
+                line, line_w = word, word_w
             else:
-                line = trial
+                line, line_w = f"{line} {word}", line_w + space + word_w
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def paragraph(c: Canvas | None, text: str, x: float, top: float, width: float, font: str,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
@@ -156,17 +155,11 @@ def _segment_box(s: Segment, pad: float) -> Rect:
 
 def butted_marks(plan: SheetPlan, back: bool) -> list[Segment]:
     """Crop marks of a butted sheet: only outside the block and its bleed, clear of the text
-    strips."""
-    return list(_butted_marks(plan, back))
-
-
-@lru_cache(maxsize=16)
-def _butted_marks(plan: SheetPlan, back: bool) -> tuple[Segment, ...]:
-    """(A page asks three times: its targets keep clear of both sides' marks, then it draws
-    its own.)"""
+    strips.  (A page asks three times: its targets keep clear of both sides' marks, then it
+    draws its own; within a kit build they are worked out once, see ``crop_marks``.)"""
     rects = [r for r in (s.back if back else s.front for s in plan.slots) if r is not None]
-    return tuple(crop_marks(rects, plan.bleed, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
-                            length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN))
+    return crop_marks(rects, plan.bleed, plan.mark_limit(), offset=BUTT_MARK_OFFSET,
+                      length=BUTT_MARK_LENGTH, min_length=BUTT_MARK_MIN)
 
 def butted_targets(ctx: Context, plan: SheetPlan, title: str) -> list[tuple[float, float]]:
     """Registration targets of a butted sheet where there is room (A4: top and bottom;

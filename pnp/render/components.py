@@ -25,7 +25,7 @@ from pnp.render.butted import (
 from pnp.render.cutfile import Cut
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, text_width
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, paper_size, printable_area, union_all
 from pnp.render.impose import (
     BAND,
     BUTT_MARK_LENGTH,
@@ -92,9 +92,12 @@ def _draw_piece(c: Canvas, art: Art, rect: Rect, bleed: float, look: Look,
     art is drawn rect.h wide and rect.w high, its top towards the left).  The art runs
     ``bleed`` past the cut line, as far as ``clip`` lets it (all round by default)."""
     c.saveState()
-    clip = rect.expand(bleed) if clip is None else clip
     p = c.beginPath()
-    p.rect(clip.x, clip.y, clip.w, clip.h)
+    if clip is None:  # rect.expand(bleed), the same floats, not made
+        n = -bleed
+        p.rect(rect.x + n, rect.y + n, rect.w - 2 * n, rect.h - 2 * n)
+    else:
+        p.rect(clip.x, clip.y, clip.w, clip.h)
     c.clipPath(p, stroke=0, fill=0)
     note_piece(c, rect, bleed)
     if turned:
@@ -159,9 +162,7 @@ def two_sided_sheets(ctx: SheetContext, pieces: Sequence[Piece], name: str, *,
 
 
 def _boxes(rects: Sequence[Rect], bleed: float) -> tuple[Rect, Rect]:
-    trim = rects[0]
-    for r in rects[1:]:
-        trim = trim.union(r)
+    trim = union_all(rects)
     return trim, trim.expand(bleed)
 
 

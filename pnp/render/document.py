@@ -100,13 +100,21 @@ def section_of(label: str) -> str:
     """The part of the kit a page belongs to, from its label (``Galaxy Express - tiles,
     sheet 2 of 3 (backs)`` is in ``tiles``); the print guide and the bookmarks use it."""
     text = label.split(" - ", 1)[1] if " - " in label else label
-    text = re.sub(r"\((fronts|backs)\)|\(blank back\)", "", text)
-    text = re.sub(r"^map sheet \d+ of \d+.*$", "map sheets", text.strip())
-    text = re.sub(r",? sheet \d+ of \d+.*$", "", text)
-    text = re.sub(r" \d+/\d+$|, player \d+$", "", text.strip())
-    text = re.sub(r"^ship board .*", "ship boards", text)
-    text = re.sub(r",? seed \d+$", "", text.strip())
+    text = _SIDE.sub("", text)
+    text = _MAP_SHEET.sub("map sheets", text.strip())
+    text = _SHEET_COUNT.sub("", text)
+    text = _NUMBERED.sub("", text.strip())
+    text = _SHIP_BOARD.sub("ship boards", text)
+    text = _SEED.sub("", text.strip())
     return text.strip(" ,") or label
+
+
+_SIDE = re.compile(r"\((fronts|backs)\)|\(blank back\)")
+_MAP_SHEET = re.compile(r"^map sheet \d+ of \d+.*$")
+_SHEET_COUNT = re.compile(r",? sheet \d+ of \d+.*$")
+_NUMBERED = re.compile(r" \d+/\d+$|, player \d+$")
+_SHIP_BOARD = re.compile(r"^ship board .*")
+_SEED = re.compile(r",? seed \d+$")
 
 
 def render_pages(c: Canvas, pages: Sequence[Page], progress: Progress | None = None,

@@ -8,12 +8,18 @@ first subset, which the fillable record sheet's form fields rely on (see forms.p
 from __future__ import annotations
 
 from fnmatch import fnmatch
+from functools import partial
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, unShapedFontGlob
+from reportlab.pdfbase.ttfonts import (
+    TTEncoding,
+    TTFont,
+    instanceStringWidthTTF,
+    unShapedFontGlob,
+)
 
 from pnp.render.fontcache import CachedFace
 
@@ -70,12 +76,34 @@ def register_fonts() -> None:
     if _registered:
         return
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(_Face(name, str(FONT_DIR / filename)))
+        face = _Face(name, str(FONT_DIR / filename))
+        pdfmetrics.registerFont(face)
+        _MEASURE[name] = partial(instanceStringWidthTTF, face, encoding="utf8")
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=OBLIQUE,
                                   boldItalic=BOLD)
     _registered = True
 
 
 def text_width(text: str, font: str, size: float) -> float:
+    """``pdfmetrics.stringWidth``: for a bundled face, straight to ReportLab's own measure
+    (a kit measures thousands of strings; the three calls on the way cost more than it)."""
+    measure = _MEASURE.get(font)
+    if measure is None:
+        register_fonts()
+        return float(pdfmetrics.stringWidth(text, font, size))
+    return float(measure(text, size))
+
+
+def glyph_widths(font: str) -> tuple[dict[int, float], float] | None:
+    """A bundled face's advance widths (per 1000 units of size, by code point) and the width
+    of a character it lacks, as ReportLab measures them: ``text_width(t, font, size)`` is
+    ``sum(widths) * 0.001 * size`` (the widths are binary fractions, so a sum is exact in
+    any order).  None for a font that is not bundled."""
+    if font not in _FILES:
+        return None
     register_fonts()
-    return float(pdfmetrics.stringWidth(text, font, size))
+    face = pdfmetrics.getFont(font).face
+    return face.charWidths, face.defaultWidth
+
+
+_MEASURE: dict[str, Any] = {}  # bundled face -> its bound measure, once registered

@@ -6,6 +6,7 @@ pieces in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.engine import PnpError
@@ -94,6 +95,28 @@ class Rect:
     def box(self) -> tuple[float, float, float, float]:
         """As a PDF box array [x1 y1 x2 y2]."""
         return (self.x, self.y, self.x2, self.y2)
+
+
+def union_all(rects: Sequence[Rect]) -> Rect:
+    """``rects[0].union(rects[1]).union(rects[2])...``, the same floats, without making the
+    rectangles in between (a kit takes the union of every sheet's pieces, page after page).
+
+    >>> union_all([Rect(0, 0, 1, 1), Rect(2, 3, 1, 1), Rect(-1, 1, 1, 1)])
+    Rect(x=-1, y=0, w=4, h=4)
+    """
+    first = rects[0]
+    x, y, w, h = first.x, first.y, first.w, first.h
+    for r in rects[1:]:
+        ox, oy = r.x, r.y
+        # Rect.union: min / max keep their first argument on a tie, as these do
+        nx = ox if ox < x else x
+        ny = oy if oy < y else y
+        ax2, bx2 = x + w, ox + r.w
+        ay2, by2 = y + h, oy + r.h
+        w = (bx2 if bx2 > ax2 else ax2) - nx
+        h = (by2 if by2 > ay2 else ay2) - ny
+        x, y = nx, ny
+    return Rect(x, y, w, h)
 
 
 def printable_area(size: tuple[float, float], margin: float = MARGIN) -> Rect:

@@ -27,10 +27,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from pnp.engine import PnpError
-from pnp.render.geometry import BUTT_MARGIN, MARGIN, Rect, mm, paper_size, printable_area
+from pnp.render.geometry import (
+    BUTT_MARGIN,
+    MARGIN,
+    Rect,
+    mm,
+    paper_size,
+    printable_area,
+    union_all,
+)
 
 Mode = Literal["long", "short", "none", "fold", "single"]
 Axis = Literal["x", "y"]  # "x": mirror left-right (about a vertical line); "y": top-bottom
@@ -76,10 +85,11 @@ class SheetPlan:
 
     def block(self) -> Rect:
         """The cut rectangles of the front page, as one rectangle."""
-        block = self.slots[0].front
-        for s in self.slots[1:]:
-            block = block.union(s.front)
-        return block
+        return self._block
+
+    @cached_property
+    def _block(self) -> Rect:  # (asked for again and again by a butted sheet's strips)
+        return union_all([s.front for s in self.slots])
 
     def _text_gap(self) -> float:
         """Paper between a butted block and the edges that carry its text."""
@@ -352,9 +362,7 @@ def _impose_butted_fold(count: int, w: float, h: float, paper: str, crop_marks: 
     pw, ph = (h, w) if turned else (w, h)
     cells = grid_cells(area, pw, ph, 0.0, cols, rows)
     # the block sits against the fold (centred the other way)
-    block = cells[0]
-    for cell in cells[1:]:
-        block = block.union(cell)
+    block = union_all(cells)
     mid = size[0] / 2 if axis == "x" else size[1] / 2
     dx = (mid - FOLD_GAP) - block.x2 if axis == "x" else 0.0
     dy = (mid + FOLD_GAP) - block.y if axis == "y" else 0.0

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.engine import PnpError, all_records, get_record
+from pnp.render import buildmemo
 from pnp.render.calibration import calibration_pages
 from pnp.render.components import SheetContext
 from pnp.render.document import Page, write_pdf
@@ -79,7 +80,7 @@ def without_cyclic_gc() -> Iterator[None]:
 def build_kit(game_id: str, options: KitOptions) -> list[Path]:
     builder = BUILDERS.get(game_id) or get_record(game_id).kit  # UnknownGame for a bad id
     if builder is not None:
-        with without_cyclic_gc():
+        with without_cyclic_gc(), buildmemo.scope():
             return builder(options)
     title = get_record(game_id).game.title
     raise PnpError(f"no printed kit for {title} yet (kits so far: {', '.join(kit_ids())})")

@@ -11,11 +11,12 @@ piece.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from math import floor
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render.buildmemo import remembered
 from pnp.render.geometry import Rect, mm
 from pnp.render.impose import MARK_LENGTH, MARK_OFFSET
 
@@ -25,8 +26,9 @@ MARK_WIDTH = 0.25  # points: a hairline that still prints on inkjets
 MIN_MARK = mm(0.8)
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
+    """A mark from (x1, y1) to (x2, y2) (a named tuple: a kit makes thousands)."""
+
     x1: float
     y1: float
     x2: float
@@ -44,38 +46,110 @@ def crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None = None,
 
     ``others`` are more shapes on the page (without marks of their own) that marks must avoid.
     ``offset`` is the gap between the corner (plus bleed) and the mark; marks run up to
-    ``length`` and are left out where less than ``min_length`` fits.
-    """
+    ``length`` and are left out where less than ``min_length`` fits.  Within a kit build the
+    marks of a layout met before (a sheet like the last, a butted sheet's marks asked again)
+    are not worked out again (``buildmemo``)."""
+    cuts, others = tuple(cuts), tuple(others)
+    return list(remembered(("crop_marks", cuts, bleed, limit, others, offset, length,
+                            min_length),
+                           lambda: _crop_marks(cuts, bleed, limit, others, offset, length,
+                                               min_length)))
+
+
+def _crop_marks(cuts: Sequence[Rect], bleed: float, limit: Rect | None,
+                others: Sequence[Rect], offset: float, length: float, min_length: float
+                ) -> tuple[Segment, ...]:
+    """:func:`crop_marks`, worked out.
+
+    Each corner's two marks run from ``start`` until they meet another box near the corner
+    (or the limit); a mark that would start on (or cross into) a piece touching this one is
+    dropped.  The boxes are bucketed in square cells as wide as a mark's reach, so a corner
+    looks only at the boxes near it (a sheet of 100 tiles has 800 marks)."""
     boxes = _grown(cuts, bleed + offset) + _grown(others, offset)
     start = bleed + offset
-    near = _Grid(boxes, start + length)
+    reach = start + length
+    size = max(reach, 72.0)  # an inch: a piece covers one to four cells
+    cells: dict[tuple[int, int], list[int]] = {}
+    for j, (x1, y1, x2, y2) in enumerate(boxes):
+        for gx in range(floor(x1 / size), floor(x2 / size) + 1):
+            for gy in range(floor(y1 / size), floor(y2 / size) + 1):
+                cells.setdefault((gx, gy), []).append(j)
+    found: dict[tuple[int, int, int, int], list[tuple[int, float, float, float, float]]] = {}
+    lo, hi = start - 1e-6, start + 1e-6
+    if limit is not None:
+        lim_x, lim_y, lim_x2, lim_y2 = limit.x, limit.y, limit.x2, limit.y2
     out: list[Segment] = []
-    seen: set[tuple[int, int, int, int]] = set()
-    around = near.around
+    seen: set[tuple[int, int, int, int]] = set()  # marks by their ends to 1/100 pt
+    made: set[tuple[float, float, float, float]] = set()  # ... and exactly (a quicker test)
     for i, r in enumerate(cuts):
-        x, y, x2, y2 = r.x, r.y, r.x2, r.y2
+        x, y = r.x, r.y
+        x2, y2 = x + r.w, y + r.h  # (Rect.x2, Rect.y2)
         for cx, cy in ((x, y), (x2, y), (x, y2), (x2, y2)):
             sx = -1.0 if cx == x else 1.0
             sy = -1.0 if cy == y else 1.0
-            run_x, run_y = _free_runs(cx, cy, sx, sy, start, length, around(cx, cy), i, limit)
+            # every box that may come within reach of the corner (corners of neighbouring
+            # pieces share their windows of cells)
+            window = (floor((cx - reach) / size), floor((cx + reach) / size),
+                      floor((cy - reach) / size), floor((cy + reach) / size))
+            near = found.get(window)
+            if near is None:
+                js: set[int] = set()
+                for gx in range(window[0], window[1] + 1):
+                    for gy in range(window[2], window[3] + 1):
+                        js.update(cells.get((gx, gy), ()))
+                near = found[window] = [(j, *boxes[j]) for j in js]  # any order: a run is
+                # a minimum over them
+            # how far each mark (outward in x by sx, in y by sy) runs from start
+            run_x = run_y = length
+            blocked_x = blocked_y = False
+            for j, bx1, by1, bx2, by2 in near:
+                if j == i:
+                    continue
+                if by1 < cy < by2:  # across the horizontal mark's line
+                    dist, beyond = ((bx1 - cx), (bx2 - cx)) if sx > 0 else ((cx - bx2),
+                                                                             (cx - bx1))
+                    if dist >= lo:
+                        if dist - start < run_x:
+                            run_x = dist - start
+                    elif beyond > hi:
+                        blocked_x = True
+                if bx1 < cx < bx2:  # across the vertical mark's line
+                    dist, beyond = ((by1 - cy), (by2 - cy)) if sy > 0 else ((cy - by2),
+                                                                             (cy - by1))
+                    if dist >= lo:
+                        if dist - start < run_y:
+                            run_y = dist - start
+                    elif beyond > hi:
+                        blocked_y = True
+            if limit is not None:
+                run_x = min(run_x, (lim_x2 - cx if sx > 0 else cx - lim_x) - start)
+                run_y = min(run_y, (lim_y2 - cy if sy > 0 else cy - lim_y) - start)
+            run_x = 0.0 if blocked_x else max(run_x, 0.0)
+            run_y = 0.0 if blocked_y else max(run_y, 0.0)
             # along the horizontal edge, outward in x; along the vertical edge, outward in y
             # (as Segment(cx + dx * start, cy + dy * start, ...) with (dx, dy) = (sx, 0.0),
-            # then (0.0, sy): the same floats, a Segment made only for a new mark)
+            # then (0.0, sy): the same floats)
             if run_x >= min_length:
-                x1, y1 = cx + sx * start, cy + 0.0 * start
-                x2_, y2_ = cx + sx * (start + run_x), cy + 0.0 * (start + run_x)
-                key = (round(x1 * 100), round(y1 * 100), round(x2_ * 100), round(y2_ * 100))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Segment(x1, y1, x2_, y2_))
+                seg = (cx + sx * start, cy + 0.0 * start,
+                       cx + sx * (start + run_x), cy + 0.0 * (start + run_x))
+                if seg not in made:
+                    made.add(seg)
+                    key = (round(seg[0] * 100), round(seg[1] * 100), round(seg[2] * 100),
+                           round(seg[3] * 100))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Segment(*seg))
             if run_y >= min_length:
-                x1, y1 = cx + 0.0 * start, cy + sy * start
-                x2_, y2_ = cx + 0.0 * (start + run_y), cy + sy * (start + run_y)
-                key = (round(x1 * 100), round(y1 * 100), round(x2_ * 100), round(y2_ * 100))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Segment(x1, y1, x2_, y2_))
-    return out
+                seg = (cx + 0.0 * start, cy + sy * start,
+                       cx + 0.0 * (start + run_y), cy + sy * (start + run_y))
+                if seg not in made:
+                    made.add(seg)
+                    key = (round(seg[0] * 100), round(seg[1] * 100), round(seg[2] * 100),
+                           round(seg[3] * 100))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Segment(*seg))
+    return tuple(out)
 
 
 def _grown(rects: Sequence[Rect], d: float) -> list[tuple[float, float, float, float]]:
@@ -87,72 +161,6 @@ def _grown(rects: Sequence[Rect], d: float) -> list[tuple[float, float, float, f
         x, y = r.x + n, r.y + n
         out.append((x, y, x + (r.w - 2 * n), y + (r.h - 2 * n)))
     return out
-
-
-class _Grid:
-    """Boxes bucketed in square cells as wide as a mark's reach, so a corner looks only at
-    the boxes near it (a sheet of 100 tiles has 800 marks; each used to scan every box)."""
-
-    def __init__(self, boxes: list[Box], reach: float) -> None:
-        self.boxes, self.reach = boxes, reach
-        self.size = size = max(reach, 72.0)  # an inch: a piece covers one to four cells
-        self.cells: dict[tuple[int, int], list[int]] = {}
-        self.found: dict[tuple[int, int, int, int], list[tuple[int, Box]]] = {}
-        for j, (x1, y1, x2, y2) in enumerate(boxes):
-            for gx in range(floor(x1 / size), floor(x2 / size) + 1):
-                for gy in range(floor(y1 / size), floor(y2 / size) + 1):
-                    self.cells.setdefault((gx, gy), []).append(j)
-
-    def around(self, x: float, y: float) -> list[tuple[int, Box]]:
-        """(index, box) of every box that may come within ``reach`` of (x, y)."""
-        r, size = self.reach, self.size
-        window = (floor((x - r) / size), floor((x + r) / size), floor((y - r) / size),
-                  floor((y + r) / size))
-        near = self.found.get(window)  # corners of neighbouring pieces share windows
-        if near is None:
-            found: set[int] = set()
-            cells = self.cells
-            for gx in range(window[0], window[1] + 1):
-                for gy in range(window[2], window[3] + 1):
-                    found.update(cells.get((gx, gy), ()))
-            boxes = self.boxes
-            near = self.found[window] = [(j, boxes[j]) for j in found]  # any order: a run
-        return near  # is a minimum over them
-
-
-def _free_runs(cx: float, cy: float, sx: float, sy: float, start: float, length: float,
-               obstacles: Sequence[tuple[int, tuple[float, float, float, float]]], own: int,
-               limit: Rect | None) -> tuple[float, float]:
-    """How far the corner's two marks (outward in x by ``sx``, in y by ``sy``) can run from
-    ``start`` before each meets another piece or the limit; 0 where a mark would start on
-    (or cross into) a piece that touches this one.
-
-    ``obstacles`` are (index, (x, y, x2, y2)): every box within reach of the corner (a box
-    farther away can neither shorten a mark nor sit under its start)."""
-    run_x = run_y = length
-    blocked_x = blocked_y = False
-    lo, hi = start - 1e-6, start + 1e-6
-    for j, (x1, y1, x2, y2) in obstacles:
-        if j == own:
-            continue
-        if y1 < cy < y2:  # across the horizontal mark's line
-            dist, beyond = ((x1 - cx), (x2 - cx)) if sx > 0 else ((cx - x2), (cx - x1))
-            if dist >= lo:
-                if dist - start < run_x:
-                    run_x = dist - start
-            elif beyond > hi:
-                blocked_x = True
-        if x1 < cx < x2:  # across the vertical mark's line
-            dist, beyond = ((y1 - cy), (y2 - cy)) if sy > 0 else ((cy - y2), (cy - y1))
-            if dist >= lo:
-                if dist - start < run_y:
-                    run_y = dist - start
-            elif beyond > hi:
-                blocked_y = True
-    if limit is not None:
-        run_x = min(run_x, (limit.x2 - cx if sx > 0 else cx - limit.x) - start)
-        run_y = min(run_y, (limit.y2 - cy if sy > 0 else cy - limit.y) - start)
-    return (0.0 if blocked_x else max(run_x, 0.0)), (0.0 if blocked_y else max(run_y, 0.0))
 
 
 def draw_segments(c: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.engine import PnpError
-from pnp.render.geometry import MARGIN, Rect, paper_size, printable_area
+from pnp.render.geometry import MARGIN, Rect, paper_size, printable_area, union_all
 
 MM = 72 / 25.4
 
@@ -41,3 +41,18 @@ def test_rect_helpers() -> None:
     assert r.contains(Rect(11, 21, 5, 5)) and not r.contains(Rect(0, 0, 5, 5))
     assert r.overlaps(Rect(39, 59, 5, 5)) and not r.overlaps(Rect(40, 20, 5, 5))
     assert r.union(Rect(0, 0, 1, 1)) == Rect(0, 0, 40, 60)
+
+
+def test_union_all_is_union_after_union_to_the_bit() -> None:
+    import random
+
+    rng = random.Random(18)
+    for _ in range(500):
+        rects = [Rect(rng.uniform(-50, 500), rng.uniform(-50, 700), rng.uniform(0, 200),
+                      rng.uniform(0, 200)) for _ in range(rng.randint(1, 12))]
+        if rng.random() < 0.3:  # shared edges and corners, as on a sheet of cards
+            rects += [Rect(r.x2, r.y, r.w, r.h) for r in rects]
+        one = rects[0]
+        for r in rects[1:]:
+            one = one.union(r)
+        assert union_all(rects) == one
