@@ -30,7 +30,7 @@ from pnp.render.art import (
 )
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, sheet_page
@@ -127,24 +127,6 @@ def ledger_sheet(size: tuple[float, float], page: int,
     return _sheet(size, f"ledger{page + 1}", ledger_layout(size, page, version), False,
                   f"Weird Galaxy Space Bucks ledger, page {page + 1}", version,
                   QR_SIZE if version < 2 else QR_LARGE)
-
-
-def sheet_layouts() -> list[SheetLayout]:
-    """The worksheet and every ledger page, on A4 and Letter (the ledger on A5 shrinks A4),
-    and the worksheet's two A5 pages."""
-    from pnp.render.weird_galaxy.worksheet import (
-        WORKSHEET_VERSIONS,
-        a5_layouts,
-        worksheet_sheet,
-    )
-
-    out = []
-    for paper in ("a4", "letter"):
-        size = paper_size(paper)
-        out += [*(worksheet_sheet(size, v) for v in WORKSHEET_VERSIONS),
-                *(ledger_sheet(size, k, v) for v in (1, 2)
-                                         for k in range(LEDGER_PAGES))]
-    return [*out, *a5_layouts()]
 
 
 def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, Rect],

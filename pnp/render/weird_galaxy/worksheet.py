@@ -25,7 +25,15 @@ from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, sheet_page
 from pnp.render.weird_galaxy.art import ACCENT, CREDIT, SHORT, _heading, tracker_url
-from pnp.render.weird_galaxy.sheet import BOTTOM, HEAD_H, NUM_W, _sheet, _table
+from pnp.render.weird_galaxy.sheet import (
+    BOTTOM,
+    HEAD_H,
+    LEDGER_PAGES,
+    NUM_W,
+    _sheet,
+    _table,
+    ledger_sheet,
+)
 from pnp.sheetread.layout import QR_LARGE, SheetLayout, paper_name
 
 WORKSHEET_VERSION = 3
@@ -119,6 +127,17 @@ def a5_layouts() -> list[SheetLayout]:
     """The worksheet's two A5 pages (version 3: A5 has never printed another)."""
     a5 = paper_size("a5")
     return [worksheet_sheet(a5, WORKSHEET_VERSION, page) for page in range(pages_on(a5))]
+
+
+def sheet_layouts() -> list[SheetLayout]:
+    """The worksheet and every ledger page, on A4 and Letter (the ledger on A5 shrinks A4),
+    and the worksheet's two A5 pages."""
+    out = []
+    for paper in ("a4", "letter"):
+        size = paper_size(paper)
+        out += [*(worksheet_sheet(size, v) for v in WORKSHEET_VERSIONS),
+                *(ledger_sheet(size, k, v) for v in (1, 2) for k in range(LEDGER_PAGES))]
+    return [*out, *a5_layouts()]
 
 
 def worksheet_pages(options: KitOptions, look: Look) -> list[Page]:
