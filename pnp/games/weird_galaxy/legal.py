@@ -1,6 +1,7 @@
 """What is legal in Weird Galaxy now: every decision the player on turn may make (a table of
-one small generator per action, in the order the buttons show), Phredd's spit targets, and the
-die events possible or dealt at a chance node.  ``rules`` applies them."""
+one small function per action, each adding its options in the order the buttons show),
+Phredd's spit targets, and the die events possible or dealt at a chance node.  ``rules``
+applies them."""
 
 from __future__ import annotations
 
