@@ -43,7 +43,7 @@ from pnp.sheetread import SheetReadError, SheetReading, read_photo
 from pnp.sheetread import simulate as sim
 from pnp.sheetread.confirm import second_look
 from pnp.sheetread.layout import SheetLayout, layouts
-from pnp.sheets import check_sheet, sheet_games
+from pnp.sheets import check_document, check_sheet, sheet_games
 
 SEED = 7
 RECORD_GAMES = ("spatial-delivery",)
@@ -75,7 +75,7 @@ def page_fields(game_id: str, lay: SheetLayout, fields: dict[str, str]) -> dict[
 def _mistake(fields: dict[str, str], lay: SheetLayout, game_id: str,
              rng: np.random.Generator) -> tuple[str, str] | None:
     """A written number changed by 1-3 in a field the check recomputes."""
-    report = check_sheet(game_id, fields)
+    report = _check(game_id, lay, fields)
     checked = {str(line["field"]) for line in report["lines"]  # type: ignore[union-attr]
                if isinstance(line, dict)}
     names = [f.name for f in lay.fields if f.kind == "digits" and f.name in checked
@@ -91,8 +91,43 @@ def _mistake(fields: dict[str, str], lay: SheetLayout, game_id: str,
     return None
 
 
+def ledger_fields(game_id: str, seed: int, players: int,
+                  stream: str) -> dict[str, str] | None:
+    """A seeded Weird Galaxy game stopped at the last state its Space Bucks ledger still fits
+    (``--ledgers``): a random playout runs to 300-450 missions, past the worksheet's rows and
+    the ledger's 36 a player, so the whole game's sheet leaves the ledger out."""
+    from pnp.engine import Rng, get_game, new_log
+    from pnp.engine.log import play_log
+    from pnp.engine.play import random_playout
+    from pnp.games.weird_galaxy import ledger
+
+    game = get_game(game_id)
+    log = new_log(game_id, [f"P{i + 1}" for i in range(players)], seed, {"chance": "seeded"})
+    _, events = random_playout(game, game.initial_state(log.setup, log.players, log.seed),
+                               Rng(seed, stream))
+    play = play_log(log.with_events([game.notation(e) for e in events]))
+    low, high, best = 2, len(play.states), None
+    while low <= high:  # the ledger grows with the game: the longest prefix that has it
+        k = (low + high) // 2
+        fields = ledger.fields_from_play(play.states[:k], play.events[:k - 1], play.players)
+        if fields is not None and "p1_name" in fields:
+            low, best = k + 1, fields
+        else:
+            high = k - 1
+    return best
+
+
+def _check(game_id: str, lay: SheetLayout, fields: dict[str, str]) -> dict[str, object]:
+    """The check a page's values get: a ledger page's with its kit's other sheets (the
+    reader's ``Document``), any other page its game's sheet check."""
+    if lay.layout.startswith("ledger"):
+        return check_document(game_id, fields)
+    return check_sheet(game_id, fields)
+
+
 def _plan(game_id: str, lays: list[SheetLayout], n_sheets: int,
-          n_mistakes: int) -> list[tuple[int, SheetLayout, dict[str, str], bool]]:
+          n_mistakes: int, source: Any = None) -> list[tuple[int, SheetLayout, dict[str, str],
+                                                            bool]]:
     """Which game goes on which page: the page kinds in turn (a fixed mix: each kind as often
     as the others, among those a played game fills), each photo the next seeded game
     (``stream`` bench/<i>) that fills its page, each game on one page only; the first
@@ -103,7 +138,7 @@ def _plan(game_id: str, lays: list[SheetLayout], n_sheets: int,
     share = -(-total // len(lays))
     queues: dict[str, list[tuple[int, dict[str, str]]]] = {lay.layout: [] for lay in lays}
     for i in range(3 * total + 10):
-        fields = sim.played_fields(game_id, SEED, players=4, stream=f"bench/{i}")
+        fields = (source or sim.played_fields)(game_id, SEED, players=4, stream=f"bench/{i}")
         filled = [] if fields is None else [
             (lay, page) for lay in lays
             if (page := page_fields(game_id, lay, fields)) is not None]
@@ -130,9 +165,13 @@ def _tally() -> dict[str, int]:
             "text_fields": 0, "text_asked": 0}
 
 
-def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[str, Any]:
+def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path,
+               ledgers: bool = False) -> dict[str, Any]:
+    """One game's photos; ``ledgers``: Weird Galaxy's ledger pages only, of games stopped
+    while their ledger fits (``ledger_fields``)."""
     blank = pages(game_id, SEED, tmp)
-    lays = [lay for lay in layouts(game_id) if lay.layout in blank]
+    lays = [lay for lay in layouts(game_id) if lay.layout in blank
+            and lay.layout.startswith("ledger") == ledgers]
     stats: dict[str, Any] = {"game": game_id, "layouts": [lay.layout for lay in lays],
                              "photos": 0, "digits": 0, "digits_right": 0, "fields": 0,
                              "eye_right": 0, "final_right": 0, "asked": 0, "text_asked": 0,
@@ -142,7 +181,8 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
                              "refused": [], "asked_why": {}, "eye_p": [], "cpu": [],
                              "cpu_second": [], "asked_second": 0, "pages": {}, "kinds": {}}
     played = 0
-    for i, lay, fields, planted in _plan(game_id, lays, n_sheets, n_mistakes):
+    for i, lay, fields, planted in _plan(game_id, lays, n_sheets, n_mistakes,
+                                         ledger_fields if ledgers else None):
         # each photo its own randomness: the same photo whatever the others were
         rng = np.random.default_rng([19, zlib.crc32(game_id.encode()), i, planted])
         mistake = None
@@ -233,7 +273,7 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path) -> dict[
         stats["automatic_sheets"] += wrong_here == 0 and asked_here == 0
         if mistake is not None:
             stats["mistakes"] += 1
-            report = check_sheet(game_id, confirmed)
+            report = _check(game_id, lay, confirmed)
             if report["ok"]:
                 stats["missed"].append({"field": mistake[0], "written": mistake[1]})
             else:
@@ -429,6 +469,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--digits", choices=["held-out", "validation"], default="held-out",
                     help="validation: write the validation digits, to choose thresholds")
+    ap.add_argument("--ledgers", action="store_true",
+                    help="Weird Galaxy's ledger pages (games stopped while the ledger fits) "
+                         "instead of its worksheet")
     ap.add_argument("--records", type=int, default=0,
                     help="also read this many played games' pages as one record each "
                          "(several photos, as the tracker does), for games of several pages")
@@ -449,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for game_id in games:
             if a.sheets or a.mistakes:
-                results.append(summary(bench_game(game_id, a.sheets, a.mistakes, Path(tmp))))
+                results.append(summary(bench_game(game_id, a.sheets, a.mistakes, Path(tmp),
+                                                  a.ledgers and game_id == "weird-galaxy")))
         records = [bench_records(g, a.records, Path(tmp)) for g in games
                    if a.records and g in RECORD_GAMES]
     out = {"load_average": os.getloadavg(), "results": results, "records": records}

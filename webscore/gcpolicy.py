@@ -15,8 +15,12 @@ becomes garbage (e.g. a request in flight on another thread at that moment): eve
 ``REFRESH`` full collections everything is handed back (``gc.unfreeze``), so the next full
 collection walks all of it once and frees those too.
 
-``WEBSCORE_GC_FREEZE=0`` (or config ``GC_FREEZE=False``) leaves the collector as Python
-has it; tests (``TESTING``) leave it too unless ``GC_FREEZE`` is set.
+It is installed when the app first serves a request through gunicorn (``make run``, the
+deployments of docs/tracker.md): a process that only builds apps, such as a test run, keeps
+Python's collector, since freezing there would keep each finished test's app (full of
+cycles) until a hand-back.  ``WEBSCORE_GC_FREEZE=1`` (config ``GC_FREEZE=True``) installs it
+at ``create_app`` under any server; ``0`` (``False``) never; ``TESTING`` apps only with
+``GC_FREEZE`` set.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import os
 import threading
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 
 REFRESH = 60
 """Full collections between two that walk everything (about an hour at the benchmark's
@@ -34,6 +38,7 @@ REFRESH = 60
 
 _lock = threading.Lock()
 _full = 0  # full collections since the last refresh
+_decided = False  # whether this process looked at the server of its first request
 
 
 def _collected(phase: str, info: dict[str, Any]) -> None:
@@ -69,13 +74,30 @@ def uninstall() -> None:
         gc.unfreeze()
 
 
-def wanted(app: Flask) -> bool:
+def wanted(app: Flask) -> bool | None:
+    """True: install now; False: never; None: when a request comes through gunicorn."""
     configured = app.config.get("GC_FREEZE")
     if configured is not None:
         return bool(configured)
-    return os.environ.get("WEBSCORE_GC_FREEZE", "1") != "0" and not app.testing
+    if app.testing:
+        return False
+    env = os.environ.get("WEBSCORE_GC_FREEZE", "")
+    return None if env not in ("0", "1") else env == "1"
+
+
+def _served() -> None:
+    """``before_request`` while undecided: install on the first request gunicorn serves."""
+    global _decided
+    if _decided:
+        return
+    _decided = True
+    if str(request.environ.get("SERVER_SOFTWARE", "")).startswith("gunicorn"):
+        install()
 
 
 def init_app(app: Flask) -> None:
-    if wanted(app):
+    mode = wanted(app)
+    if mode:
         install()
+    elif mode is None:
+        app.before_request(_served)

@@ -10,6 +10,7 @@ shifting each other when one of them changes.
 from __future__ import annotations
 
 import hashlib
+import operator
 import struct
 from collections.abc import Callable, MutableSequence, Sequence
 from functools import lru_cache
@@ -57,14 +58,39 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def belows(self, ranges: Sequence[int]) -> list[int]:
+        """``[self.below(n) for n in ranges]``, the same numbers: drawn side by side
+        (``_outputs``) and reduced in one C pass, one by one only when a draw would be
+        rejected (``below``'s bias test: about one in 2**57 for the short ranges here).
+
+        >>> a, b = Rng(3, "b"), Rng(3, "b")
+        >>> a.belows([6, 5, 4]) == [b.below(6), b.below(5), b.below(4)]
+        True
+        """
+        count = len(ranges)
+        if not count:
+            return []
+        xs = _outputs(self._state, count)
+        # ``below(n)`` rejects x >= 2**64 - 2**64 % n, and 2**64 % n < n: numbers all below
+        # 2**64 - max(ranges) (one C pass) need no test each
+        if max(xs) >= _TWO64 - max(ranges) and any(
+                x >= _TWO64 - (_TWO64 % n) for x, n in zip(xs, ranges, strict=True)):
+            return [self.below(n) for n in ranges]
+        self._state = (self._state + count * _GAMMA) & _MASK
+        return list(map(_mod, xs, ranges))
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, from the last position down (``below(i + 1)`` written out: setups
         shuffle thousands of times).  A long list draws its numbers side by side
-        (``_outputs``), the same numbers in the same order."""
-        if len(items) > _SIDE_BY_SIDE and self._shuffle_at_once([items]):
+        (``belows``), the same numbers in the same order."""
+        n = len(items)
+        if n > _SIDE_BY_SIDE:
+            for i, j in zip(range(n - 1, 0, -1), self.belows(range(n, 1, -1)),
+                            strict=True):
+                items[i], items[j] = items[j], items[i]
             return
         state = self._state
-        for i in range(len(items) - 1, 0, -1):
+        for i in range(n - 1, 0, -1):
             n = i + 1
             limit = _TWO64 - (_TWO64 % n)
             while True:
@@ -88,42 +114,26 @@ class Rng:
         >>> lists == [b.shuffled([1, 2, 3]), b.shuffled([4, 5, 6, 7])]
         True
         """
-        if not self._shuffle_at_once(lists):
-            for items in lists:
-                self.shuffle(items)
-
-    def _shuffle_at_once(self, lists: Sequence[MutableSequence[T]]) -> bool:
-        """Shuffle ``lists`` in turn with one number per swap, drawn side by side; False (and
-        nothing changed) when a number would be rejected (``below``'s bias test: about one
-        in 2**57 here), for the caller to draw one by one."""
-        count = sum(len(items) - 1 for items in lists if items)
-        xs = _outputs(self._state, count)
-        longest = max(map(len, lists), default=0)
-        # ``below(n)`` rejects x >= 2**64 - 2**64 % n, and 2**64 % n < n <= longest: numbers
-        # all below 2**64 - longest (one C pass) need no test each
-        if xs and max(xs) >= _TWO64 - longest:
-            k = 0
-            for items in lists:
-                for n in range(len(items), 1, -1):
-                    if xs[k] >= _TWO64 - (_TWO64 % n):
-                        return False
-                    k += 1
-        k = 0
-        for items in lists:
-            n = len(items)
-            if n < 2:
-                continue
-            for i, x in zip(range(n - 1, 0, -1), xs[k:k + n - 1], strict=True):
-                j = x % (i + 1)
-                items[i], items[j] = items[j], items[i]
-            k += n - 1
-        self._state = (self._state + count * _GAMMA) & _MASK
-        return True
+        swaps, ranges = _swaps(tuple(map(len, lists)))
+        for (at, i), j in zip(swaps, self.belows(ranges), strict=True):
+            items = lists[at]
+            items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
         self.shuffle(out)
         return out
+
+
+_mod = operator.mod
+
+
+@lru_cache(maxsize=32)
+def _swaps(lengths: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Fisher-Yates' swaps over lists of these lengths in turn: (list, position), each
+    position from the last down to 1, and each swap's ``below`` range (position + 1)."""
+    swaps = tuple((at, i) for at, n in enumerate(lengths) for i in range(n - 1, 0, -1))
+    return swaps, tuple(i + 1 for _, i in swaps)
 
 
 def _outputs(state: int, count: int) -> tuple[int, ...]:

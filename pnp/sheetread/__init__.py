@@ -67,9 +67,16 @@ class Cut:
     seconds: float
 
     def spec(self) -> SheetSpec:
+        """The game's sheet check; for a page of another of the kit's sheets (a Weird Galaxy
+        ledger page: the game's sheet is its worksheet), the check of all of them
+        (``SheetSpec.check_document``), so the page's own lines settle its doubtful
+        fields."""
         from pnp.sheets import sheet_spec
 
-        return sheet_spec(self.code.game)
+        spec = sheet_spec(self.code.game)
+        if set(self.layout.field_names()) <= set(spec.field_names()):
+            return spec
+        return Document(spec)
 
     def settled(self, spec: SheetSpec, start: float) -> SheetReading:
         """The reading, the doubtful fields settled with ``spec``'s check (the game's sheet,
@@ -80,6 +87,23 @@ class Cut:
         code = self.code
         return SheetReading(code.game, code.layout, code.version, code.seed, fields,
                             self.errors, time.perf_counter() - start)
+
+
+class Document(SheetSpec):
+    """A game's sheet spec checking every sheet of its kit at once (``check_document``)."""
+
+    def __init__(self, spec: SheetSpec) -> None:
+        self.spec = spec
+        self.title = spec.title
+
+    def field_names(self) -> list[str]:
+        return self.spec.document_field_names()
+
+    def check(self, fields: Mapping[str, str]) -> dict[str, object]:
+        return self.spec.check_document(fields)
+
+    def fields_from_play(self, play: Any) -> dict[str, str] | None:
+        return self.spec.fields_from_play(play)
 
 
 def cut_photo(data: bytes, game: str | None = None) -> Cut:
@@ -115,5 +139,6 @@ def cut_photo(data: bytes, game: str | None = None) -> Cut:
     return Cut(code, layout, tuple(drafts), crops, missing, time.perf_counter() - start)
 
 
-__all__ = ["Cut", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred", "PhotoTooSmall",
-           "SheetReadError", "SheetReading", "WrongLayout", "cut_photo", "one_thread", "read_photo"]
+__all__ = ["Cut", "Document", "FieldReading", "NoSheetFound", "NotAnImage", "PhotoTooBlurred",
+           "PhotoTooSmall", "SheetReadError", "SheetReading", "WrongLayout", "cut_photo",
+           "one_thread", "read_photo"]

@@ -23,6 +23,7 @@ from pnp.engine.sheetspec import Prober, SheetSpec
 from pnp.engine.steps import Played
 from pnp.sheetread import (
     Cut,
+    Document,
     SheetReadError,
     SheetReading,
     WrongLayout,
@@ -84,7 +85,8 @@ def read_photos(photos: Sequence[bytes], game: str | None = None) -> RecordReadi
                 raise type(exc)(f"photo {k + 1}: {exc}") from None
         order = _page_order(cuts)
         ordered = [cuts[k] for k in order]
-        spec = ordered[0].spec()
+        specs = [cut.spec() for cut in ordered]  # a ledger page's: the whole kit's check
+        spec = next((s for s in specs if isinstance(s, Document)), specs[0])
         best = [{d.name: d.best[0] for d in cut.drafts} | cut.layout.given(cut.code)
                 for cut in ordered]
         pages: list[SheetReading] = []

@@ -91,6 +91,23 @@ def _unmix(x: int) -> int:
     return unshift(z, 30)
 
 
+@given(st.lists(st.integers(min_value=1, max_value=50), max_size=40),
+       st.integers(min_value=0, max_value=2**40))
+def test_belows_draw_as_below_does(ranges: list[int], seed: int) -> None:
+    a, b = Rng(seed, "belows"), Rng(seed, "belows")
+    assert a.belows(ranges) == [b.below(n) for n in ranges]
+    assert a.next_u64() == b.next_u64()
+
+
+def test_belows_after_a_rejected_draw_go_one_by_one() -> None:
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    state = (_unmix(mask) - 2 * gamma) & mask  # the second draw is 2**64 - 1: rejected
+    a, b = Rng(0), Rng(0)
+    a._state = b._state = state
+    assert a.belows([5, 3, 7]) == [b.below(5), b.below(3), b.below(7)]
+    assert a.next_u64() == b.next_u64()
+
+
 @pytest.mark.parametrize("length", [3, 30])
 def test_a_rejected_draw_is_skipped_side_by_side_too(length: int) -> None:
     # a state whose draw for the 3-item step is 2**64 - 1, the one number below(3) rejects

@@ -167,3 +167,32 @@ def test_fit_tables_are_the_turned_faces_for_every_kind_and_sides() -> None:
                                             << 5 * side for side in range(4))))
             assert tile.fit_codes == tuple(codes), (kind, sides)
             assert tile.demands == tuple(demands), (kind, sides)
+
+
+def _dealt_by_shuffling_each_tile(seed: int) -> list[tuple[Connector, ...]]:
+    """The definition ``generate_tiles`` reads from tables: each tile's allowed sides
+    shuffled in turn, its connectors on the first ones, types dealt N to W."""
+    from pnp.engine.rng import Rng
+    from pnp.games.galaxy_trucker import tiles as t
+
+    rng = Rng(seed, "galaxy-trucker/tiles")
+    counts = t._connector_counts(rng)
+    types = t._TYPES[:]
+    rng.shuffle(types)
+    allowed = [list(a) for a in t._ALLOWED]
+    for sides in allowed:
+        rng.shuffle(sides)
+    out, dealt = [], 0
+    for index, n in enumerate(counts):
+        faces = [Connector.SMOOTH] * 4
+        for side in sorted(allowed[index][:n]):
+            faces[side] = types[dealt]
+            dealt += 1
+        out.append(tuple(faces))
+    return out
+
+
+@pytest.mark.parametrize("seed", [*range(40), 2**63 - 1])
+def test_side_tables_deal_as_shuffling_each_tile(seed: int) -> None:
+    dealt = [tile.sides for tile in generate_tiles(seed).warehouse]
+    assert dealt == _dealt_by_shuffling_each_tile(seed)

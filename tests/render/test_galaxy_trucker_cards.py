@@ -57,12 +57,13 @@ def test_cards_print_butted_nine_a_sheet() -> None:
     assert sum(label.endswith("(fronts)") for label in sheets) == 7
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
-def test_score_fields_are_the_checkers_on_their_players_pages(paper: str) -> None:
-    opts = KitOptions(seed=7, paper=paper)  # type: ignore[arg-type]
+@pytest.mark.parametrize("paper,duplex", [("a4", "long"), ("letter", "long"), ("a5", "long"),
+                                          ("a5", "none")])
+def test_score_fields_are_the_checkers_on_their_players_pages(paper: str, duplex: str) -> None:
+    opts = KitOptions(seed=7, paper=paper, duplex=duplex)  # type: ignore[arg-type]
     pages = kit_pages(opts)
     stride = score_stride(opts)
-    first = score_first(opts)
+    first = score_first(opts, pages)  # A5 one-sided: the guide is two pages
     fields = score_fields(paper, 7, pages[first].size, first, stride)
     assert sorted(f.name for f in fields) == sorted(field_names())
     for f in fields:

@@ -154,10 +154,14 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
     _where_layouts_say(pdf, [x for x in layouts(game) if x.layout.endswith(".a4")])
 
 
-def _where_layouts_say(pdf: Path, printed: list[SheetLayout]) -> None:
+def _where_layouts_say(pdf: Path, printed: list[SheetLayout], paper: str | None = None
+                       ) -> None:
+    """Each of ``printed`` where it says; with ``paper``, only that paper's layouts are
+    looked for (an A5 kit also prints A4 pages shrunk, the Weird Galaxy ledger)."""
     from tests.sheetread.printed import problems, qr_payloads, render_page, widget_rects
 
-    pages = _sheet_pages(pdf)
+    pages = {k: v for k, v in _sheet_pages(pdf).items()
+             if paper is None or k.endswith(f".{paper}")}
     assert sorted(pages) == sorted(x.layout for x in printed)
     for x in printed:
         img = render_page(pdf, pages[x.layout])
@@ -172,13 +176,16 @@ def _where_layouts_say(pdf: Path, printed: list[SheetLayout]) -> None:
 
 
 A5_LAYOUTS = {"spatial-delivery": ["score1.a5", "score2.a5", "score3.a5"],
-              "galaxy-express": ["record1.a5", "record2.a5"]}
+              "galaxy-express": ["record1.a5", "record2.a5"],
+              "weird-galaxy": ["worksheet1.a5", "worksheet2.a5"],
+              "galaxy-trucker": ["p1.a5", "p2.a5", "p3.a5", "p4.a5"]}
 
 
 @pytest.mark.parametrize("game", sorted(A5_LAYOUTS))
 def test_the_a5_sheets_have_their_own_readable_layout(tmp_path: Path, game: str) -> None:
     """An A5 kit prints its forms on their own A5 layouts (Spatial Delivery: totals, rounds
-    1-5, rounds 6-9; Galaxy Express: turns 1-24, turns 25-40 and the score), each where its
+    1-5, rounds 6-9; Galaxy Express: turns 1-24, turns 25-40 and the score; Weird Galaxy's
+    worksheet: missions 1-20 and 21-40; Galaxy Trucker: a page per player), each where its
     layout says, its form widgets unscaled."""
     from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
@@ -186,7 +193,7 @@ def test_the_a5_sheets_have_their_own_readable_layout(tmp_path: Path, game: str)
     pdf = build_kit(game, KitOptions(seed=7, out=tmp_path, duplex="none", paper="a5"))[0]
     a5 = [x for x in layouts(game) if x.layout.endswith(".a5")]
     assert sorted(x.layout for x in a5) == A5_LAYOUTS[game]
-    _where_layouts_say(pdf, a5)
+    _where_layouts_say(pdf, a5, "a5")
 
 
 def test_a_choice_ticks_a_letter_then_writes_digits() -> None:

@@ -65,9 +65,23 @@ def test_who_gets_it(policy: None, monkeypatch: pytest.MonkeyPatch, tmp_path: An
         return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
                            "SECRET_KEY": "t", **config})
 
-    assert not gcpolicy.wanted(app(TESTING=True))  # tests keep Python's collector
-    assert gcpolicy.wanted(app(TESTING=True, GC_FREEZE=True))
-    assert gcpolicy.wanted(app(TESTING=False, GC_FREEZE=None))  # a server: frozen
+    monkeypatch.delenv("WEBSCORE_GC_FREEZE", raising=False)
+    assert gcpolicy.wanted(app(TESTING=True)) is False  # tests keep Python's collector
+    assert gcpolicy.wanted(app(TESTING=True, GC_FREEZE=True)) is True
+    assert gcpolicy._collected in gc.callbacks  # installed by create_app
+    gcpolicy.uninstall()
+    served = app(TESTING=False)
+    assert gcpolicy.wanted(served) is None  # decided by the first request's server
+    monkeypatch.setattr(gcpolicy, "_decided", False)
+    served.test_client().get("/healthz")  # Werkzeug's test client: not a gunicorn server
+    assert gcpolicy._collected not in gc.callbacks
+    monkeypatch.setattr(gcpolicy, "_decided", False)
+    served.test_client().get("/healthz", environ_base={"SERVER_SOFTWARE": "gunicorn/27.0"})
+    assert gcpolicy._collected in gc.callbacks
+    served.test_client().get("/healthz")
     monkeypatch.setenv("WEBSCORE_GC_FREEZE", "0")
-    assert not gcpolicy.wanted(app(TESTING=False, GC_FREEZE=None))
-    assert gcpolicy._collected in gc.callbacks  # the server app above installed it
+    assert gcpolicy.wanted(app(TESTING=False)) is False
+    monkeypatch.setenv("WEBSCORE_GC_FREEZE", "1")
+    gcpolicy.uninstall()
+    assert gcpolicy.wanted(app(TESTING=False)) is True
+    assert gcpolicy._collected in gc.callbacks  # at create_app, whatever the server

@@ -8,7 +8,9 @@ the whole 48 x 11 x 2^6 x 2^6 space is covered with at most 11 * 4096 nodes.
 
 from __future__ import annotations
 
-from pnp.games.galaxy_express.board import spread
+from itertools import combinations
+
+from pnp.games.galaxy_express.board import CELLS, spread
 
 MAX_SPEED = 10
 
@@ -52,12 +54,28 @@ def can_reach_planet(ship: int, speed: int, suns: frozenset[int], moons: frozens
     The same layers as :func:`coins_to_stop`, looking one coin ahead: a node whose cells
     touch a planet stops there with one more coin when a moon left is at least its speed
     (``moons >> speed``) or, at speed 0, a sun 0 is left; so the answer is known while the
-    layer before it is built (run every turn, this search was most of a replay's cost)."""
-    sm0, mm0 = sum(1 << v for v in suns), sum(1 << v for v in moons)
-    cells0 = 1 << ship
-    if cells0 & planets and (mm0 >> speed or (not speed and sm0 & 1)):
+    layer before it is built (run every turn, this search was most of a replay's cost).
+    The first layer starts from the ship's one cell, so its slides are read from a table."""
+    sm0, mm0 = _MASK[suns], _MASK[moons]
+    if 1 << ship & planets and (mm0 >> speed or (not speed and sm0 & 1)):
         return True
-    frontier: dict[tuple[int, int, int], int] = {(sm0, mm0, speed): cells0}
+    reach = _FROM[ship]
+    frontier: dict[tuple[int, int, int], int] = {}
+    for v in _VALUES[sm0]:
+        new_speed = speed + v if speed + v < MAX_SPEED else MAX_SPEED
+        moved = reach[new_speed]
+        node = (sm0 & ~(1 << v), mm0, new_speed)
+        if moved & planets and (mm0 >> new_speed or (not new_speed and node[0] & 1)):
+            return True
+        frontier[node] = frontier.get(node, 0) | moved
+    for v in _VALUES[mm0]:
+        new_speed = speed - v if speed > v else 0
+        rest = mm0 & ~(1 << v)
+        moved = reach[new_speed]
+        if moved & planets and (rest >> new_speed or (not new_speed and sm0 & 1)):
+            return True
+        node = (sm0, rest, new_speed)
+        frontier[node] = frontier.get(node, 0) | moved
     while frontier:
         nxt: dict[tuple[int, int, int], int] = {}
         for (sm, mm, sp), cells in frontier.items():
@@ -78,3 +96,12 @@ def can_reach_planet(ship: int, speed: int, suns: frozenset[int], moons: frozens
                 nxt[node] = nxt.get(node, 0) | moved
         frontier = nxt
     return False
+
+
+_MASK: dict[frozenset[int], int] = {
+    frozenset(values): sum(1 << v for v in values)
+    for k in range(7) for values in combinations(range(6), k)}
+"""A set of coin values -> its bit mask (the search's node keys)."""
+_FROM = tuple(tuple(spread(1 << cell, d) if d else 1 << cell for d in range(MAX_SPEED + 1))
+              for cell in range(CELLS))
+"""Cell -> speed -> the cells one slide at that speed reaches from it (``spread``)."""

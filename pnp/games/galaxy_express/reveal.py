@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from pnp.engine import IllegalMove
 from pnp.engine.values import edit, replace
-from pnp.games.galaxy_express.board import cell_name, mask_of
+from pnp.games.galaxy_express.board import cell_name
 from pnp.games.galaxy_express.events import (
     SUIT_NAMES,
     CoinRevealed,
@@ -18,10 +18,15 @@ from pnp.games.galaxy_express.events import (
     format_event,
 )
 from pnp.games.galaxy_express.lost import can_reach_planet
-from pnp.games.galaxy_express.state import RANKS, Coins, Need, State
-
-COIN_NEEDS = {"S": Need("coin", "S"), "M": Need("coin", "M")}
-QUEUE_NEED = Need("queue")
+from pnp.games.galaxy_express.state import (
+    COIN_NEEDS,
+    QUEUE_NEED,
+    RANKS,
+    Coins,
+    Need,
+    State,
+    planet_need,
+)
 
 Revealed = PlanetRevealed | QueueRevealed | CoinRevealed
 
@@ -110,7 +115,7 @@ def apply_chance(state: State, event: Revealed,
     elif isinstance(event, QueueRevealed):
         want, value = QUEUE_NEED, event.number
     else:
-        want, value = Need("planet", cell=event.cell), event.number
+        want, value = planet_need(event.cell), event.number
     if want not in state.pending:
         awaited = (f"the table owes {need_text(state.pending[0])}" if state.pending
                    else "no coin or planet is waiting to be revealed now")
@@ -176,7 +181,7 @@ def settle(draft: State) -> State:
             hidden = draft.hidden_queue
             rotated = (*hidden[1:], hidden[0]) if hidden else hidden
             return edit(draft, queue_bottom=number, queue_top=None,
-                        hidden_queue=rotated, pending=(Need("queue"),))
+                        hidden_queue=rotated, pending=(QUEUE_NEED,))
         return _begin_turn(draft)
     if draft.phase == "refill":
         return _begin_turn(draft)
@@ -186,7 +191,7 @@ def settle(draft: State) -> State:
 def _begin_turn(draft: State) -> State:
     assert draft.ship is not None
     if not can_reach_planet(draft.ship, draft.speed, draft.suns.unspent,
-                            draft.moons.unspent, mask_of(draft.planets)):  # GE-9
+                            draft.moons.unspent, draft.planet_mask):  # GE-9
         return edit(draft, played=None, refueled=False, result="lost", phase="over")
     return edit(draft, phase="turn", played=None, refueled=False)
 

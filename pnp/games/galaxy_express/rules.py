@@ -41,7 +41,7 @@ from pnp.games.galaxy_express.events import (
 from pnp.games.galaxy_express.lost import MAX_SPEED
 from pnp.games.galaxy_express.reveal import COIN_NEEDS, need_text, settle
 from pnp.games.galaxy_express.scoring import rating_of, score_of
-from pnp.games.galaxy_express.state import Coins, Need, State
+from pnp.games.galaxy_express.state import QUEUE_NEED, Coins, Need, State, planet_need
 from pnp.games.galaxy_express.summary import Summary, coins_left, result_text, summarise
 
 SUITS: tuple[Suit, Suit] = ("S", "M")
@@ -163,7 +163,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         if cell not in state.planets:
             raise self._refuse(state, "GE-3", f"{cell_name(cell)} holds no planet")
         return replace(state, ship=cell, speed=0, phase="starting",
-                       pending=(Need("planet", cell=cell),))
+                       pending=(planet_need(cell),))
 
     @staticmethod
     def _speed_after(state: State, suit: Suit, value: int) -> int:
@@ -190,7 +190,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         spent = Coins(tuple(v for v in coins.face_up if v != move.value),
                       coins.spent | {move.value}, coins.hidden_stack)
         idx = state.planet_index(ship) if speed == 0 else None
-        pending = ((Need("planet", cell=ship),)  # GE-6
+        pending = ((planet_need(ship),)  # GE-6
                    if idx is not None and state.numbers[idx] is None else state.pending)
         return replace(state, **{"suns" if move.suit == "S" else "moons": spent}, ship=ship,
                        speed=speed, phase="orbit", turn=state.turn + 1, played=move.suit,
@@ -216,7 +216,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         if state.numbers[idx] is not None:
             raise self._refuse(state, "GE-5", f"the planet at {cell_name(cell)} is already "
                                               f"known: {state.numbers[idx]}")
-        return replace(state, pending=(Need("planet", cell=cell),))
+        return replace(state, pending=(planet_need(cell),))
 
     def _on_planet_at_rest(self, state: State) -> bool:
         return state.speed == 0 and state.ship is not None and state.ship in state.planets
@@ -245,7 +245,7 @@ class GalaxyExpress(Game[State, GEEvent]):
         nxt = replace(state, delivered=delivered, queue_top=None, hidden_queue=hidden)
         if len(delivered) == 6:
             return replace(nxt, result="win", phase="over", pending=())
-        return replace(nxt, pending=(Need("queue"),))
+        return replace(nxt, pending=(QUEUE_NEED,))
 
     def _refuel(self, state: State) -> State:
         if state.phase != "orbit":

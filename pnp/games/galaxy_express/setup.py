@@ -19,7 +19,7 @@ from pnp.games.galaxy_express.board import (
     parse_cell,
     tile_of,
 )
-from pnp.games.galaxy_express.state import Coins, Need, State
+from pnp.games.galaxy_express.state import COIN_NEEDS, QUEUE_NEED, Coins, State
 
 OPTIONS = ("chance", "planets", DEAL_SEED)
 SETUP_FIELDS = (*OPTIONS, "crowns", "start", "deal")
@@ -90,8 +90,8 @@ def initial_state(setup: Mapping[str, JSON], seed: int | None) -> State:
         planets=planets, numbers=(None,) * 6, seed=deal_seed(setup, seed),
         hidden_numbers=hidden_numbers, hidden_queue=hidden_queue,
         suns=suns, moons=moons, phase="setup",
-        pending=(Need("queue"), Need("coin", "S"), Need("coin", "S"),
-                 Need("coin", "M"), Need("coin", "M")),
+        pending=(QUEUE_NEED, COIN_NEEDS["S"], COIN_NEEDS["S"], COIN_NEEDS["M"],
+                 COIN_NEEDS["M"]),
     )
 
 

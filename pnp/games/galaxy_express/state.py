@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pnp.engine.values import replace
+from pnp.engine.values import cached, quick_init, replace
+from pnp.games.galaxy_express.board import CELLS, mask_of
 from pnp.games.galaxy_express.events import Suit
 
 RANKS = frozenset(range(6))
@@ -13,6 +14,7 @@ Phase = Literal["setup", "start", "starting", "turn", "orbit", "refill", "over"]
 Result = Literal["win", "lost", "conceded"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Need:
     """A chance outcome the table owes the engine: a coin, a queue coin or a planet number."""
@@ -22,6 +24,7 @@ class Need:
     cell: int | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Coins:
     """One suit's coins: face up, spent on its ace tile, and the rest in the face-down stack."""
@@ -32,7 +35,7 @@ class Coins:
 
     @property
     def in_stack(self) -> frozenset[int]:
-        return RANKS - set(self.face_up) - self.spent
+        return RANKS.difference(self.face_up, self.spent)
 
     @property
     def unspent(self) -> frozenset[int]:
@@ -61,9 +64,18 @@ class State:
     refueled: bool = False  # GE-7: once per turn
     result: Result | None = None
 
+    # lookups derived from one field, shared by copies that leave it alone (engine.values)
+    __derived__: ClassVar[dict[str, tuple[str, ...]]] = {"planet_mask": ("planets",)}
+
     @property
     def seeded(self) -> bool:
         return self.hidden_numbers is not None
+
+    @cached
+    def planet_mask(self) -> int:
+        """The planet cells as a cell set (``board.mask_of``), for the lost-in-space test
+        at every turn's start."""
+        return mask_of(self.planets)
 
     def coins(self, suit: Suit) -> Coins:
         return self.suns if suit == "S" else self.moons
@@ -87,3 +99,16 @@ class State:
         shown = set(self.delivered)
         shown |= {n for n in (self.queue_top, self.queue_bottom) if n is not None}
         return RANKS - shown
+
+
+# The needs a state owes, made once: the rules compare pending needs by value, and the same
+# object is found by identity before any field is compared.
+QUEUE_NEED = Need("queue")
+COIN_NEEDS: dict[Suit, Need] = {"S": Need("coin", "S"), "M": Need("coin", "M")}
+PLANET_NEEDS: tuple[Need, ...] = tuple(Need("planet", cell=cell) for cell in range(CELLS))
+"""The need of the planet on each cell (index: the cell)."""
+
+
+def planet_need(cell: int) -> Need:
+    """The need of the planet on ``cell`` (the one made once, for a cell of the chart)."""
+    return PLANET_NEEDS[cell] if 0 <= cell < CELLS else Need("planet", cell=cell)

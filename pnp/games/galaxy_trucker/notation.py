@@ -21,6 +21,9 @@ from pnp.games.galaxy_trucker.tiles import TileSet
 
 _TOKEN = re.compile(r"^([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-9]))?$")
 _SPLIT = re.compile(r"[\s;]+")
+_TOKENS = re.compile(r"([0-9]{1,4})@([0-9]{1,3}),([0-9]{1,3})(?:/([0-3]))?")
+_WELL_FORMED = re.compile(r"([^\s;]+)(?:[\s;]+[0-9]{1,4}@[0-9]{1,3},[0-9]{1,3}(?:/[0-3])?)*"
+                          r"[\s;]*")
 
 
 def format_placement(p: Placement) -> str:
@@ -49,8 +52,23 @@ def parse_placement(token: str, tiles: TileSet) -> Placement:
 
 
 def parse_ship(text: str, tiles: TileSet) -> Ship:
-    """Read a ship; tile ids are looked up in the seed's tile set."""
-    words = [w for w in _SPLIT.split(text.strip()) if w]
+    """Read a ship; tile ids are looked up in the seed's tile set.
+
+    A well-formed text (every token a tile of the set, rotations 0-3) is read in one pass of
+    ``_TOKENS``; anything else is read token by token, which names the first bad one."""
+    body = text.strip()
+    m = _WELL_FORMED.fullmatch(body)
+    name = board_name(m.group(1)) if m is not None else None
+    if m is not None and name is not None:
+        by_id, placements = tiles.by_id, []
+        for tile_id, row, col, turns in _TOKENS.findall(body, m.end(1)):
+            tile = by_id.get(int(tile_id))
+            if tile is None:
+                break
+            placements.append(place(tile, int(row), int(col), int(turns) if turns else 0))
+        else:
+            return Ship.of(BOARDS[name], placements)
+    words = [w for w in _SPLIT.split(body) if w]
     name = board_name(words[0]) if words else None
     if name is None:
         raise NotationError(text, f"a ship starts with its board: {', '.join(BOARDS)}")

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from itertools import product
+from operator import itemgetter
 
 from pnp.engine.rng import Rng
 from pnp.engine.values import cached, quick_init
@@ -284,28 +286,70 @@ def _connector_counts(rng: Rng) -> list[int]:
     return counts
 
 
+def _side_table(allowed: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[key][n]``: the sides (sorted) a tile with these allowed sides puts its ``n``
+    connectors on, once Fisher-Yates has shuffled ``allowed`` with the draws ``key`` stands
+    for (``_draw_key``): the first ``n`` of the shuffled sides."""
+    ranges = range(len(allowed), 1, -1)
+    table: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for draws in product(*(range(k) for k in ranges)):
+        order = list(allowed)
+        for i, j in zip(range(len(order) - 1, 0, -1), draws, strict=True):
+            order[i], order[j] = order[j], order[i]
+        table[_draw_key(draws)] = tuple(tuple(sorted(order[:n]))
+                                        for n in range(len(allowed) + 1))
+    return tuple(table[key] for key in range(len(table)))
+
+
+def _draw_key(draws: tuple[int, ...]) -> int:
+    """The draws of one side shuffle as one number (mixed radix: 4 sides draw below 4, 3
+    and 2; 3 sides below 3 and 2)."""
+    key = 0
+    for k, j in zip(range(len(draws) + 1, 1, -1), draws, strict=True):
+        key = key * k + j
+    return key
+
+
+# Per tile, in id order: its side table, and where its draws start in the side shuffles'
+# draws; and the ``below`` range of each of those draws.
+_SIDE_TABLES = {allowed: _side_table(allowed) for allowed in set(_ALLOWED)}
+_TILE_SIDES = tuple(_SIDE_TABLES[a] for a in _ALLOWED)
+_DRAW_AT = tuple(sum(len(a) - 1 for a in _ALLOWED[:i]) for i in range(len(_ALLOWED)))
+_SIDE_RANGES = tuple(k for a in _ALLOWED for k in range(len(a), 1, -1))
+# where each side goes in a tile's sides, given the sides that get connectors: index 0 of
+# the pool is smooth, 1.. the connector types dealt to it in order (N to W)
+_PICK = {sides: itemgetter(*[sides.index(k) + 1 if k in sides else 0 for k in range(4)])
+         for table in _SIDE_TABLES.values() for row in table for sides in row}
+
+
 def generate_tiles(seed: int) -> TileSet:
-    """The seed's tile set: GT-1 mix, GT-2 connector totals, ids 1-140 and pilots 141-144."""
+    """The seed's tile set: GT-1 mix, GT-2 connector totals, ids 1-140 and pilots 141-144.
+
+    Each tile's connectors go on the first sides of its allowed sides shuffled (one
+    Fisher-Yates per tile); the shuffles' draws are taken for all tiles at once and each
+    tile's sides read from a table of what those draws do (``_side_table``), the same as
+    shuffling each tile's list."""
     rng = Rng(seed, "galaxy-trucker/tiles")
     assert len(_KINDS) == WAREHOUSE
     counts = _connector_counts(rng)
     types = _TYPES[:]
     rng.shuffle(types)
-    allowed = [list(a) for a in _ALLOWED]
-    rng.shuffle_each(allowed)  # each tile's sides in a random order (one call: 140 lists)
+    draws = rng.belows(_SIDE_RANGES)
     dealt = 0  # connector types are dealt in order, N to W, tile after tile
     tiles: list[Tile] = []
     new, smooth = Tile.__new__, Connector.SMOOTH
     for index, (kind, capacity) in enumerate(_KINDS):
         n = counts[index]
-        sides = [smooth, smooth, smooth, smooth]
-        for side in sorted(allowed[index][:n]):
-            sides[side] = types[dealt]
-            dealt += 1
+        at = _DRAW_AT[index]
+        if kind.is_engine or kind.is_cannon:  # 3 allowed sides: draws below 3 and 2
+            key = draws[at] * 2 + draws[at + 1]
+        else:  # 4 sides: below 4, 3 and 2
+            key = draws[at] * 6 + draws[at + 1] * 2 + draws[at + 2]
+        sides = _PICK[_TILE_SIDES[index][key][n]]((smooth, *types[dealt:dealt + n]))
+        dealt += n
         tile = new(Tile)  # Tile's own __init__, written out: 140 tiles a set
-        tile.__dict__.update(id=index + 1, kind=kind, sides=(sides[0], sides[1], sides[2],
-                                                             sides[3]),
-                             capacity=capacity, colour=None)
+        tile.__dict__.update(id=index + 1, kind=kind, sides=sides, capacity=capacity,
+                             colour=None)
         tiles.append(tile)
     for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
         tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))

@@ -11,7 +11,6 @@ from functools import lru_cache
 from itertools import pairwise
 
 from pnp.games.spatial_delivery.board import (
-    CORNER_COUNT,
     CORNER_SEGMENTS,
     CORNERS,
     EARTH,
@@ -161,8 +160,11 @@ def costed_routes(state: State, location: int,
     A 0-1 search over corners: existing segments cost nothing, new ones one (so it counts
     a route's new segments as it goes).  Ties break on corner numbers, so the result is
     deterministic.  This is the finite subset of routes that legal() offers; apply() accepts
-    any route that route_problem() accepts.
+    any route that route_problem() accepts.  With no fuel (``limit`` 0) no explore builds
+    a segment, so none is offered.
     """
+    if limit < 1:
+        return {}
     stations = state.station_corners
     built = state.segments
     steps = state.usable_steps
@@ -173,8 +175,9 @@ def costed_routes(state: State, location: int,
         cost_of[c] = 0
         path_of[c] = (c,)
         frontier.append((0, (c,)))
+    pop, first, last = frontier.popleft, frontier.appendleft, frontier.append
     while frontier:
-        cost, path = frontier.popleft()
+        cost, path = pop()
         c = path[-1]
         if cost_of[c] < cost:
             continue
@@ -187,31 +190,25 @@ def costed_routes(state: State, location: int,
                 if n not in cost_of or cost_of[n] > cost:
                     cost_of[n] = cost
                     path_of[n] = longer = (*path, n)
-                    frontier.appendleft((cost, longer))
+                    first((cost, longer))
             elif cost < limit and (n not in cost_of or cost_of[n] > cost + 1):
                 cost_of[n] = cost + 1
                 path_of[n] = longer = (*path, n)
-                frontier.append((cost + 1, longer))
+                last((cost + 1, longer))
     out = {}
-    sites = _sites(state.tiles, stations)
-    for c in range(CORNER_COUNT):
-        if c not in cost_of or c not in sites:
-            continue
+    for c in sorted(_sites(state.tiles, stations).intersection(cost_of)):
         cost = cost_of[c]
         if cost > 0:  # found by the search: a route by construction (SD-6; the property
             out[c] = (cost, path_of[c])  # tests check every offer against route_problem)
             continue
         # reached on old segments only: end with one new border instead
         path = ()
-        for seg in state.usable[c]:
-            n = other_end(seg, c)
+        for seg, n in steps[c]:
             if (seg not in built and n in cost_of and c not in path_of[n]
                     and (len(path_of[n]) == 1 or n not in stations)):
                 path = (*path_of[n], c)
                 cost = cost_of[n] + 1
                 break
-        if not path or limit < 1:
-            continue
-        if route_problem(state, location, path) is None:
+        if path and route_problem(state, location, path) is None:
             out[c] = (cost, path)
     return out

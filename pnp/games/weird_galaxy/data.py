@@ -116,6 +116,21 @@ def within_one(a: Pos, b: Pos) -> bool:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= SPIT_RANGE
 
 
+NEAR: Final = MappingProxyType({
+    (r, c): frozenset((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                      if on_grid((r + dr, c + dc)))
+    for r in range(SIZE) for c in range(SIZE)})
+"""Grid position -> the grid positions ``within_one`` of it (itself included): a set test
+where the legal list asks it for every ship and station near each of Phredd's steps."""
+
+STEPS: Final = MappingProxyType({
+    (r, c): tuple((d, (r + dr, c + dc)) for d, (dr, dc) in DIRECTIONS.items()
+                  if on_grid((r + dr, c + dc)))
+    for r in range(SIZE) for c in range(SIZE)})
+"""Grid position -> (direction, position) for each step that stays on the grid, in the
+order of ``DIRECTIONS``."""
+
+
 def manhattan(a: Pos, b: Pos) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 

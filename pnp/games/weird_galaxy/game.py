@@ -52,6 +52,10 @@ def _check_setup(setup: Mapping[str, Any], n: int, seed: int | None) -> dict[str
                                   "public_balances": public})
 
 
+_KEEN: frozenset[type] = frozenset({ev.Build, ev.Deliver, ev.PickUp})
+"""The events a playout takes when one is on offer (``playout_choices``)."""
+
+
 class WeirdGalaxy(Game[State, ev.WGEvent]):
     """It's a Weird, Weird Galaxy!: trade, build stations to the black hole, dodge Phredd."""
 
@@ -119,9 +123,8 @@ class WeirdGalaxy(Game[State, ev.WGEvent]):
         """Random playouts take a build, delivery or pick-up when one is on offer, and never
         abandon a load: uniform picks from legal() almost never finish a game."""
         legal = options.legal_decisions(state)
-        keen: list[ev.WGEvent] = [e for e in legal
-                                  if isinstance(e, ev.Build | ev.Deliver | ev.PickUp)]
-        return keen or [e for e in legal if not isinstance(e, ev.Abandon)]
+        keen: list[ev.WGEvent] = [e for e in legal if type(e) in _KEEN]
+        return keen or [e for e in legal if type(e) is not ev.Abandon]
 
     def chance_outcomes(self, state: State) -> list[ev.WGEvent]:
         return options.chance_outcomes(state)

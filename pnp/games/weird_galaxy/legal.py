@@ -1,10 +1,10 @@
 """What is legal in Weird Galaxy now: every decision the player on turn may make (a table of
-one small generator per action, in the order the buttons show), Phredd's spit targets, and the
-die events possible or dealt at a chance node.  ``rules`` applies them."""
+one small function per action, each adding its options in the order the buttons show),
+Phredd's spit targets, and the die events possible or dealt at a chance node.  ``rules``
+applies them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from pnp.engine.rng import Rng
@@ -16,14 +16,15 @@ from pnp.games.weird_galaxy.data import (
     FEE,
     HOLE,
     MAX_SHIELDS,
+    NEAR,
     RANKS,
     SHIELD_COST,
     STATION_COSTS,
     STATIONS,
+    STEPS,
+    SUITS,
     TILE_AT,
     Pos,
-    on_grid,
-    within_one,
 )
 from pnp.games.weird_galaxy.events import (
     Abandon,
@@ -59,95 +60,134 @@ def fee_owner(state: State, seat: int, pos: Pos) -> int | None:
     return owner
 
 
-
 def spit_targets(state: State, at: Pos) -> list[Target]:
     """Functional starships and unshielded functional stations within one tile of ``at``."""
-    out: list[Target] = []
-    for p in state.players:
-        if not p.ship.disabled and within_one(at, p.ship.pos):
-            out.append(Target(p.suit))
+    near = NEAR[at]
+    return [_TARGETS[suit, index] for pos, suit, index in _spit_candidates(state)
+            if pos in near]
+
+
+def _spit_candidates(state: State) -> list[tuple[Pos, str, int]]:
+    """(where, suit, station index or -1 for the starship) of everything Phredd may spit
+    on from a tile near it: functional starships, then unshielded functional stations."""
+    out = [(p.ship.pos, p.suit, -1) for p in state.players if not p.ship.disabled]
     for p in state.players:
         for st in p.stations:
-            if not st.disabled and not st.shield and st.pos != HOLE and within_one(at, st.pos):
-                out.append(Target(p.suit, tile_of_station(p.suit, st.index)))
+            if not st.disabled and not st.shield and st.pos != HOLE:
+                out.append((st.pos, p.suit, st.index))
     return out
 
 
 def legal_decisions(state: State) -> list[WGEvent]:
     """Every decision the player on turn may make now: each action's options in turn (a
-    table of one small generator per action, in the order the buttons show)."""
+    table of one small function per action, each adding its options, in the order the
+    buttons show)."""
     if state.winner is not None or state.pending is not None:
         return []
-    return [event for options in _OPTIONS for event in options(state, state.players[state.turn])]
+    out: list[WGEvent] = []
+    me = state.players[state.turn]
+    for options in _OPTIONS:
+        options(state, me, out)
+    return out
 
 
-def _moves(state: State, me: Player) -> Iterator[WGEvent]:
-    if state.points >= ACTION_COSTS["move"] and not me.ship.disabled:
-        for d, (dr, dc) in DIRECTIONS.items():
-            to = (me.ship.pos[0] + dr, me.ship.pos[1] + dc)
-            if on_grid(to) and (fee_owner(state, state.turn, to) is None or me.balance >= FEE):
-                yield Move(d)
+def _moves(state: State, me: Player, out: list[WGEvent]) -> None:
+    ship = me.ship
+    if state.points >= _COST_MOVE and not ship.disabled:
+        if me.balance >= FEE:  # every fee can be paid: each step on the grid
+            out.extend(_MOVES_FROM[ship.pos])
+            return
+        seat = state.turn
+        for d, to in STEPS[ship.pos]:
+            if fee_owner(state, seat, to) is None:
+                out.append(_MOVE[d])
 
 
-def _phredd_moves(state: State, me: Player) -> Iterator[WGEvent]:
-    if state.points >= ACTION_COSTS["phredd"]:
-        for d, (dr, dc) in DIRECTIONS.items():
-            to = (state.phredd[0] + dr, state.phredd[1] + dc)
-            if on_grid(to):
-                yield MovePhredd(d)
-                yield from (MovePhredd(d, t) for t in spit_targets(state, to))
+def _phredd_moves(state: State, me: Player, out: list[WGEvent]) -> None:
+    if state.points >= _COST_PHREDD:
+        candidates = _spit_candidates(state)
+        for d, to in STEPS[state.phredd]:
+            out.append(_PHREDD[d, "", -1])
+            near = NEAR[to]
+            for pos, suit, index in candidates:
+                if pos in near:
+                    out.append(_PHREDD[d, suit, index])
 
 
-def _single(state: State, me: Player) -> Iterator[WGEvent]:
+def _single(state: State, me: Player, out: list[WGEvent]) -> None:
     """Roll a mission, shoo Phredd, jump, build: one event each when allowed."""
     pts = state.points
-    if pts >= ACTION_COSTS["mission"]:
-        yield RollMission()
-    if pts >= ACTION_COSTS["shoo"] and can_shoo(me, state.phredd):
-        yield Shoo()
-    if pts >= ACTION_COSTS["jump"] and not me.ship.disabled:
-        yield Jump()
+    if pts >= _COST_MISSION:
+        out.append(_ROLL_MISSION)
+    if pts >= _COST_SHOO and can_shoo(me, state.phredd):
+        out.append(_SHOO)
+    if pts >= _COST_JUMP and not me.ship.disabled:
+        out.append(_JUMP)
     k = len(me.stations)
-    if (pts >= ACTION_COSTS["build"] and k < STATIONS
+    if (pts >= _COST_BUILD and k < STATIONS
             and all(not s.disabled for s in me.stations) and me.balance >= STATION_COSTS[k]):
-        yield Build()
+        out.append(_BUILD)
 
 
-def _shields(state: State, me: Player) -> Iterator[WGEvent]:
+def _shields(state: State, me: Player, out: list[WGEvent]) -> None:
     if (state.points >= ACTION_COSTS["shield"] and me.balance >= SHIELD_COST
             and me.shields_used < MAX_SHIELDS):
-        yield from (InstallShield(tile_of_station(me.suit, s.index)) for s in me.stations
-                    if not s.disabled and not s.shield)
+        out.extend(InstallShield(tile_of_station(me.suit, s.index)) for s in me.stations
+                   if not s.disabled and not s.shield)
 
 
-def _repaints(state: State, me: Player) -> Iterator[WGEvent]:
+def _repaints(state: State, me: Player, out: list[WGEvent]) -> None:
     if state.points >= ACTION_COSTS["paint"]:
         if me.ship.disabled:
-            yield Repaint()
-        yield from (Repaint(tile_of_station(me.suit, s.index)) for s in me.stations
-                    if s.disabled)
+            out.append(Repaint())
+        out.extend(Repaint(tile_of_station(me.suit, s.index)) for s in me.stations
+                   if s.disabled)
 
 
-def _cargo(state: State, me: Player) -> Iterator[WGEvent]:
+def _cargo(state: State, me: Player, out: list[WGEvent]) -> None:
     """Pick up, deliver, abandon (no action points), then end the turn."""
     ship = me.ship
-    if (not ship.disabled and len(ship.loads) < CAPACITY
-            and ship.loads.count(ship.pos) < state.open_from(ship.pos)):
-        yield PickUp()
     if not ship.disabled:
-        yield from (Deliver(m.number) for m in state.missions
-                    if m.open and m.dest == ship.pos and m.source in ship.loads)
-    if me.balance >= ABANDON_FORFEIT:
-        yield from (Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
-    yield EndTurn()
+        here, loads = ship.pos, ship.loads
+        from_here, to_here = state.open_index
+        if len(loads) < CAPACITY and loads.count(here) < from_here.get(here, 0):
+            out.append(_PICK_UP)
+        if loads:
+            out.extend(Deliver(number) for number, source in to_here.get(here, ())
+                       if source in loads)
+    if ship.loads and me.balance >= ABANDON_FORFEIT:
+        out.extend(Abandon(Tile(*TILE_AT[src])) for src in sorted(set(ship.loads)))
+    out.append(_END_TURN)
 
 
 _OPTIONS: Final = (_moves, _phredd_moves, _single, _shields, _repaints, _cargo)
 
+# The events the list is made of, made once (events are immutable values).
+_MOVE: Final = {d: Move(d) for d in DIRECTIONS}
+_MOVES_FROM: Final = {pos: tuple(_MOVE[d] for d, _ in steps) for pos, steps in STEPS.items()}
+_TARGETS: Final = {(suit, index): Target(suit, None if index < 0 else Tile(suit, index))
+                   for suit in SUITS for index in range(-1, STATIONS)}
+_PHREDD: Final = {
+    **{(d, "", -1): MovePhredd(d) for d in DIRECTIONS},
+    **{(d, suit, index): MovePhredd(d, target) for d in DIRECTIONS
+       for (suit, index), target in _TARGETS.items()}}
+_ROLL_MISSION: Final = RollMission()
+_SHOO: Final = Shoo()
+_JUMP: Final = Jump()
+_BUILD: Final = Build()
+_PICK_UP: Final = PickUp()
+_END_TURN: Final = EndTurn()
+_COST_MOVE: Final = ACTION_COSTS["move"]
+_COST_PHREDD: Final = ACTION_COSTS["phredd"]
+_COST_MISSION: Final = ACTION_COSTS["mission"]
+_COST_SHOO: Final = ACTION_COSTS["shoo"]
+_COST_JUMP: Final = ACTION_COSTS["jump"]
+_COST_BUILD: Final = ACTION_COSTS["build"]
+
 
 def can_shoo(me: Player, phredd: Pos) -> bool:
-    return within_one(me.ship.pos, phredd) or any(within_one(s.pos, phredd)
-                                                  for s in me.stations)
+    near = NEAR[phredd]
+    return me.ship.pos in near or any(s.pos in near for s in me.stations)
 
 
 def chance_outcomes(state: State) -> list[WGEvent]:

@@ -23,7 +23,7 @@ def build_kit(options: Any) -> list[Path]:
 def sheet_layouts() -> list[Any]:
     """The worksheet's and ledger's printed geometry (``pnp.sheetread.layout``), imported when
     asked."""
-    from pnp.render.weird_galaxy.sheet import sheet_layouts as layouts
+    from pnp.render.weird_galaxy.worksheet import sheet_layouts as layouts
 
     return list(layouts())
 

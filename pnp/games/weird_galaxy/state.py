@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from pnp.engine.values import cached
 from pnp.games.weird_galaxy.data import SUITS, Pos, station_pos
 
 
@@ -121,6 +123,22 @@ class State:
 
     def open_from(self, source: Pos) -> int:
         return sum(1 for m in self.missions if m.open and m.source == source)
+
+    __derived__: ClassVar[dict[str, tuple[str, ...]]] = {"open_index": ("missions",)}
+
+    @cached
+    def open_index(self) -> tuple[dict[Pos, int], dict[Pos, tuple[tuple[int, Pos], ...]]]:
+        """The open missions, by source tile (how many) and by destination tile ((number,
+        source) in mission order): the legal list asks both at every decision, and the
+        missions only change when one is rolled or delivered, so the copies of a state
+        share the tables (``values.replace`` keeps them while ``missions`` is unchanged)."""
+        from_source: dict[Pos, int] = {}
+        to_dest: dict[Pos, list[tuple[int, Pos]]] = {}
+        for m in self.missions:
+            if m.completed_by is None:
+                from_source[m.source] = from_source.get(m.source, 0) + 1
+                to_dest.setdefault(m.dest, []).append((m.number, m.source))
+        return from_source, {dest: tuple(v) for dest, v in to_dest.items()}
 
 
 def home_player(name: str, suit: str) -> Player:

@@ -38,13 +38,24 @@ def straight_moves(cell: Cell, seat: int, value: int) -> tuple[tuple[str, Cell],
     return moves_from(cell, seat)[value]
 
 
-@lru_cache(maxsize=256)
 def moves_from(cell: Cell, seat: int) -> tuple[tuple[tuple[str, Cell], ...], ...]:
     """``straight_moves`` from one cell for every die value 0-5 (each the dice can show),
-    worked out together from the board's ray table."""
+    read from ``MOVES`` (worked out for a cell off the board, which has none)."""
+    found = MOVES.get((cell, seat))
+    return _moves_from(cell, seat) if found is None else found
+
+
+def _moves_from(cell: Cell, seat: int) -> tuple[tuple[tuple[str, Cell], ...], ...]:
     rows = [(name, rays(cell, COMPASS[seat][name])) for name in DIRECTIONS]
     return tuple(tuple([(name, end) for name, ends in rows if (end := ends[value]) is not None])
                  for value in RANKS)
+
+
+MOVES: dict[tuple[Cell, int], tuple[tuple[tuple[str, Cell], ...], ...]] = {
+    (cell, seat): _moves_from(cell, seat) for cell in CELLS for seat in (0, 1)}
+"""(cell, seat) -> per die value, the (direction, end) of each straight move from the cell
+in the seat's compass: a table made once from the board's rays, as the board never changes
+(die moves ask it at every roll and move)."""
 
 
 def roll_choices(state: State) -> list[tuple[Suit, ...]]:
@@ -86,7 +97,7 @@ def candidates(state: State) -> tuple[Candidate, ...]:
                     cands.append((s, None, cell))
             else:  # a straight move never ends where it starts; the partner may stand there
                 partner = ships[PARTNER_INDEX[s]].cell
-                cands += [(s, d, end) for d, end in moves_from(cell, OWNER[s])[value]
+                cands += [(s, d, end) for d, end in MOVES[cell, OWNER[s]][value]
                           if end != partner]
         found = memo["cands"] = tuple(cands)
     return found
@@ -115,7 +126,7 @@ def any_move(ships: tuple[Ship, ...], unused: tuple[Suit, ...],
                 return True
             continue
         partner = ships[PARTNER_INDEX[s]].cell
-        for _, end in moves_from(cell, OWNER[s])[value]:
+        for _, end in MOVES[cell, OWNER[s]][value]:
             if end != partner:
                 return True
     return False
@@ -157,7 +168,7 @@ def other_die(state: State, suit: Suit) -> tuple[bool, Cell | None]:
     value = state.die(suit)
     if value == 0:
         return cell in state.coin_slots, None
-    ends = moves_from(cell, OWNER[suit])[value]
+    ends = MOVES[cell, OWNER[suit]][value]
     return len(ends) > 1, ends[0][1] if len(ends) == 1 else None
 
 

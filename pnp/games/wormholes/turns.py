@@ -20,7 +20,7 @@ from pnp.games.wormholes.board import (
     direction_name,
     opponent,
 )
-from pnp.games.wormholes.dice import allowed, any_move, moves_from
+from pnp.games.wormholes.dice import MOVES, allowed, any_move
 from pnp.games.wormholes.effects import GOAL, arrive, do_jump, landed, settle, start_turn
 from pnp.games.wormholes.events import Jump, Move, Reveal, Roll, RollChoice, Send, format_event
 from pnp.games.wormholes.offers import check_dealt, legal_of, possible_values, ship_name, side
@@ -178,7 +178,7 @@ def free_other(state: State, suit: Suit, seat: int) -> bool:
     cell = state.ships[SHIP_INDEX[other]].cell
     if value == 0:
         return cell in state.coin_slots
-    return len(moves_from(cell, seat)[value]) > 1
+    return len(MOVES[cell, seat][value]) > 1
 
 
 # -- wormholes (WH-T5, WH-T6, WH-3, WH-12) ----------------------------------------------

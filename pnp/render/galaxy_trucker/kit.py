@@ -11,6 +11,7 @@ whole boards share a sheet (I backs II, III backs IIIa), unless a board had to b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.games.galaxy_trucker.sheet import SEATS
@@ -97,9 +98,10 @@ def kit_pages(options: KitOptions) -> list[Page]:
     url = tracker_url(options)
     text = [rules_page_1(look, design, options.seed),
             rules_page_2(look, design, options.seed, url)]
-    text += [score_page(seat, options.seed, url, look, design) for seat in range(1, SEATS + 1)]
     if design != size:
         text = [scaled(p, size) for p in text]
+    # the score sheets have an A5 layout of their own
+    text += [score_page(seat, options.seed, url, look, size) for seat in range(1, SEATS + 1)]
     duplex = _duplex(options)
     pages = text[:SCORE_FIRST]
     # one-sided sheets (score sheets go round the table; the board lies flat): blank backs
@@ -124,15 +126,20 @@ def kit_pages(options: KitOptions) -> list[Page]:
     return with_guide(TITLE, options, pages, parts=parts)[0]
 
 
-def score_first(options: KitOptions) -> int:
-    """The page index of the first score sheet: after the print guide and the rules."""
+def score_first(options: KitOptions, pages: Sequence[Page] | None = None) -> int:
+    """The page index of the first score sheet: after the print guide and the rules (found
+    among ``pages`` when given: an A5 guide printed one-sided takes two pages, its parts
+    list on the second)."""
+    if pages is not None:
+        return next(i for i, p in enumerate(pages) if p.label == f"{TITLE} - score sheet, "
+                    "player 1")
     return SCORE_FIRST + (2 if _duplex(options) else 1)
 
 
 def galaxy_trucker_kit(options: KitOptions) -> list[Path]:
     pages = kit_pages(options)
     path = kit_path(options)
-    first = score_first(options)
+    first = score_first(options, pages)
     write_pdf(path, pages, f"{TITLE} - seed {options.seed}", options.progress,
               score_fields(options.paper, options.seed, pages[first].size, first,
                            score_stride(options)), duplex=options.print_mode,

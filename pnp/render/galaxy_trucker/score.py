@@ -4,6 +4,10 @@ per step of the end-of-round pay (GT-6), then the game total.
 Field names are exactly those ``pnp.games.galaxy_trucker.sheet`` reads (``p<seat>_r<round>_
 <line>``); the seed field sits on the first player's page only (a form field name is one
 field), the other pages print the seed.  Each page carries the tracker QR.
+
+A5 has its own layout (not the A4 design shrunk, whose text came out at 3.9 pt): the same
+page per player (``p1.a5`` ... ``p4.a5``), the labels in a narrower column with short hints,
+rows 6.9 mm high, the sheet QR in the title band; the tracker's code is on the rules page.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from pnp.games.galaxy_trucker.sheet import (
 )
 from pnp.games.galaxy_trucker.state import BEST_LOOKING, REWARDS, ROUND_BOARD
 from pnp.render import typescale as ts
-from pnp.render.art import GREY, INK, Look, hex_color, paint, paragraph, tint
+from pnp.render.art import GREY, INK, Look, footer, hex_color, paint, paragraph, tint
 from pnp.render.document import Page, fit_transform
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.forms import FormField
@@ -40,8 +44,10 @@ from pnp.sheetread.layout import (
     QR_SIZE,
     FieldBox,
     SheetLayout,
+    band_qr,
     comb,
     corner_markers,
+    footer_area,
     paper_name,
     text,
     tick,
@@ -71,9 +77,30 @@ GROUP_GAP = {"cards": mm(2), "exposed": mm(2), "red": mm(2), "lost": mm(2), "rou
 BOLD_LINES = ("round", "credits")
 
 
-def _top(area: Rect, version: int) -> float:
-    """Where the table starts: on version 2, 6 mm lower, under the larger sheet QR."""
+def _top(area: Rect, version: int, a5: bool = False) -> float:
+    """Where the table starts: on version 2, 6 mm lower, under the larger sheet QR (on A5,
+    under the name line: the QR is in the title band)."""
+    if a5:
+        return area.y2 - mm(28)
     return area.y2 - mm(36 if version < 2 else 42)
+
+
+def is_a5(size: tuple[float, float]) -> bool:
+    return paper_name(size) == "a5"
+
+
+A5_LABEL_W = mm(44)
+A5_HEADS = mm(12)
+A5_FOOT = MARKER_SIZE + mm(14)
+"""What the A5 page keeps under its table: the game total over the bottom markers."""
+A5_HINTS: dict[str, str] = {
+    "place": "1 = the leader at the end", "gaveup": "x if you left the flight",
+    "cards": "card ids; 'flaw' per flaw fixed", "flight": "what they paid, -1 a flaw",
+    "finish": "by place: see the column head", "exposed": "open connectors, once each",
+    "fewest": "the lowest count at the table", "looks": "if yours is the fewest",
+    "goods": "half (round up) if gave up", "lost": "discard pile + spot check",
+    "loss": "1 each, at most the cap", "round": "flight+finish+bonus+goods-loss",
+    "credits": "last total + result, min 0"}
 
 
 LAYOUT_VERSION = 2
@@ -91,18 +118,29 @@ DIGITS: dict[str, tuple[int, bool]] = {
 def _cells(size: tuple[float, float], seat: int, version: int) -> dict[str, Rect]:
     """The cell each field of player ``seat``'s page sits in, by name."""
     area = printable_area(size)
-    label_w = mm(70)
+    a5 = is_a5(size)
+    label_w = A5_LABEL_W if a5 else mm(70)
     col_w = (area.w - label_w) / len(ROUNDS)
+    pad = mm(1.5) if a5 else mm(2)
+    gaps = sum(GROUP_GAP.values())
     # version 2's lower table keeps clear of the tracker code on Letter with rows 0.4 mm lower
-    row_h = mm(8.2 if version >= 2 and paper_name(size) == "letter" else 8.6)
-    y = _top(area, version) - mm(11)  # below the column heads
+    row_h = ((_top(area, version, True) - A5_HEADS - gaps - area.y - A5_FOOT) / len(LINES)
+             if a5 else mm(8.2 if version >= 2 and paper_name(size) == "letter" else 8.6))
+    y = _top(area, version, a5) - (A5_HEADS if a5 else mm(11))  # below the column heads
     fields: dict[str, Rect] = {}
     for line in LINES:
         y -= GROUP_GAP.get(line, 0.0) + row_h
         for k, rnd in enumerate(ROUNDS):
             x = area.x + label_w + k * col_w
-            fields[f"p{seat}_{round_key(rnd)}_{line}"] = Rect(x + mm(2), y + mm(1), col_w - mm(4),
+            fields[f"p{seat}_{round_key(rnd)}_{line}"] = Rect(x + pad, y + mm(1), col_w - 2 * pad,
                                                               row_h - mm(2))
+    if a5:
+        fields[f"p{seat}_total"] = Rect(area.x + label_w + 3 * col_w + pad, y - mm(11),
+                                        col_w - 2 * pad, mm(8))
+        fields[f"p{seat}_name"] = Rect(area.x + mm(13), area.y2 - mm(25.5), mm(44), mm(7.5))
+        if seat == 1:
+            fields["seed"] = Rect(area.x + mm(69), area.y2 - mm(25.5), mm(20), mm(7.5))
+        return fields
     fields[f"p{seat}_total"] = Rect(area.x + label_w + 3 * col_w + mm(2), y - mm(13),
                                     col_w - mm(4), mm(9))
     fields[f"p{seat}_name"] = Rect(area.x + mm(18), area.y2 - mm(27), mm(80), mm(8))
@@ -130,7 +168,8 @@ def score_sheet(size: tuple[float, float], seat: int,
         else:
             boxes.append(text(name, cell))
     side = QR_SIZE if version < 2 else QR_LARGE
-    qr = Rect(area.x2 - side, area.y2 - mm(16) - side, side, side)
+    qr = (band_qr(size, QR_LARGE) if is_a5(size) else
+          Rect(area.x2 - side, area.y2 - mm(16) - side, side, side))
     return SheetLayout(GAME_ID, f"p{seat}.{paper_name(size)}", version, size,
                        corner_markers(size), qr, tuple(boxes),
                        seed_field="seed" if seat == 1 else None,
@@ -143,9 +182,11 @@ def score_layout(size: tuple[float, float], seat: int) -> dict[str, Rect]:
 
 
 def sheet_layouts() -> list[SheetLayout]:
-    """Every score page design: four players on A4 and on Letter (A5 shrinks A4)."""
-    return [score_sheet(paper_size(p), seat, v) for v in VERSIONS for p in ("a4", "letter")
-            for seat in range(1, SEATS + 1)]
+    """Every score page design: four players on A4 and on Letter, and on A5 (version 2: A5
+    has never printed another)."""
+    return [*(score_sheet(paper_size(p), seat, v) for v in VERSIONS for p in ("a4", "letter")
+              for seat in range(1, SEATS + 1)),
+            *(score_sheet(paper_size("a5"), seat) for seat in range(1, SEATS + 1))]
 
 
 def _head(rnd: str) -> tuple[str, str, str]:
@@ -157,6 +198,8 @@ def _head(rnd: str) -> tuple[str, str, str]:
 
 
 def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, float]) -> Page:
+    if is_a5(size):
+        return _a5_page(seat, seed, look, size)
     area = printable_area(size)
     sheet = score_sheet(size, seat)
     fields = score_layout(size, seat)
@@ -266,11 +309,103 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
 GOODS_COLOURS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 
 
+def _a5_page(seat: int, seed: int, look: Look, size: tuple[float, float]) -> Page:
+    """Player ``seat``'s A5 page: the A4 page's table with its labels narrower and its hints
+    short, the sheet QR in the title band."""
+    area = printable_area(size)
+    sheet = score_sheet(size, seat)
+    fields = score_layout(size, seat)
+    inset = MARKER_SIZE + mm(3)
+    colour = tuple(PILOT_INKS)[seat - 1]
+    right = sheet.qr.x - mm(2)
+
+    def draw(c: Canvas) -> None:
+        draw_frame(c, sheet, seed)
+        c.setFillColor(ACCENT)
+        c.setFont(BOLD, 13)
+        c.drawString(area.x + inset, area.y2 - mm(6), "Galaxy Trucker - score sheet")
+        st, fl = paint(c, look, PILOT_INKS[colour], solid=True)
+        c.circle(area.x + inset + mm(2), area.y2 - mm(10.2), mm(1.8), stroke=st, fill=fl)
+        c.setFillColor(INK)
+        c.setFont(BOLD, 9)
+        c.drawString(area.x + inset + mm(5), area.y2 - mm(11.2), f"Player {seat} ({colour} "
+                     "pilot cabin)")
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 6.5)
+        c.drawString(area.x + inset, area.y2 - mm(14.8), "One column a round; one digit a "
+                     "box, a minus in its own.")
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(ts.TITLE_RULE)
+        c.line(area.x + inset, area.y2 - mm(16.3), right, area.y2 - mm(16.3))
+        name = fields[f"p{seat}_name"]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 9)
+        c.drawString(area.x, name.y + mm(2.4), "Name")
+        draw_field(c, sheet.field(f"p{seat}_name"), look, ACCENT)
+        c.drawString(name.x2 + mm(2), name.y + mm(2.4), "Seed")
+        if "seed" in fields:
+            draw_field(c, sheet.field("seed"), look, ACCENT)
+        else:
+            c.setFont(REGULAR, 9)
+            c.drawString(name.x2 + mm(12), name.y + mm(2.4), str(seed))
+        col_w = (area.w - A5_LABEL_W) / len(ROUNDS)
+        top = _top(area, sheet.version, True)
+        for k, rnd in enumerate(ROUNDS):
+            x = area.x + A5_LABEL_W + k * col_w
+            board = BOARDS[ROUND_BOARD[rnd]]
+            cap = "no cap" if board.max_penalty is None else f"cap {board.max_penalty}"
+            c.setFillColor(INK)
+            c.setFont(BOLD, 9)
+            c.drawCentredString(x + col_w / 2, top - mm(3), f"Round {rnd}")
+            c.setFillColor(GREY)
+            notes = (f"ships {board.name}", "places " + "-".join(str(v) for v in REWARDS[rnd]),
+                     f"looks +{BEST_LOOKING[rnd]}, {cap}")
+            for j, note in enumerate(notes):
+                c.setFont(REGULAR, 5.5)
+                c.drawCentredString(x + col_w / 2, top - mm(6) - j * mm(2.2), note)
+        cells = _cells(size, seat, sheet.version)
+        for i, line in enumerate(LINES):
+            cell = cells[f"p{seat}_r1_{line}"]
+            row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
+            if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
+                c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
+                               else hex_color("#f4f1ee"))
+                c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
+            label = LABELS[line][0]
+            how = A5_HINTS.get(line, "")
+            tx = area.x + mm(1)
+            if line in GOODS_COLOURS:
+                cube(c, GOODS_COLOURS[line], tx, row.cy - mm(1.6), mm(3.2), look)
+                tx += mm(4.2)
+                how = f"worth {GOODS_VALUE[GOODS_COLOURS[line]]} each"
+            c.setFillColor(INK)
+            c.setFont(BOLD if line in BOLD_LINES else REGULAR, 7.5)
+            c.drawString(tx, row.cy + mm(0.3), label)
+            c.setFillColor(GREY)
+            c.setFont(REGULAR, 5.5)
+            c.drawString(tx, row.cy - mm(2.2), how)
+            for rnd in ROUNDS:
+                draw_field(c, sheet.field(f"p{seat}_{round_key(rnd)}_{line}"), look, ACCENT,
+                           thick=line in BOLD_LINES)
+        total = fields[f"p{seat}_total"]
+        c.setFillColor(INK)
+        c.setFont(BOLD, 9)
+        c.drawRightString(total.x - mm(3), total.y + mm(4), "Game total: credits at the end")
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, 5.5)
+        c.drawRightString(total.x - mm(3), total.y + mm(1),
+                          "the last round's credits; 1 or more and you win")
+        draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
+        footer(c, footer_area(size), CREDIT)
+
+    return Page(size, draw, f"Galaxy Trucker - score sheet, player {seat}")
+
+
 def score_fields(paper: str, seed: int, size: tuple[float, float], first_page: int,
                  stride: int) -> list[FormField]:
     """The form fields of the four pages (page ``first_page + stride * (seat - 1)``), placed
-    on the printed sheet (A5 shrinks the A4 design)."""
-    design = paper_size("a4" if paper == "a5" else paper)
+    on the printed sheet (A5 on its own layout)."""
+    design = paper_size(paper)
     s, dx, dy = fit_transform(design, size)
     out = []
     for seat in range(1, SEATS + 1):

@@ -16,7 +16,8 @@ fields) and ``kit`` (page order and the PDF).
 
 from pnp.render.weird_galaxy.art import tracker_url
 from pnp.render.weird_galaxy.kit import form_fields, kit_pages, pieces, weird_galaxy_kit
-from pnp.render.weird_galaxy.sheet import ledger_layout, worksheet_layout
+from pnp.render.weird_galaxy.sheet import ledger_layout
+from pnp.render.weird_galaxy.worksheet import worksheet_layout
 
 __all__ = [
     "form_fields", "kit_pages", "ledger_layout", "pieces", "tracker_url",

@@ -23,13 +23,9 @@ from pnp.render.weird_galaxy.art import GAME_ID, PLAYER_COLOURS, SHORT, TITLE
 from pnp.render.weird_galaxy.board import board_page
 from pnp.render.weird_galaxy.components import card_piece, counters, phredd_piece
 from pnp.render.weird_galaxy.rules import rules_page_1, rules_page_2
-from pnp.render.weird_galaxy.sheet import (
-    LEDGER_PAGES,
-    ledger_page,
-    ledger_sheet,
-    worksheet_page,
-    worksheet_sheet,
-)
+from pnp.render.weird_galaxy.sheet import LEDGER_PAGES, ledger_page, ledger_sheet
+from pnp.render.weird_galaxy.worksheet import WORKSHEET_VERSION, worksheet_pages, worksheet_sheet
+from pnp.render.weird_galaxy.worksheet import pages_on as ws_pages_on
 
 # -- pieces and the kit ----------------------------------------------------------------------------
 LOAD_RANKS = RANKS[:CAPACITY]
@@ -78,13 +74,16 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
     size = paper_size(options.paper)
     design = text_sheet_size(options.paper)
     pages = [rules_page_1(look, design), rules_page_2(look, design),
-             board_page(options, look, design), worksheet_page(options, look, design)]
-    forms = {"worksheet": 3}
-    for k in range(LEDGER_PAGES):
-        forms[f"ledger{k}"] = len(pages)
-        pages.append(ledger_page(options, look, design, k))
+             board_page(options, look, design)]
+    ledgers = [ledger_page(options, look, design, k) for k in range(LEDGER_PAGES)]
     if design != size:
         pages = [scaled(p, size) for p in pages]
+        ledgers = [scaled(p, size) for p in ledgers]
+    forms = {"worksheet": len(pages)}
+    pages += worksheet_pages(options, look)  # A5 has a layout of its own (two pages)
+    for k, ledger in enumerate(ledgers):
+        forms[f"ledger{k}"] = len(pages)
+        pages.append(ledger)
     duplex = not options.gutter_fold and options.duplex in ("long", "short")
     if duplex and len(pages) % 2:
         pages.append(blank_back(size, SHORT))
@@ -105,11 +104,14 @@ def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, 
                 ) -> list[FormField]:
     """The worksheet's and the ledger's fields, placed on the printed (maybe shrunk) pages."""
     design = text_sheet_size(options.paper)
+    size = paper_size(options.paper)
     out: list[FormField] = []
-    sheets = [(forms["worksheet"], worksheet_sheet(design))]
-    sheets += [(forms[f"ledger{k}"], ledger_sheet(design, k)) for k in range(LEDGER_PAGES)]
-    for index, sheet in sheets:
-        s, dx, dy = fit_transform(design, pages[index].size)
+    sheets = [(forms["worksheet"] + k, size, worksheet_sheet(size, WORKSHEET_VERSION, k))
+              for k in range(ws_pages_on(size))]  # the worksheet is never shrunk
+    sheets += [(forms[f"ledger{k}"], design, ledger_sheet(design, k))
+               for k in range(LEDGER_PAGES)]
+    for index, drawn, sheet in sheets:
+        s, dx, dy = fit_transform(drawn, pages[index].size)
         for f in sheet.fields:
             name = f.name
             value = str(options.seed) if name == "seed" else ""

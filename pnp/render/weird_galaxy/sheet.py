@@ -14,7 +14,6 @@ from functools import lru_cache
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.games.weird_galaxy import ledger as wg_ledger
-from pnp.games.weird_galaxy import sheet as wg_sheet
 from pnp.games.weird_galaxy.data import ABANDON_FORFEIT, FEE, SHIELD_COST, SIZE, STATION_COSTS
 from pnp.render import typescale as ts
 from pnp.render.art import (
@@ -31,7 +30,7 @@ from pnp.render.art import (
 )
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, CONDENSED_BOLD, REGULAR
-from pnp.render.geometry import Rect, mm, paper_size, printable_area
+from pnp.render.geometry import Rect, mm, printable_area
 from pnp.render.options import KitOptions
 from pnp.render.qr import qr_block
 from pnp.render.readable import draw_field, sheet_page
@@ -59,31 +58,17 @@ from pnp.sheetread.layout import (
 )
 
 LAYOUT_VERSION = 1
-WORKSHEET_VERSION = 3
-"""Version 3 (printed now) has a distance column (2 digits) before the payoff: the players
-write the city-block distance they count anyway, which ties a row's tiles to its numbers
-far tighter than the payoff (half of it) alone.  Version 2 prints (no distance) are still
-read; version 1 had the tiles as handwriting and is refused with "print the sheet again"
-(``pnp.sheetread.layout.sheet_layout``)."""
-WORKSHEET_VERSIONS = (2, 3)
 LEDGER_VERSION = 2
 """The ledger's version 2 (printed now): the 24 mm sheet QR, the blocks 7 mm lower; version 1
 prints (17 mm) are still read."""
 BOTTOM = MARKER_SIZE + mm(3)  # the tables end clear of the bottom markers
 
 # -- the Trade Missions worksheet ----------------------------------------------------------------
-WS_COLUMNS = (("source", "Source tile", 46.5), ("dest", "Destination tile", 46.5),
-              ("dist", "Distance", 14.0), ("payoff", "Payoff", 10.5), ("paid", "Paid ($)", 13.0))
-
-
 PAYOFF_DIGITS = "".join(str(d) for d in range(1, (2 * (SIZE - 1) + 1) // 2 + 1))
 """A payoff is 1 to 6 (tiles of two suits are 1 to 12 apart): version 3's payoff comb
 reads no other digit."""
 
 
-def ws_columns(version: int) -> tuple[tuple[str, str, float], ...]:
-    """The worksheet's columns (key, head, width in mm): version 2 has no distance."""
-    return tuple(col for col in WS_COLUMNS if version >= 3 or col[0] != "dist")
 NUM_W = mm(7)
 HEAD_H = mm(9)
 SUIT_LETTERS = tuple("abcdefgh")
@@ -92,27 +77,6 @@ TILE_BOX = mm(2.6)
 TILE_LABEL = mm(1.7)
 TILE_GAP = mm(0.55)
 TILE_DIGIT_W = mm(4.4)
-
-
-def worksheet_layout(size: tuple[float, float],
-                     version: int = WORKSHEET_VERSION) -> dict[str, Rect]:
-    """Every field rectangle of the worksheet page (design coordinates), by field name."""
-    area = printable_area(size)
-    top = area.y2 - mm(19)
-    bottom = area.y + BOTTOM
-    row_h = (top - HEAD_H - bottom) / wg_sheet.ROWS
-    fields: dict[str, Rect] = {}
-    for n in range(1, wg_sheet.ROWS + 1):
-        y = top - HEAD_H - n * row_h
-        x = area.x + NUM_W
-        for key, _, width in ws_columns(version):
-            fields[f"m{n}_{key}"] = Rect(x + 1, y + 1, mm(width) - 2, row_h - 2)
-            x += mm(width)
-    px = x + mm(5)
-    pw = area.x2 - px
-    fields["seed"] = Rect(px + mm(12), top - mm(13), pw - mm(12), mm(7))
-    fields["total_paid"] = Rect(px + pw - mm(20), top - mm(29), mm(20), mm(8))
-    return fields
 
 
 DIGITS = {"dist": 2, "payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
@@ -148,20 +112,13 @@ def _sheet(size: tuple[float, float], layout: str, cells: Mapping[str, Rect],
             fields.append(tile_field(name, cell))
             continue
         kind, digits = _kind(name)
-        if layout == "worksheet" and version >= 3 and name.endswith("_payoff"):
+        if layout.startswith("worksheet") and version >= 3 and name.endswith("_payoff"):
             fields.append(place(name, cell, kind, digits, alphabet=PAYOFF_DIGITS))
             continue
         fields.append(place(name, cell, kind, digits))
     return SheetLayout(GAME_ID, f"{layout}.{paper_name(size)}", version, size,
                        corner_markers(size), band_qr(size, qr), tuple(fields),
                        seed_field="seed" if seed else None, title=title)
-
-
-@lru_cache(maxsize=8)
-def worksheet_sheet(size: tuple[float, float],
-                    version: int = WORKSHEET_VERSION) -> SheetLayout:
-    return _sheet(size, "worksheet", worksheet_layout(size, version), True,
-                  "Weird Galaxy Trade Missions worksheet", version, QR_LARGE)
 
 
 @lru_cache(maxsize=16)
@@ -172,103 +129,13 @@ def ledger_sheet(size: tuple[float, float], page: int,
                   QR_SIZE if version < 2 else QR_LARGE)
 
 
-def sheet_layouts() -> list[SheetLayout]:
-    """The worksheet and every ledger page, on A4 and Letter (A5 shrinks A4)."""
-    out = []
-    for paper in ("a4", "letter"):
-        size = paper_size(paper)
-        out += [*(worksheet_sheet(size, v) for v in WORKSHEET_VERSIONS),
-                *(ledger_sheet(size, k, v) for v in (1, 2)
-                                         for k in range(LEDGER_PAGES))]
-    return out
-
-
-def worksheet_page(options: KitOptions, look: Look, size: tuple[float, float]) -> Page:
-    area = printable_area(size)
-    fields = worksheet_layout(size)
-    sheet = worksheet_sheet(size)
-    url = tracker_url(options)
-
-    def draw(c: Canvas) -> None:
-        top = area.y2 - mm(19)
-        cols = [k for k, _, _ in ws_columns(sheet.version)]
-        right = fields[f"m1_{cols[-1]}"].x2 + 1
-        _table(c, area.x, top, right, fields, "m{n}_{c}", cols, wg_sheet.ROWS,
-               {k: head for k, head, _ in WS_COLUMNS},
-               {"source": "tick the suit, write the rank", "dest": "another suit",
-                "dist": "steps apart", "payoff": "half, up", "paid": "when done"},
-               look)
-        for n in range(1, wg_sheet.ROWS + 1):
-            for key in cols:
-                draw_field(c, sheet.field(f"m{n}_{key}"), look, ACCENT)
-        seed = fields["seed"]
-        px = seed.x - mm(12)
-        pw = area.x2 - px
-        c.setFillColor(INK)
-        c.setFont(BOLD, 10)
-        c.drawString(px, seed.y + mm(2), "Seed")
-        draw_field(c, sheet.field("seed"), look, ACCENT)
-        total = fields["total_paid"]
-        c.setFont(BOLD, 9)
-        c.setFillColor(INK)
-        c.drawString(px, total.y + mm(2.6), "Total paid out")
-        draw_field(c, sheet.field("total_paid"), look, ACCENT, thick=True)
-        y = total.y - mm(4)
-        y = _heading(c, px, y, "Tiles", ts.SUBHEADING)
-        y = paragraph(c, "Tick the tile's suit letter (a Suns, b Moons, c Crowns, d Arms, "
-                      "e Spring, f Summer, g Autumn, h Winter) and write its rank: 0 for "
-                      "null (N), 1 for ace (A), 2-5. The tile f4 is f ticked and 4; aN is a "
-                      "and 0.", px, y, pw, REGULAR, 7.5) - mm(3)
-        y = _heading(c, px, y, "Payoffs", ts.SUBHEADING)
-        y = paragraph(c, "Count the steps from source to destination along rows and columns "
-                      "(no diagonals; the black hole counts as a tile) and write it as the "
-                      "distance; the payoff is half of it, rounded up (distance, then $):",
-                      px, y, pw, REGULAR, 7.5) - mm(1.5)
-        y = _payoff_ladder(c, px, y, pw, look) - mm(3)
-        y = _heading(c, px, y, "Completing", ts.SUBHEADING)
-        paragraph(c, "Only the player who delivers is paid; write the amount in the last "
-                  "column and add it to your ledger's earned column. The worksheet's total "
-                  "and the players' earnings must agree.", px, y, pw, REGULAR, 7.5)
-        qr = min(pw - mm(4), mm(32))
-        qr_block(c, url, px + (pw - qr) / 2, area.y + BOTTOM + mm(10), qr, left=px,
-                 right=px + pw)
-
-    return sheet_page(size, sheet, options.seed, f"{SHORT} - Trade Missions worksheet",
-                      "One line per mission rolled, numbered as rolled (deliver:n in the tracker)."
-                      " Type into the PDF or write by hand.",
-                      ACCENT, CREDIT, draw)
-
-
-def _payoff_ladder(c: Canvas, x: float, top: float, w: float, look: Look) -> float:
-    longest = 2 * (SIZE - 1)
-    per_row = 6
-    cell = w / per_row
-    y = top
-    for start in range(1, longest + 1, per_row):
-        for k in range(per_row):
-            d = start + k
-            if d > longest:
-                break
-            cx = x + (k + 0.5) * cell
-            if not look.low_ink:
-                c.setFillColor(tint(ACCENT, 0.08))
-                c.rect(x + k * cell + 0.5, y - mm(8.5), cell - 1, mm(8.5), stroke=0, fill=1)
-            c.setFillColor(GREY)
-            c.setFont(REGULAR, 6.5)
-            c.drawCentredString(cx, y - mm(3), str(d))
-            c.setFillColor(INK)
-            c.setFont(BOLD, 8.5)
-            c.drawCentredString(cx, y - mm(7.3), f"${(d + 1) // 2}")
-        y -= mm(9.5)
-    return y
-
-
 def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, Rect],
            pattern: str, cols: Sequence[str], rows: int, heads: Mapping[str, str],
            hints: Mapping[str, str], look: Look, number_w: float = NUM_W,
-           number_head: str = "#") -> None:
-    """A ruled table over form fields named ``pattern`` (with {n} and {c})."""
-    first = fields[pattern.format(n=1, c=cols[0])]
+           number_head: str = "#", start: int = 1) -> None:
+    """A ruled table over form fields named ``pattern`` (with {n} and {c}), ``rows`` of
+    them from row ``start``."""
+    first = fields[pattern.format(n=start, c=cols[0])]
     row_h = first.h + 2
     if not look.low_ink:
         c.setFillColor(ACCENT)
@@ -276,10 +143,10 @@ def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, 
     c.setFillColor(WHITE if not look.low_ink else INK)
     fit_centred(c, number_head, BOLD, 7.5, x0 + number_w / 2, top - mm(5.2), number_w - 1)
     for col in cols:
-        r = fields[pattern.format(n=1, c=col)]
+        r = fields[pattern.format(n=start, c=col)]
         fit_centred(c, heads[col], BOLD, 7.5, r.cx, top - mm(4.4), r.w)
         fit_centred(c, hints.get(col, ""), REGULAR, 5.5, r.cx, top - mm(7.6), r.w)
-    for n in range(1, rows + 1):
+    for n in range(start, start + rows):
         y = fields[pattern.format(n=n, c=cols[0])].y - 1
         if not look.low_ink and n % 2 == 0:
             c.setFillColor(tint(ACCENT, 0.07))
@@ -290,11 +157,11 @@ def _table(c: Canvas, x0: float, top: float, right: float, fields: Mapping[str, 
             c.drawCentredString(x0 + number_w / 2, y + row_h / 2 - 2.5, str(n))
     c.setStrokeColor(LIGHT if look.low_ink else hex_color("#c3b8d9"))
     c.setLineWidth(ts.GRID)
-    bottom = fields[pattern.format(n=rows, c=cols[0])].y - 1
+    bottom = fields[pattern.format(n=start + rows - 1, c=cols[0])].y - 1
     for n in range(rows + 1):
         y = top - HEAD_H - n * row_h
         c.line(x0, y, right, y)
-    xs = [x0] + [fields[pattern.format(n=1, c=col)].x - 1 for col in cols] + [right]
+    xs = [x0] + [fields[pattern.format(n=start, c=col)].x - 1 for col in cols] + [right]
     for x in xs:
         c.line(x, bottom, x, top - HEAD_H)
     c.setStrokeColor(ACCENT)
