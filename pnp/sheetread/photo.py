@@ -26,8 +26,8 @@ MIN_SIDE = 480
 MIN_PX_PER_MM = 3.0  # a 5 mm digit box at least 15 pixels wide in the photo
 SCALE = 2.5  # pixels a point of the upright page (180 dpi)
 DETECT_SIDE = 2000  # markers are looked for in a copy at most this many pixels long ...
-QUICK_SIDE = 1000  # ... after a first look in one this long
-QUICK_MARKER_PX = 16  # a marker found this many pixels wide in the first look is trusted
+QUICK_SIDE = 1000  # ... where a first look in one this long found them
+QUICK_MARGIN = 40  # pixels around a marker the detector looks at (its threshold windows: 23)
 MIN_SHARPNESS = 12.0  # variance of the Laplacian inside the markers, below which it is blur
 
 Gray = npt.NDArray[np.uint8]
@@ -124,35 +124,34 @@ def _detector() -> cv2.aruco.ArucoDetector:
 
 
 def find_markers(image: Gray, marker_mm: float) -> Found:
-    """The corner markers: first looked for in a small copy (``QUICK_SIDE``), their corners
-    then refined on the photo itself; when that copy does not show all four clearly, in
-    a larger one (``DETECT_SIDE``).  A record page full of printed squares (a Wormholes
-    continuation page: 645 fields) made the detector weigh every one of them at 2,000 pixels
-    (0.5-0.6 s; 0.05-0.07 s at 1,000)."""
+    """The corner markers, found in a copy at most ``DETECT_SIDE`` pixels long.  A first look
+    in a small copy (``QUICK_SIDE``) says where they are; the detector then looks only there,
+    in the large copy (the same corners as looking at all of it).  A record page full of
+    printed squares (a Wormholes continuation page: 645 fields) made the detector weigh every
+    one of them (0.5-0.6 s a photo; 0.05-0.08 s so)."""
     quick = _detect(image, marker_mm, QUICK_SIDE)
-    scale = min(1.0, QUICK_SIDE / max(image.shape))
-    if len(quick.corners) == 4 and quick.px_per_mm * marker_mm * scale >= QUICK_MARKER_PX:
-        # put where the detection at DETECT_SIDE puts them, which the reading is tuned on: a
-        # corner found in a copy ``s`` times the size and divided by ``s`` sits 0.5 / s - 0.5
-        # pixels up and left of the true one (the copy's pixel centres), 0.5 on a 12 MP photo
-        big = min(1.0, DETECT_SIDE / max(image.shape))
-        shift = np.float32(0.5 / big - 0.5)
-        return Found({k: q - shift for k, q in _refined(image, quick.corners, scale).items()},
-                     quick.px_per_mm)
-    return _detect(image, marker_mm, DETECT_SIDE)
-
-
-def _refined(image: Gray, corners: dict[int, Floats], scale: float) -> dict[int, Floats]:
-    """Marker corners found in a copy ``scale`` times the photo's size, refined to a tenth of
-    a pixel on the photo itself."""
-    half = max(3, round(1.5 / scale))
-    stop = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
-    out = {}
-    for marker_id, quad in corners.items():
-        points = np.ascontiguousarray(quad.reshape(-1, 1, 2), np.float32)
-        cv2.cornerSubPix(image, points, (half, half), (-1, -1), stop)
-        out[marker_id] = np.asarray(points.reshape(4, 2), np.float32)
-    return out
+    if len(quick.corners) < 4:
+        return _detect(image, marker_mm, DETECT_SIDE)
+    scale = min(1.0, DETECT_SIDE / max(image.shape))
+    work = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
+                                                 interpolation=cv2.INTER_AREA)
+    found: dict[int, Floats] = {}
+    for marker_id, quad in quick.corners.items():
+        at = quad * scale
+        side = float(np.ptp(at[:, 0])) + float(np.ptp(at[:, 1]))
+        margin = max(QUICK_MARGIN, side)
+        x0, y0 = np.maximum(at.min(axis=0) - margin, 0).astype(int)
+        x1, y1 = (at.max(axis=0) + margin).astype(int)
+        corners, ids, _ = _detector().detectMarkers(work[y0:y1, x0:x1])
+        mine = [q for q, (i,) in zip(corners, ids if ids is not None else (), strict=True)
+                if int(i) == marker_id]
+        if not mine:
+            return _detect(image, marker_mm, DETECT_SIDE)
+        offset = np.array([x0, y0], np.float32)
+        found[marker_id] = np.asarray((mine[0].reshape(4, 2) + offset) / scale, np.float32)
+    sides = [float(np.linalg.norm(q[i] - q[(i + 1) % 4])) for q in found.values()
+             for i in range(4)]
+    return Found(found, sum(sides) / len(sides) / marker_mm)
 
 
 def _detect(image: Gray, marker_mm: float, side: int) -> Found:
