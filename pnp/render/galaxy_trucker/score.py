@@ -13,6 +13,7 @@ rows 6.9 mm high, the sheet QR in the title band; the tracker's code is on the r
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -263,30 +264,8 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                 c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
                                else hex_color("#f4f1ee"))
                 c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
-            label, how = LABELS[line]
-            tx = area.x + mm(1.5)
-            if line in GOODS_COLOURS:
-                cube(c, GOODS_COLOURS[line], tx, row.cy - mm(2), mm(4), look)
-                tx += mm(5.5)
-                how = how or f"worth {GOODS_VALUE[GOODS_COLOURS[line]]} each"
-            c.setFillColor(INK)
-            c.setFont(BOLD if line in BOLD_LINES else REGULAR, 8.6)
-            c.drawString(tx, row.cy + mm(0.4), label)
-            c.setFillColor(GREY)
-            c.setFont(REGULAR, 6)
-            c.drawString(tx, row.cy - mm(2.6), how)
-            for rnd in ROUNDS:
-                draw_field(c, sheet.field(f"p{seat}_{round_key(rnd)}_{line}"), look, ACCENT,
-                           thick=line in BOLD_LINES)
-        total = fields[f"p{seat}_total"]
-        c.setFillColor(INK)
-        c.setFont(BOLD, 11)
-        c.drawRightString(total.x - mm(4), total.y + mm(5), "Game total: credits at the end")
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, 7)
-        c.drawRightString(total.x - mm(4), total.y + mm(1),
-                          "the last round's credits; 1 or more and you win")
-        draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
+            _draw_line(c, sheet, seat, line, area, row, look, _A4_TYPE)
+        _draw_total(c, sheet, seat, fields[f"p{seat}_total"], look, _A4_TYPE)
         qr = mm(30)
         qy = area.y + mm(14)
         draw_qr(c, url, area.x, qy, qr)
@@ -307,6 +286,63 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
 
 
 GOODS_COLOURS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+
+
+class _Type(NamedTuple):
+    """The sizes of one pay line's label and of the game total: A4/Letter and A5 differ."""
+
+    hints: dict[str, str]
+    pad: float
+    cube_dy: float
+    cube: float
+    cube_step: float
+    label_pt: float
+    label_dy: float
+    hint_pt: float
+    hint_dy: float
+    total_pt: float
+    total_dx: float
+    total_dy: float
+    note_pt: float
+
+
+_A4_TYPE = _Type({line: how for line, (_, how) in LABELS.items()}, mm(1.5), mm(2), mm(4),
+                 mm(5.5), 8.6, mm(0.4), 6, mm(2.6), 11, mm(4), mm(5), 7)
+_A5_TYPE = _Type(A5_HINTS, mm(1), mm(1.6), mm(3.2), mm(4.2), 7.5, mm(0.3), 5.5, mm(2.2),
+                 9, mm(3), mm(4), 5.5)
+
+
+def _draw_line(c: Canvas, sheet: SheetLayout, seat: int, line: str, area: Rect, row: Rect,
+               look: Look, t: _Type) -> None:
+    """One pay line: its label and hint (a goods line with its cube), then a field a round."""
+    how = t.hints.get(line, "")
+    tx = area.x + t.pad
+    if line in GOODS_COLOURS:
+        cube(c, GOODS_COLOURS[line], tx, row.cy - t.cube_dy, t.cube, look)
+        tx += t.cube_step
+        how = how or f"worth {GOODS_VALUE[GOODS_COLOURS[line]]} each"
+    c.setFillColor(INK)
+    c.setFont(BOLD if line in BOLD_LINES else REGULAR, t.label_pt)
+    c.drawString(tx, row.cy + t.label_dy, LABELS[line][0])
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, t.hint_pt)
+    c.drawString(tx, row.cy - t.hint_dy, how)
+    for rnd in ROUNDS:
+        draw_field(c, sheet.field(f"p{seat}_{round_key(rnd)}_{line}"), look, ACCENT,
+                   thick=line in BOLD_LINES)
+
+
+def _draw_total(c: Canvas, sheet: SheetLayout, seat: int, total: Rect, look: Look,
+                t: _Type) -> None:
+    c.setFillColor(INK)
+    c.setFont(BOLD, t.total_pt)
+    c.drawRightString(total.x - t.total_dx, total.y + t.total_dy,
+                      "Game total: credits at the end")
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, t.note_pt)
+    c.drawRightString(total.x - t.total_dx, total.y + mm(1),
+                      "the last round's credits; 1 or more and you win")
+    draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
 
 
 def _a5_page(seat: int, seed: int, look: Look, size: tuple[float, float]) -> Page:
@@ -371,31 +407,8 @@ def _a5_page(seat: int, seed: int, look: Look, size: tuple[float, float]) -> Pag
                 c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
                                else hex_color("#f4f1ee"))
                 c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
-            label = LABELS[line][0]
-            how = A5_HINTS.get(line, "")
-            tx = area.x + mm(1)
-            if line in GOODS_COLOURS:
-                cube(c, GOODS_COLOURS[line], tx, row.cy - mm(1.6), mm(3.2), look)
-                tx += mm(4.2)
-                how = f"worth {GOODS_VALUE[GOODS_COLOURS[line]]} each"
-            c.setFillColor(INK)
-            c.setFont(BOLD if line in BOLD_LINES else REGULAR, 7.5)
-            c.drawString(tx, row.cy + mm(0.3), label)
-            c.setFillColor(GREY)
-            c.setFont(REGULAR, 5.5)
-            c.drawString(tx, row.cy - mm(2.2), how)
-            for rnd in ROUNDS:
-                draw_field(c, sheet.field(f"p{seat}_{round_key(rnd)}_{line}"), look, ACCENT,
-                           thick=line in BOLD_LINES)
-        total = fields[f"p{seat}_total"]
-        c.setFillColor(INK)
-        c.setFont(BOLD, 9)
-        c.drawRightString(total.x - mm(3), total.y + mm(4), "Game total: credits at the end")
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, 5.5)
-        c.drawRightString(total.x - mm(3), total.y + mm(1),
-                          "the last round's credits; 1 or more and you win")
-        draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
+            _draw_line(c, sheet, seat, line, area, row, look, _A5_TYPE)
+        _draw_total(c, sheet, seat, fields[f"p{seat}_total"], look, _A5_TYPE)
         footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, f"Galaxy Trucker - score sheet, player {seat}")
