@@ -41,7 +41,7 @@ GAME, SEED = "galaxy-trucker", 11
 
 @pytest.mark.parametrize("name", ["pnp.sheetread.digits", "pnp.sheetread.reading",
                                   "pnp.sheetread.boxes", "pnp.sheetread.harvest",
-                                  "pnp.sheetread.settle"])
+                                  "pnp.sheetread.choices"])
 def test_docstring_examples_run(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

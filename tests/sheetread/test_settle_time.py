@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.render.geometry import Rect
-from pnp.sheetread import settle as settle_module
+from pnp.sheetread import checked
 from pnp.sheetread.boxes import Draft
 from pnp.sheetread.layout import sheet_layout
 from pnp.sheetread.settle import settle, space
@@ -34,7 +34,7 @@ def test_past_the_time_for_the_rules_doubt_is_asked(monkeypatch: pytest.MonkeyPa
     drafts = [_draft("a", ("3", 0.999)), _draft("b", ("8", 0.49), ("5", 0.46)),
               _draft("total", ("8", 0.999))]
     assert {f.name: f.status for f in settle(_Sum(), drafts, {})}["b"] == "ruled"
-    monkeypatch.setattr(settle_module, "SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(checked, "SETTLE_SECONDS", 0.0)
     out = {f.name: f for f in settle(_Sum(), drafts, {})}
     assert (out["b"].status, out["b"].value) == ("ask", "8")  # not ruled: asked
     # a sheet that does not check out: a read field the audit had no time for is asked
@@ -42,13 +42,6 @@ def test_past_the_time_for_the_rules_doubt_is_asked(monkeypatch: pytest.MonkeyPa
               _draft("total", ("9", 0.99))]
     out = {f.name: f for f in settle(_Sum(), drafts, {})}
     assert out["total"].status == "ask" and "too many doubtful fields" in out["total"].note
-
-
-def test_settle_docstring_examples_run() -> None:
-    import doctest
-
-    result = doctest.testmod(settle_module)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_a_reading_the_boxes_cannot_hold_is_never_taken() -> None:
