@@ -138,6 +138,8 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
                             json={"seq": seq, "text": long_game.events[seq]})
         assert r.status_code == 201, r.get_json()
         seq = r.get_json()["seq"]
+        if any("table_checkpoints" in sql for sql in seen.sql):
+            out.setdefault("write with a checkpoint (1 in 50)", seen.sql)
         return seen.sql
 
     cpu: dict[int, list[float]] = {}
@@ -172,6 +174,9 @@ def statements(url: str, long_game: Any) -> dict[str, Any]:
     with counting(get_engine(a)) as seen:
         ca.get(f"/api/tables/{tid}?since={seq}")
     out["cold start at row 1,001 (table, rows, checkpoints)"] = seen.sql
+    with counting(get_engine(a)) as seen:  # (the test client holds no stream: the answer)
+        ca.get(f"/t/{tid}/events?since={seq}")
+    out["live updates: a polling phone's head"] = seen.sql
     for app in (a, b):
         get_engine(app).dispose()
     return out

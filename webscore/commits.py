@@ -70,13 +70,17 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Statement:
-    """A one-statement write as data, sent on the database driver's own connection (SQLite's
-    leader: ``_Group._commit_raw``; PostgreSQL: ``webscore.driver.run``): ``sql`` in the
-    driver's style, ``params``, and ``check(rowcount)``, which raises ``Refused``."""
+    """A write as data, sent on the database driver's own connection (SQLite's leader:
+    ``_Group._commit_raw``; PostgreSQL: ``webscore.driver.run``): ``sql`` in the driver's
+    style, ``params``, and ``check(rowcount)``, which raises ``Refused``.  ``then``: (sql,
+    params) sent after it in the same transaction once it passed (an entry's checkpoint),
+    which must never conflict (``ON CONFLICT DO NOTHING``): any error of theirs fails the
+    whole commit, so nothing of the write is stored."""
 
     sql: str
     params: Any
     check: Callable[[int], None]
+    then: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -263,6 +267,9 @@ class _Group:
                 item.statement.check(rows)
             except (IntegrityError, Refused) as exc:
                 item.error = exc
+                continue
+            for sql, params in item.statement.then:  # (an error: the whole commit fails)
+                driver.execute(conn.engine, cursor, sql, params, conn)
 
     @staticmethod
     def _run_each(conn: Connection, items: list[_Pending]) -> None:
@@ -468,8 +475,8 @@ def write(engine: Engine, work: Work, notice: str | None = None, *,
     if engine.dialect.name == "sqlite":
         return _group(engine).run(engine, work, one_statement, statement)
     if statement is not None and engine.dialect.name == "postgresql":
-        result: Any = driver.run(engine, statement.sql, statement.params)
-        statement.check(result)
+        result: Any = driver.run(engine, statement.sql, statement.params, statement.check,
+                                 statement.then)
     else:
         with engine.connect() as conn:
             if one_statement:  # its own transaction: no BEGIN and COMMIT round trips

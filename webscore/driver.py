@@ -26,8 +26,8 @@ COMMIT through ``execute`` and ``commit`` here too.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,11 +126,13 @@ def commit(engine: Engine, driver: Any, conn: Any = None) -> None:
 
 
 @contextmanager
-def alone(engine: Engine) -> Iterator[Any]:
-    """A pooled driver connection for statements that each stand alone (autocommit): a
-    cursor on it.  A server that is down is raised as ``Engine.connect`` raises it; a
-    connection that failed is not given back to the pool."""
+def alone(engine: Engine, autocommit: bool = True) -> Iterator[Any]:
+    """A pooled driver connection for statements that each stand alone (autocommit; else in
+    the driver's transaction, which the caller commits): a cursor on it.  A server that is
+    down is raised as ``Engine.connect`` raises it; a connection that failed is not given
+    back to the pool (nor one left in a transaction: its transaction is rolled back)."""
     kind = flavour(engine)
+    autocommit = autocommit and kind.autocommit
     try:
         pooled = engine.raw_connection()
     except kind.error as exc:
@@ -140,12 +142,17 @@ def alone(engine: Engine) -> Iterator[Any]:
     try:
         try:
             cursor = driver.cursor()  # (a closed connection fails here)
-            if kind.autocommit:
+            if autocommit:
                 driver.autocommit = True  # a client-side switch: nothing is sent
             try:
                 yield cursor
+            except BaseException:
+                if not autocommit and not _closed(driver):
+                    with suppress(kind.error):  # a broken connection: the pool drops it
+                        driver.rollback()
+                raise
             finally:
-                if kind.autocommit and not driver.closed:
+                if autocommit and not driver.closed:
                     driver.autocommit = False  # as SQLAlchemy's transactions expect it
             cursor.close()
         except kind.error as exc:
@@ -171,12 +178,23 @@ def fetch(engine: Engine, sql: str, params: Any) -> list[tuple[Any, ...]]:
         return list(execute(engine, cursor, sql, params).fetchall())
 
 
-def run(engine: Engine, sql: str, params: Any) -> int:
-    """One write statement alone, committed by itself (autocommit: one round trip on
-    PostgreSQL, which makes the statement atomic): the rows it changed."""
-    with alone(engine) as cursor:
+def run(engine: Engine, sql: str, params: Any,
+        check: Callable[[int], None] = lambda rows: None,
+        then: Sequence[tuple[str, Any]] = ()) -> int:
+    """One write statement, committed: the rows it changed, handed first to ``check``
+    (which raises to store nothing).  Alone, it is committed by itself (autocommit: one
+    round trip on PostgreSQL, which makes the statement atomic); with statements to send
+    ``then`` (after the check passed), all of them are one transaction, rolled back if any
+    fails."""
+    with alone(engine, autocommit=not then) as cursor:
         rows = int(execute(engine, cursor, sql, params).rowcount)
-        engine.dispatch.commit(None)  # the statement's own
+        check(rows)
+        if not then:
+            engine.dispatch.commit(None)  # the statement's own
+            return rows
+        for more, more_params in then:
+            execute(engine, cursor, more, more_params)
+        commit(engine, cursor.connection)
     return rows
 
 

@@ -21,11 +21,13 @@ and database, with one thread for all the tables its streams watch.  On PostgreS
 LISTENs on one connection to the NOTIFY the write path sends after each commit
 (``webscore.commits``; a timer's comes from a trigger, migration ``i14b_live``); on SQLite
 (one machine) it asks for the heads of the watched tables in one query every ``LIVE_POLL``
-s.  Writes in this process call ``publish`` and wake their streams at once.
+s (``read_marks``, on the database driver's own connection).  Writes in this process call
+``publish`` and wake their streams at once.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -36,10 +38,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, request
-from sqlalchemy import BindParameter, Engine, bindparam, func, select
+from sqlalchemy import Engine, text
 
+from webscore import driver
 from webscore.db import get_engine
-from webscore.models import game_tables, table_events, table_timers
 from webscore.notices import CHANNEL
 
 bp = Blueprint("live", __name__)
@@ -186,18 +188,48 @@ def _newer(a: Mark, b: Mark) -> Mark:
     return Mark(max(a.head, b.head), max(a.timer, b.timer))
 
 
+MARKS_A_STATEMENT = 256
+"""Tables one query of ``read_marks`` asks about at most (the hub's poll asks about every
+table its process's streams watch)."""
+
+
+@functools.cache
+def _marks_query(n: int) -> Any:
+    """The existing tables among ``n`` ids, each with its head and its timer's revision: one
+    statement, indexed (each subquery reads one end of a primary key)."""
+    ids = ", ".join(f":id_{i}" for i in range(n))
+    return text("SELECT g.id, (SELECT MAX(e.seq) FROM table_events e WHERE e.table_id = g.id),"
+                " (SELECT r.rev FROM table_timers r WHERE r.table_id = g.id)"
+                f" FROM game_tables g WHERE g.id IN ({ids})")
+
+
+def _read_marks(engine: Engine, tables: list[str]) -> dict[str, Mark]:
+    """The marks of the tables that exist, on the database driver's own connection
+    (``webscore.driver``): one statement per ``MARKS_A_STATEMENT`` tables, its number of ids
+    rounded up to a power of two (the last one repeated), so that a few statements are
+    compiled and prepared once, not one per number of tables watched."""
+    found: dict[str, Mark] = {}
+    for at in range(0, len(tables), MARKS_A_STATEMENT):
+        chunk = tables[at:at + MARKS_A_STATEMENT]
+        n = 1 << (len(chunk) - 1).bit_length()
+        chunk += chunk[-1:] * (n - len(chunk))
+        rendered = driver.render(engine, _marks_query(n))
+        for table_id, head, timer in driver.fetch(
+                engine, rendered.sql, rendered.params({f"id_{i}": t for i, t in enumerate(chunk)})):
+            found[table_id] = Mark(int(head or 0), int(timer or 0))
+    return found
+
+
 def read_marks(engine: Engine, tables: list[str]) -> dict[str, Mark]:
-    """The heads and timer revisions of several tables, in two indexed queries."""
-    ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
-    with engine.connect() as conn:
-        heads = {r[0]: r[1] for r in conn.execute(
-            select(table_events.c.table_id, func.max(table_events.c.seq))
-            .where(table_events.c.table_id.in_(ids)).group_by(table_events.c.table_id),
-            {"ids": tables})}
-        timers = {r[0]: r[1] for r in conn.execute(
-            select(table_timers.c.table_id, table_timers.c.rev)
-            .where(table_timers.c.table_id.in_(ids)), {"ids": tables})}
-    return {t: Mark(int(heads.get(t) or 0), int(timers.get(t) or 0)) for t in tables}
+    """The heads and timer revisions of several tables (0 for a table that does not exist):
+    one indexed query (per ``MARKS_A_STATEMENT`` tables)."""
+    found = _read_marks(engine, tables) if tables else {}
+    return {t: found.get(t, Mark()) for t in tables}
+
+
+def table_mark(engine: Engine, table_id: str) -> Mark | None:
+    """A table's head and timer revision, or None if there is no such table: one query."""
+    return _read_marks(engine, [table_id]).get(table_id)
 
 
 _HUBS: dict[int, Hub] = {}
@@ -289,11 +321,9 @@ def events(table_id: str) -> Response:
     if len(table_id) > 32:
         abort(404, description="no table with that id")
     engine = get_engine()
-    with engine.connect() as conn:
-        if conn.execute(select(game_tables.c.id).where(game_tables.c.id == table_id)
-                        ).first() is None:
-            abort(404, description="no table with that id")
-    first = read_marks(engine, [table_id])[table_id]
+    first = table_mark(engine, table_id)
+    if first is None:
+        abort(404, description="no table with that id")
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if not _can_hold():
         body = f"retry: {POLL_RETRY_MS}\n\n" + _event(

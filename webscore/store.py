@@ -203,6 +203,14 @@ def _guarded_insert(n: int) -> Any:
     return text(f"INSERT INTO table_events ({_COLUMNS}) {body}")
 
 
+_CHECKPOINT_INSERT = text(
+    "INSERT INTO table_checkpoints (table_id, at_seq, engine, state, created_at) "
+    "VALUES (:table_id, :at_seq, :engine, :state, :created_at) ON CONFLICT DO NOTHING")
+"""An entry's checkpoint, after its rows in the same transaction: one already stored for
+that row and code is the same state (the engine is deterministic), so it is kept; the
+statement never conflicts (``commits.Statement.then``)."""
+
+
 @dataclass(frozen=True)
 class Checkpoint:
     at_seq: int
@@ -236,17 +244,23 @@ def append(engine: Engine, table_id: str, expected: int, rows: Sequence[NewRow],
         if rowcount != len(new):
             raise Conflict(expected, expected - 1)
 
+    then: tuple[tuple[str, Any], ...] = ()
+    if checkpoint is not None:
+        rendered = driver.render(engine, _CHECKPOINT_INSERT)
+        then = ((rendered.sql, rendered.params({
+            "table_id": table_id, "at_seq": checkpoint.at_seq, "engine": checkpoint.engine,
+            "state": checkpoint.state, "created_at": stamp})),)
+
     def work(conn: Connection) -> None:
         check(sum(conn.exec_driver_sql(sql, params).rowcount for sql, params in inserts))
-        if checkpoint is not None:
-            conn.execute(insert(table_checkpoints).values(
-                table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
-                state=checkpoint.state, created_at=stamp))
+        for sql, params in then:
+            conn.exec_driver_sql(sql, params)
 
-    one = len(inserts) == 1 and checkpoint is None
+    one = len(inserts) == 1  # (more: a transaction of chunks, all stored or none)
     try:
-        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}", one_statement=one,
-                      statement=commits.Statement(*inserts[0], check) if one else None)
+        commits.write(engine, work, notice=f"h {table_id} {new[-1].seq}",
+                      one_statement=one and not then,
+                      statement=commits.Statement(*inserts[0], check, then) if one else None)
     except IntegrityError:
         # Lost the insert race for this seq.  (A lock held too long, a full disk or a lost
         # connection is no conflict: it reaches webscore.errors and is answered 503.)
@@ -269,11 +283,10 @@ def load_checkpoint(engine: Engine, table_id: str, at_seq: int,
 
 def save_checkpoint(engine: Engine, table_id: str, checkpoint: Checkpoint) -> bool:
     """Store a checkpoint on its own (after a long replay); False if one is already there."""
-    try:
-        with engine.begin() as conn:
-            conn.execute(insert(table_checkpoints).values(
-                table_id=table_id, at_seq=checkpoint.at_seq, engine=checkpoint.engine,
-                state=checkpoint.state, created_at=now()))
-    except (IntegrityError, OperationalError):
+    rendered = driver.render(engine, _CHECKPOINT_INSERT)
+    try:  # one statement in autocommit, on the driver's connection
+        return driver.run(engine, rendered.sql, rendered.params({
+            "table_id": table_id, "at_seq": checkpoint.at_seq, "engine": checkpoint.engine,
+            "state": checkpoint.state, "created_at": now()})) == 1
+    except (IntegrityError, OperationalError):  # (the table is gone; SQLite busy)
         return False
-    return True

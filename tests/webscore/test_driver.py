@@ -37,9 +37,9 @@ def test_an_entry_is_one_statement_and_one_commit_on_the_driver(
     sent: list[str] = []
     original = driver.run
 
-    def spy(engine_: Engine, sql: str, params: Any) -> int:
+    def spy(engine_: Engine, sql: str, params: Any, *rest: Any) -> int:
         sent.append(sql)
-        return original(engine_, sql, params)
+        return original(engine_, sql, params, *rest)
 
     monkeypatch.setattr(driver, "run", spy)
     with counting(engine) as seen:
@@ -97,4 +97,33 @@ def test_a_connection_the_server_dropped_is_replaced(postgres_db: str) -> None:
         pytest.fail("no entry stored after 3 tries")
     assert failed <= ended[0]
     assert [r.seq for r in load_rows(engine, tid)] == [1, 2]
+    engine.dispose()
+
+
+def test_an_entry_with_a_checkpoint_is_one_transaction_on_the_driver(postgres_db: str) -> None:
+    """The checkpoint (one entry in ``checkpoints.EVERY``) goes after the rows in the same
+    transaction on the driver's connection: two statements and one commit; a refused entry
+    stores neither, and the pooled connection goes back with no transaction open."""
+    from webscore.store import Checkpoint, checkpoint_seqs, load_checkpoint
+
+    from sqlalchemy import event
+
+    engine, tid = engine_and_table(postgres_db)
+    through: list[Any] = []  # the SQLAlchemy Connection of each statement (None: the driver)
+    event.listen(engine, "before_cursor_execute", lambda conn, *_: through.append(conn))
+    with counting(engine) as seen:
+        append(engine, tid, 0, [NewRow("move", "typed", "r1")], Checkpoint(1, "code", b"s1"))
+    assert through == [None, None]
+    assert [s.split()[:3] for s in seen.sql] == [["INSERT", "INTO", "table_events"],
+                                                 ["INSERT", "INTO", "table_checkpoints"]]
+    assert seen.commits == 1 and seen.checkouts == 1
+    assert load_checkpoint(engine, tid, 1, "code") == b"s1"
+    with pytest.raises(Conflict):  # seq 1 is taken: its checkpoint is not stored either
+        append(engine, tid, 0, [NewRow("move", "typed", "r2")], Checkpoint(1, "other", b"x"))
+    with pytest.raises(Conflict):  # no seq 4 to follow: likewise
+        append(engine, tid, 4, [NewRow("move", "typed", "r2")], Checkpoint(5, "code", b"x"))
+    assert checkpoint_seqs(engine, tid, "other") == set()
+    assert checkpoint_seqs(engine, tid, "code") == {1}
+    with engine.connect() as conn:  # the one pooled connection: no transaction left open
+        assert conn.connection.dbapi_connection.info.transaction_status.name == "IDLE"
     engine.dispose()

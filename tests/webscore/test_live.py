@@ -57,6 +57,41 @@ def test_events_refuse_bad_input_without_a_500(client: FlaskClient) -> None:
     assert client.post(f"/t/{t['id']}/events").status_code == 405
 
 
+def test_heads_are_read_in_one_query_per_chunk_of_tables(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream's start is one query (the table, its head and its timer's revision), the
+    hub's poll one query per ``MARKS_A_STATEMENT`` tables; a table that does not exist reads
+    as none (404) or as head 0."""
+    from sqlalchemy import text
+
+    from webscore.sqlcount import counting
+    from webscore.store import now
+
+    client = app.test_client()
+    engine = get_engine(app)
+    played, timed = new_table_api(client, chance="table"), new_table_api(client, chance="table")
+    post(client, played, "r4", 0)
+    post(client, played, "+2", 1)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO table_timers (table_id, rev, state, updated_at) "
+                          "VALUES (:t, 3, '{}', :at)"), {"t": timed["id"], "at": now()})
+    with counting(engine) as seen:
+        body = client.get(f"/t/{played['id']}/events").get_data(as_text=True)
+    assert f'"seq":2}}' in body and seen.queries == 1
+    with counting(engine) as seen:
+        assert client.get("/t/nosuchtable/events").status_code == 404
+    assert seen.queries == 1
+    monkeypatch.setattr(live, "MARKS_A_STATEMENT", 2)
+    ids = [played["id"], timed["id"], "nosuchtable"]
+    with counting(engine) as seen:
+        assert live.read_marks(engine, ids) == {
+            played["id"]: Mark(2, 0), timed["id"]: Mark(0, 3), "nosuchtable": Mark()}
+    assert seen.queries == 2
+    assert live.table_mark(engine, timed["id"]) == Mark(0, 3)
+    assert live.table_mark(engine, "nosuchtable") is None
+    assert live.read_marks(engine, []) == {}
+
+
 # -- the hub --------------------------------------------------------------------------------
 def test_hub_wakes_a_waiter_and_times_out(app: Flask) -> None:
     hub = Hub(get_engine(app))

@@ -19,7 +19,16 @@ from sqlalchemy import inspect
 from webscore.db import current_revision, get_engine, head_revision, init_app
 from webscore.snapshots import clear_cache, snapshot
 from webscore.sqlcount import counting
-from webscore.store import _ROWS, Conflict, NewRow, Row, _aware, create_table, load_rows
+from webscore.store import (
+    _ROWS,
+    Conflict,
+    NewRow,
+    Row,
+    _aware,
+    create_table,
+    load_checkpoint,
+    load_rows,
+)
 from webscore.tracker import TrackerRefusal, submit, undo
 
 
@@ -149,6 +158,47 @@ def test_several_rows_are_one_guarded_statement_all_or_none(
     with pytest.raises(Conflict):  # 6 is taken: none of the five stored
         store.append(engine, tid, 5, [NewRow("move", "typed", f"n{i}") for i in range(5)])
     assert [r.text for r in load_rows(engine, tid, 4)] == [f"m{i}" for i in range(5)]
+
+
+def test_a_checkpoint_is_stored_with_its_rows_or_not_at_all(app: Flask) -> None:
+    """An entry's checkpoint goes after its rows in the same transaction, on the driver's
+    connection (two statements, one commit); a refused entry stores neither, even when it
+    shares a commit with others (SQLite); a checkpoint already there is kept."""
+    from webscore.store import Checkpoint, append, checkpoint_seqs, save_checkpoint
+
+    engine = get_engine(app)
+    tid = make_table(app)
+    with counting(engine) as seen:
+        append(engine, tid, 0, [NewRow("move", "typed", "r1")], Checkpoint(1, "code", b"s"))
+    assert [s.split()[2] for s in seen.sql if s.startswith("INSERT")] == [
+        "table_events", "table_checkpoints"] and seen.queries == 2 and seen.commits == 1
+    assert not save_checkpoint(engine, tid, Checkpoint(1, "code", b"other"))  # kept
+    assert save_checkpoint(engine, tid, Checkpoint(1, "new-code", b"s"))
+    tables = [make_table(app) for _ in range(6)]
+    barrier = threading.Barrier(12)
+    outcomes: dict[tuple[int, int], str] = {}
+
+    def writer(t: int, n: int) -> None:  # two writers a table, both after row 0
+        barrier.wait()
+        try:
+            append(engine, tables[t], 0, [NewRow("move", "typed", f"r{n + 1}")],
+                   Checkpoint(1, "code", f"{t}-{n}".encode()) if t % 2 else None)
+            outcomes[t, n] = "ok"
+        except Conflict:
+            outcomes[t, n] = "stale"
+
+    threads = [threading.Thread(target=writer, args=(t, n)) for t in range(6) for n in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for t, table in enumerate(tables):
+        won = [n for n in (0, 1) if outcomes[t, n] == "ok"]
+        assert len(won) == 1 and outcomes[t, 1 - won[0]] == "stale", outcomes
+        assert [r.text for r in load_rows(engine, table)] == [f"r{won[0] + 1}"]
+        assert checkpoint_seqs(engine, table, "code") == ({1} if t % 2 else set())
+        if t % 2:
+            assert load_checkpoint(engine, table, 1, "code") == f"{t}-{won[0]}".encode()
 
 
 def test_undo_rows_are_kept_and_replay_from_scratch(app: Flask) -> None:
