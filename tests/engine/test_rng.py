@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.engine.rng import Rng
+from pnp.engine.rng import Rng, _two_dice_from, two_dice
 
 
 def test_golden_values_are_pinned() -> None:
@@ -119,3 +119,23 @@ def test_a_rejected_draw_is_skipped_side_by_side_too(length: int) -> None:
     a.shuffle(x)
     _one_by_one(b, y)
     assert x == y and a.next_u64() == b.next_u64()
+
+
+@given(st.integers(min_value=0, max_value=2**40), st.text(max_size=12))
+def test_two_dice_totals_as_two_below_6(seed: int, stream: str) -> None:
+    rng = Rng(seed, stream)
+    assert two_dice(seed, stream) == rng.below(6) + rng.below(6) + 2
+
+
+@pytest.mark.parametrize("which", [1, 2])
+def test_two_dice_leaves_a_rejected_draw_to_below(which: int) -> None:
+    # a state whose first (second) number is 2**64 - 1, which below(6) rejects
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    state = (_unmix(mask) - which * gamma) & mask
+    assert _two_dice_from(state) is None
+    rng = Rng(0)
+    rng._state = state
+    total = rng.below(6) + rng.below(6) + 2  # below draws again past the rejected number
+    assert 2 <= total <= 12
+    rng._state = fine = (state + 3 * gamma) & mask  # three steps on: both numbers pass
+    assert _two_dice_from(fine) == rng.below(6) + rng.below(6) + 2

@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from functools import cache
 
-from pnp.engine.rng import Rng
+from pnp.engine.rng import Rng, two_dice
 from pnp.games.galaxy_trucker.cards import Card, all_cards, card, level_cards, test_flight
 from pnp.games.galaxy_trucker.events import Flip, Roll
 from pnp.games.galaxy_trucker.goods import value
@@ -54,8 +54,7 @@ def deal(seed: int, index: int, round_name: str, test: bool) -> tuple[str, ...]:
 def dice(seed: int, round_index: int, rolls: int) -> int:
     """The seeded 2d6 roll number ``rolls`` of a round (asked for twice a roll: to deal it
     and to check the one logged)."""
-    rng = Rng(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
-    return rng.below(6) + rng.below(6) + 2
+    return two_dice(seed, f"galaxy-trucker/dice/{round_index}/{rolls}")
 
 
 def is_dealt(s: State, event: Flip | Roll) -> bool:
