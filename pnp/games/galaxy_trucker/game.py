@@ -24,6 +24,7 @@ from pnp.engine.errors import check_fields, legal_hint
 from pnp.engine.game import JSON
 from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
+from pnp.games.galaxy_trucker import results
 from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
 from pnp.games.galaxy_trucker.answers import ANSWERS, decide
 from pnp.games.galaxy_trucker.boards import BOARDS
@@ -40,22 +41,21 @@ from pnp.games.galaxy_trucker.events import (
     parse_event,
     split_line,
 )
-from pnp.games.galaxy_trucker.flight import lapped, start_positions
-from pnp.games.galaxy_trucker.flow import ASK_WORDS, set_trucker, who
-from pnp.games.galaxy_trucker.notation import format_berth, format_crew, format_ship
+from pnp.games.galaxy_trucker.flight import start_positions
+from pnp.games.galaxy_trucker.flow import set_trucker, who
 from pnp.games.galaxy_trucker.offers import has_choice, options, refuse
 from pnp.games.galaxy_trucker.offers import legal as legal_events
+from pnp.games.galaxy_trucker.results import need_words
 from pnp.games.galaxy_trucker.rounds import (
+    chance_outcomes,
     deal,
     deck_size,
     dice,
     is_dealt,
     may_flip,
-    possible_flips,
     settle,
 )
 from pnp.games.galaxy_trucker.state import (
-    LOOP,
     NO_STAGE,
     ROUND_BOARD,
     ROUND_GAP,
@@ -66,7 +66,7 @@ from pnp.games.galaxy_trucker.state import (
     Trucker,
     ask_of,
 )
-from pnp.games.galaxy_trucker.summary import ShipSummary, Summary
+from pnp.games.galaxy_trucker.summary import Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS
 
 ROUND_NAMES = tuple(ROUND_BOARD)
@@ -151,12 +151,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return [e for e in self.legal(state) if not isinstance(e, Quit)]
 
     def chance_outcomes(self, state: State) -> list[GTEvent]:
-        if state.phase == "over" or state.need is None:
-            return []
-        if state.need == "card":
-            return [Flip(c.id) for c in possible_flips(state.round, state.test_flight,
-                                                       state.drawn)]
-        return [Roll(n) for n in range(2, 13)]
+        return chance_outcomes(state)
 
     def dealt_outcome(self, state: State) -> GTEvent | None:
         if state.seed is None or state.need is None or state.phase == "over":
@@ -185,16 +180,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if isinstance(event, (Flip, Roll)):
             return self._run(self._chance(replace(state, auto=()), event))
         if state.need is not None:
-            raise IllegalMove("GT-F24", f"first log the {self._need_words(state)}",
+            raise IllegalMove("GT-F24", f"first log the {need_words(state)}",
                               lambda: [format_event(e) for e in self.chance_outcomes(state)])
         return self._run(decide(self, state, event))
-
-    def _need_words(self, state: State) -> str:
-        if state.need == "card":
-            flips = self.chance_outcomes(state)  # the example is one that can come now
-            example = format_event(flips[0]) if flips else "card:I-1"
-            return f"adventure card turned up ({example})"
-        return "2d6 roll (roll:2 .. roll:12)"
 
     # -- the run loop: go on until a decision or a chance outcome is awaited --------------
     def _run(self, s: State) -> State:
@@ -323,7 +311,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
                 s.need != "card" and isinstance(event, Roll) and 2 <= event.total <= 12):
             possible = self.chance_outcomes(s)  # listed only for the refusal
             raise IllegalMove("GT-F24", f"{format_event(event)} cannot come now: the table owes "
-                              f"the {self._need_words(s)}; "
+                              f"the {need_words(s)}; "
                               f"{legal_hint([format_event(e) for e in possible])}",
                               [format_event(e) for e in possible])
         dealt = self.dealt_outcome(s)
@@ -353,97 +341,19 @@ class GalaxyTrucker(Game[State, GTEvent]):
         entry's tiles may be separated by spaces too (``events.split_line``)."""
         return [self.parse(tok) for tok in split_line(text)]
 
-    # -- results --------------------------------------------------------------------------
+    # -- results (``results``) ---------------------------------------------------------------
     def scores(self, state: State) -> list[int]:
-        return [t.credits for t in state.truckers]
+        return results.scores(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        ranked = sorted(range(len(state.truckers)), key=lambda i: -state.truckers[i].credits)
-        winners = tuple(i for i in ranked if state.truckers[i].credits >= 1)
-        if not winners:
-            return Outcome((), "no profit", "nobody ended with a credit")
-        top = state.truckers[winners[0]].credits
-        best = [who(state, i) for i in winners if state.truckers[i].credits == top]
-        return Outcome(winners, "win", f"everyone with a credit wins; most credits ({top}): "
-                       f"{', '.join(best)}")
+        return results.outcome(state)
 
     def summary(self, state: State) -> dict[str, JSON]:
-        return cast(dict[str, JSON], self.typed_summary(state))
+        return cast(dict[str, JSON], results.typed_summary(state))
 
     def typed_summary(self, state: State) -> Summary:
         """The public summary in its declared shape (``summary.Summary``)."""
-        c = card(state.card) if state.card else None
-        lead = max((t.pos for t in state.truckers if t.active and t.pos is not None),
-                   default=0)
-        ships: list[ShipSummary] = []
-        for i, t in enumerate(state.truckers):
-            ships.append({
-                "seat": i, "name": who(state, i), "number": t.number,
-                "space": t.pos % LOOP if t.pos is not None else None, "pos": t.pos,
-                "lapped": t.active and t.pos is not None and lapped(lead, t.pos),
-                "flying": t.active, "gave_up": t.out, "credits": t.credits,
-                "board": t.ship.board.name if t.ship else ROUND_BOARD[state.round],
-                "ship": format_ship(t.ship) if t.ship else None,
-                "crew": format_crew(t.crew),
-                "berths": [{"cabin": cabin, "humans": b.humans,
-                            "alien": format_berth(b) if b.alien is not None else None}
-                           for cabin, b in t.crew.berths],
-                "humans": t.crew.humans, "crew_total": t.crew.total,
-                "batteries": {str(k): v for k, v in t.batteries},
-                "goods": {str(k): v for k, v in t.goods},
-                "lost": t.lost,
-                "exposed": t.ship.exposed_connectors if t.ship else None,
-                "history": list(t.history),
-            })
-        outcome = self.outcome(state)
-        ask = state.ask
-        return {
-            "now": self._now(state),
-            "flight": self._flight_line(state),
-            "tile_seed": state.tile_seed,  # the printed tile set: ids -> tiles for drawings
-            "loop": LOOP,
-            "round": state.round, "round_number": state.round_index + 1,
-            "rounds": list(state.rounds), "phase": state.phase,
-            "order": list(state.order()), "ships": ships,
-            "card": {"id": c.id, "title": c.title, "text": c.describe(),
-                     "stage": state.stage.step} if c else None,
-            "cards_turned": len(state.drawn),
-            "deck_size": deck_size(state.round, state.test_flight),
-            "awaiting": ("over" if state.phase == "over" else "chance" if state.need
-                         else "decision"),
-            "decision": ({"seat": ask.seat, "name": who(state, ask.seat),
-                          "kind": ask.kind, "what": ASK_WORDS[ask.kind]}
-                         if ask and not state.need else None),
-            "chance": self._need_words(state) if state.need else None,
-            "dice": state.last_roll,
-            "events": list(state.log),
-            "credits": self.scores(state),
-            "result": outcome.detail if outcome else None,
-        }
-
-    def _now(self, state: State) -> str:
-        """One line: the card and what is awaited."""
-        if state.phase == "over":
-            outcome = self.outcome(state)
-            return f"game over: {outcome.detail if outcome else ''}"
-        head = f"round {state.round}, card {len(state.drawn)}/" \
-               f"{deck_size(state.round, state.test_flight)}"
-        if state.card:
-            head += f" ({card(state.card).describe()})"
-        if state.need:
-            return f"{head}: log the {self._need_words(state)}"
-        if state.ask:
-            return f"{head}: {who(state, state.ask.seat)} to {ASK_WORDS[state.ask.kind]}"
-        return head
-
-    def _flight_line(self, state: State) -> str:
-        """The flight board, leader first: name and space; those who gave up last."""
-        flying = [f"{who(state, i)} on {(state.truckers[i].pos or 0) % LOOP}"
-                  for i in state.order()]
-        out = [who(state, i) for i, t in enumerate(state.truckers) if t.out]
-        return " > ".join(flying) + (f" (gave up: {', '.join(out)})" if out else "")
+        return results.typed_summary(state)
 
 
 def _rounds(value: object) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from functools import cache
 
 from pnp.engine.rng import Rng, two_dice
 from pnp.games.galaxy_trucker.cards import Card, all_cards, card, level_cards, test_flight
-from pnp.games.galaxy_trucker.events import Flip, Roll
+from pnp.games.galaxy_trucker.events import Flip, GTEvent, Roll
 from pnp.games.galaxy_trucker.goods import value
 from pnp.games.galaxy_trucker.state import (
     BEST_LOOKING,
@@ -94,6 +94,16 @@ def possible_flips(round_name: str, test: bool, drawn: tuple[str, ...]) -> list[
             continue
         out += [c for c in level_cards(lvl) if c.id not in drawn]
     return out
+
+
+def chance_outcomes(state: State) -> list[GTEvent]:
+    """The card flips or 2d6 rolls that may come now (none while no chance is awaited)."""
+    if state.phase == "over" or state.need is None:
+        return []
+    if state.need == "card":
+        return [Flip(c.id) for c in possible_flips(state.round, state.test_flight,
+                                                   state.drawn)]
+    return [Roll(n) for n in range(2, 13)]
 
 
 def may_flip(round_name: str, test: bool, drawn: tuple[str, ...], card_id: str) -> bool:
