@@ -1,6 +1,7 @@
 """The Galaxy Trucker flight's adventure cards: one step handler per kind of card
 (``CARD_STEPS``); a step awaits an answer or a roll, or moves the card on.  Shots and
-meteors, the sabotage roll and the card's end (forced give-ups, GT-F21) are shared.
+meteors (``shots_step``), the sabotage roll and the card's end (``end_card``, forced
+give-ups, GT-F21) are shared; the run loop (``GalaxyTrucker._step``) picks the step.
 """
 
 from __future__ import annotations
@@ -26,15 +27,6 @@ from pnp.games.galaxy_trucker.flow import (
 from pnp.games.galaxy_trucker.hits import Threat
 from pnp.games.galaxy_trucker.state import Stage, State, ask_of
 from pnp.games.galaxy_trucker.strength import format_strength
-
-
-def card_step(g: Flight, s: State, c: Card) -> State:
-    step = s.stage.step
-    if step == "end":
-        return end_card(s)
-    if step.startswith("shots"):
-        return shots_step(g, s)
-    return CARD_STEPS[c.kind](g, s, c)
 
 
 def open_step(g: Flight, s: State, c: Card) -> State:

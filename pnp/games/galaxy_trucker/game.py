@@ -25,7 +25,7 @@ from pnp.engine.game import JSON
 from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker import results
-from pnp.games.galaxy_trucker.adventures import card_step, sabotage_hit
+from pnp.games.galaxy_trucker.adventures import CARD_STEPS, end_card, sabotage_hit, shots_step
 from pnp.games.galaxy_trucker.answers import ANSWERS, decide
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import card
@@ -162,27 +162,29 @@ class GalaxyTrucker(Game[State, GTEvent]):
 
     # -- the rules ------------------------------------------------------------------------
     def apply(self, state: State, event: GTEvent) -> State:
+        """One new state an event: the event's first step copies ``state`` once (the draft:
+        in ``_chance`` with the outcome's changes, or in ``answers.decide`` once the answer's
+        type is checked), every step after changes that copy in place (``values.edit``), and
+        it is handed out once the run loop awaits a decision or a chance outcome."""
         try:
-            return self._apply(state, event)
+            if state.phase == "over":
+                raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
+            if type(event) is Flip or type(event) is Roll:
+                s = self._chance(state, event)
+            elif state.need is not None:
+                raise IllegalMove("GT-F24", f"first log the {need_words(state)}",
+                                  lambda: [format_event(e) for e in chance_outcomes(state)])
+            else:
+                s = decide(self, state, event)
+            while s.ask is None and s.need is None and s.phase != "over":  # the run loop
+                s = self._step(s)
+            return s
         except IllegalMove as exc:
             if not state.auto:
                 raise
             done = ", ".join(state.auto)
             raise exc.amended(f" (already applied by itself, the only possible answer "
                               f"(GT-FR4): {done})") from None
-
-    def _apply(self, state: State, event: GTEvent) -> State:
-        """One new state an event: the event's first step copies ``state`` once (the draft:
-        here, or in ``answers.decide`` once the answer's type is checked), every step after
-        changes that copy in place (``values.edit``), and it is handed out once done."""
-        if state.phase == "over":
-            raise IllegalMove("GT-F23", "the game is over; nothing more can be logged")
-        if isinstance(event, (Flip, Roll)):
-            return self._run(self._chance(replace(state, auto=()), event))
-        if state.need is not None:
-            raise IllegalMove("GT-F24", f"first log the {need_words(state)}",
-                              lambda: [format_event(e) for e in self.chance_outcomes(state)])
-        return self._run(decide(self, state, event))
 
     # -- the run loop: go on until a decision or a chance outcome is awaited --------------
     def _run(self, s: State) -> State:
@@ -214,35 +216,43 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return ANSWERS[ask.kind](self, noted, ask, event)
 
     def _step(self, s: State) -> State:
-        if s.phase == "build":
+        phase = s.phase
+        if phase == "card":  # the card's steps (``adventures``), most steps of a flight
+            step = s.stage.step
+            if step == "end":
+                return end_card(s)
+            if step.startswith("shots"):
+                return shots_step(self, s)
+            assert s.card is not None
+            c = card(s.card)
+            return CARD_STEPS[c.kind](self, s, c)
+        if phase == "gate":
+            if not s.order() or len(s.drawn) >= deck_size(s.round, s.test_flight):
+                return self.end_round(s)
+            if not s.stage.todo:
+                return edit(s, need="card")
+            return edit(s, ask=ask_of(s.stage.todo[0], "gate"))
+        if phase == "build":
             waiting = [i for i, t in enumerate(s.truckers) if t.ship is None]
             if waiting:
                 return self.ask(s, waiting[0], "enter")
             by_number = tuple(sorted(range(len(s.truckers)),
                                      key=lambda i: s.truckers[i].number or 0))
             return edit(s, phase="fix", stage=Stage(todo=by_number))
-        if s.phase in ("fix", "crew"):
-            if not s.stage.todo:
-                if s.phase == "fix":
-                    done = _redistribute(s) if s.learner_check and s.fixed else s
-                    order = tuple(sorted(range(len(done.truckers)),
-                                         key=lambda i: done.truckers[i].number or 0))
-                    return edit(done, phase="crew", stage=Stage(todo=order), fixed=())
-                return self._launch(s)
-            seat = s.stage.todo[0]
-            ship = s.truckers[seat].ship
-            assert ship is not None
-            if s.phase == "fix" and not check(ship):
-                return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
-            return self.ask(s, seat, s.phase)
-        if s.phase == "gate":
-            if not s.order() or len(s.drawn) >= deck_size(s.round, s.test_flight):
-                return self.end_round(s)
-            if not s.stage.todo:
-                return edit(s, need="card")
-            return edit(s, ask=ask_of(s.stage.todo[0], "gate"))
-        assert s.phase == "card" and s.card is not None
-        return card_step(self, s, card(s.card))
+        assert phase in ("fix", "crew")
+        if not s.stage.todo:
+            if phase == "fix":
+                done = _redistribute(s) if s.learner_check and s.fixed else s
+                order = tuple(sorted(range(len(done.truckers)),
+                                     key=lambda i: done.truckers[i].number or 0))
+                return edit(done, phase="crew", stage=Stage(todo=order), fixed=())
+            return self._launch(s)
+        seat = s.stage.todo[0]
+        ship = s.truckers[seat].ship
+        assert ship is not None
+        if phase == "fix" and not check(ship):
+            return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+        return self.ask(s, seat, phase)
 
     # -- rounds -----------------------------------------------------------------------------
     def _begin_round(self, s: State) -> State:
@@ -281,28 +291,32 @@ class GalaxyTrucker(Game[State, GTEvent]):
         return self._begin_round(edit(s, round_index=s.round_index + 1))
 
     # -- chance -----------------------------------------------------------------------------
-    def _chance(self, s: State, event: Flip | Roll) -> State:
-        if s.need is None:
-            raise refuse(s, "GT-F24", f"{format_event(event)}: no card or roll is "
-                               "awaited now")
-        if not is_dealt(s, event):
-            self._check_chance(s, event)
-        if isinstance(event, Flip):
-            deck = s.deck[1:] if s.deck else s.deck
-            return edit(s, need=None, card=event.card, drawn=(*s.drawn, event.card),
-                        deck=deck, phase="card", stage=NO_STAGE, log=())
-        st = s.stage
+    def _chance(self, state: State, event: Flip | Roll) -> State:
+        """The card or roll checked against ``state``, then the event's one new state."""
+        if state.need is None:
+            raise refuse(state, "GT-F24", f"{format_event(event)}: no card or roll is "
+                                          "awaited now")
+        if not is_dealt(state, event):
+            self._check_chance(state, event)
+        if type(event) is Flip:
+            deck = state.deck[1:] if state.deck else state.deck
+            return replace(state, auto=(), need=None, card=event.card,
+                           drawn=(*state.drawn, event.card), deck=deck, phase="card",
+                           stage=NO_STAGE, log=())
+        assert isinstance(event, Roll)
+        st = state.stage
+        total = event.total
         if st.step == "shots-wait":
-            return edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total,
-                        stage=replace(st, line=event.total, step="shots-hit",
-                                      targets=tuple([x for x in s.order()
-                                                     if x in st.defeated])))
+            return replace(state, auto=(), need=None, rolls=state.rolls + 1, last_roll=total,
+                           stage=replace(st, line=total, step="shots-hit",
+                                         targets=tuple([x for x in state.order()
+                                                        if x in st.defeated])))
         if st.step == "sab-col-wait":
-            return edit(s, need="roll", rolls=s.rolls + 1, last_roll=event.total,
-                        stage=replace(st, col=event.total, step="sab-row-wait"))
-        s = edit(s, need=None, rolls=s.rolls + 1, last_roll=event.total)
+            return replace(state, auto=(), need="roll", rolls=state.rolls + 1,
+                           last_roll=total, stage=replace(st, col=total, step="sab-row-wait"))
+        s = replace(state, auto=(), need=None, rolls=state.rolls + 1, last_roll=total)
         assert st.step == "sab-row-wait" and st.col is not None and st.victim is not None
-        return sabotage_hit(self, s, st.victim, event.total, st.col)
+        return sabotage_hit(self, s, st.victim, total, st.col)
 
     def _check_chance(self, s: State, event: Flip | Roll) -> None:
         """Refuse a card or roll that cannot come now, or is not the seeded deal's next."""
