@@ -40,19 +40,21 @@ def open_step(g: Flight, s: State, c: Card) -> State:
 
 def planets_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
-    landed = {seat for seat, _ in st.marks}
-    if st.step == "":
-        return edit(s, stage=Stage(step="choose", todo=s.order()))
-    if st.step == "choose":
-        if not st.todo:
-            return edit(s, stage=replace(st, step="load", todo=tuple(
-                x for x in s.order() if x in landed)))
-        return g.ask(s, st.todo[0], "land")
-    if st.step == "load":
+    step = st.step
+    if step == "choose":
+        if st.todo:
+            return g.ask(s, st.todo[0], "land")
+        landed = {seat for seat, _ in st.marks}
+        return edit(s, stage=replace(st, step="load", todo=tuple(
+            x for x in s.order() if x in landed)))
+    if step == "load":
         if not st.todo:
             return edit(s, stage=replace(st, step="back"))
         row = dict(st.marks)[st.todo[0]]
         return g.ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
+    if step == "":
+        return edit(s, stage=Stage(step="choose", todo=s.order()))
+    landed = {seat for seat, _ in st.marks}
     for seat in reversed(s.order()):  # farthest behind moves first
         if seat in landed:
             s = move_seat(s, seat, -c.days)

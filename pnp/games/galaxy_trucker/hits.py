@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Literal
 
 from pnp.engine.errors import IllegalMove, NotationError
-from pnp.engine.values import quick_init
+from pnp.engine.values import cached, quick_init
 from pnp.games.galaxy_trucker.ship import Placement, Ship
 from pnp.games.galaxy_trucker.sides import Side
 from pnp.games.galaxy_trucker.tiles import Connector, Kind
@@ -36,16 +36,18 @@ class Threat:
     size: Size
     direction: Direction
 
-    @property
+    # worked out on first use and kept on the value (a card's threats are looked at for
+    # every ship they may strike): ``values.cached``, not a property each time
+    @cached
     def side(self) -> Side:
         """The side of the ship the threat arrives at."""
         return FROM[self.direction]
 
-    @property
+    @cached
     def is_meteor(self) -> bool:
         return self.size in ("S", "L")
 
-    @property
+    @cached
     def along_column(self) -> bool:
         """Front and back threats travel down a column; side threats along a row."""
         return self.direction in ("F", "B")
@@ -54,7 +56,11 @@ class Threat:
         return f"{self.size}-{self.direction}"
 
     def describe(self) -> str:
-        return f"{SIZE_WORDS[self.size]} from {DIRECTION_WORDS[self.direction]}"
+        return _WORDS[self.size, self.direction]
+
+
+_WORDS = {(size, direction): f"{SIZE_WORDS[size]} from {DIRECTION_WORDS[direction]}"
+          for size in SIZE_WORDS for direction in DIRECTION_WORDS}
 
 
 _SIZES: dict[str, Size] = {"S": "S", "L": "L", "l": "l", "H": "H"}
