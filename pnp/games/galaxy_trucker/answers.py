@@ -55,7 +55,7 @@ from pnp.games.galaxy_trucker.hits import keep_piece
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.offers import offered_ship, refuse, refuse_as, refuse_ask
 from pnp.games.galaxy_trucker.ship import Ship
-from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State
+from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State, ask_of
 from pnp.games.galaxy_trucker.strength import cannon_halves, engine_strength, format_halves
 from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind
 
@@ -101,6 +101,14 @@ def answer_fix(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
 
 
 def answer_gate(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
+    if type(event) is Go:  # a third of a flight's events: the next gate awaited at once
+        # (the run loop's gate step, which would find the same order and cards drawn as
+        # when this seat was asked, so neither the round's end nor a card is due before)
+        st = s.stage
+        todo = st.todo[1:]
+        if todo:
+            return edit(s, stage=replace(st, todo=todo), ask=ask_of(todo[0], "gate"))
+        return edit(s, stage=replace(st, todo=todo), need="card")
     if isinstance(event, Fix):
         return flaw(s, ask, event)
     seat = ask.seat
