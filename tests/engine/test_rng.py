@@ -60,7 +60,7 @@ def _one_by_one(rng: Rng, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 3, 24, 25, 26, 100, 319])
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 9, 10, 11, 24, 25, 26, 100, 319])
 def test_long_shuffles_drawn_side_by_side_match_one_by_one(length: int) -> None:
     for seed in range(40):
         a, b = Rng(seed, "s"), Rng(seed, "s")
