@@ -37,6 +37,7 @@ class Line:
 
 
 Prober = Callable[[Mapping[str, str]], dict[str, object]]
+WrongProber = Callable[[Mapping[str, str]], frozenset[str]]
 """A sheet's check with a few fields changed (``SheetSpec.prober``)."""
 
 
@@ -304,6 +305,20 @@ class SheetSpec(ABC):
         reader tries hundreds of readings of one page (``pnp.sheetread.settle``)."""
         return None
 
+    def wrong_prober(self, fields: Mapping[str, str]) -> WrongProber | None:
+        """``prober`` giving only the fields of the report's wrong lines, quicker still, or
+        None: ``wrong_prober(fields)(changes)`` is the set of ``line["field"]`` of the lines
+        of ``check({**fields, **changes})`` that are not ok."""
+        return None
+
+    def bears_on(self, name: str) -> frozenset[str] | None:
+        """The fields of the report lines whose rightness field ``name``'s value can change
+        (the checker's own equations: a Weird Galaxy mission's distance bears on its own
+        line, its tiles on their row's lines and the total paid), or None when the game does
+        not say.  The photo reader settles doubtful fields line by line with it
+        (``pnp.sheetread.joint``); a line left out would let a wrong reading through."""
+        return None
+
     def pages_prober(self, pages: Sequence[Mapping[str, str]], index: int) -> Prober | None:
         """``prober`` for a sheet given page by page: a quicker ``check_pages`` of ``pages``
         with a few fields of page ``index`` changed, or None."""
@@ -325,5 +340,5 @@ class SheetSpec(ABC):
 
 
 __all__ = ["NO_ROOM", "Block", "Column", "Field", "FilledSheet", "Grid", "GridRow", "Layout",
-           "Line", "Numbered", "Prober", "Section", "SheetSpec", "filled_from_layout",
-           "infer_layout", "numbered_rows"]
+           "Line", "Numbered", "Prober", "Section", "SheetSpec", "WrongProber",
+           "filled_from_layout", "infer_layout", "numbered_rows"]

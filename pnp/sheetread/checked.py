@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
-from pnp.engine.sheetspec import Prober, SheetSpec
+from pnp.engine.sheetspec import Prober, SheetSpec, WrongProber
 from pnp.engine.steps import Played
 
 MAX_CHANGED = 40  # values further from the first ones checked are checked afresh
@@ -35,6 +35,7 @@ class Checked(SheetSpec):
         self.until = time.thread_time() + (SETTLE_SECONDS if seconds is None else seconds)
         self.base: dict[str, str] = {}
         self.probe: Prober | None = None
+        self.wrong_probe: WrongProber | None = None
         self.near: dict[frozenset[tuple[str, str]], dict[str, object]] = {}
         self.bad: dict[frozenset[tuple[str, str]], frozenset[str]] = {}
         self.ref: Mapping[str, str] | None = None  # the values ``drift`` is of
@@ -62,6 +63,7 @@ class Checked(SheetSpec):
                 self.memo[key] = self.spec.check(fields)
             else:  # later values are checked as changes to these
                 self.base, self.probe, self.near, self.bad = dict(fields), probe, {}, {}
+                self.wrong_probe = self.spec.wrong_prober(fields)
                 self.ref = None
                 self.memo[key] = probe({})
         return self.memo[key]
@@ -80,11 +82,16 @@ class Checked(SheetSpec):
                             if self.base[k] != v)
         if len(changes) > MAX_CHANGED:
             return wrong(self, {**values, **extra})[1]
-        if changes not in self.bad:
+        if changes not in self.bad and self.wrong_probe is not None:
+            self.bad[changes] = self.wrong_probe(dict(changes))
+        elif changes not in self.bad:
             if changes not in self.near:
                 self.near[changes] = self.probe(dict(changes))
             self.bad[changes] = bad(self.near[changes])
         return self.bad[changes]
+
+    def bears_on(self, name: str) -> frozenset[str] | None:
+        return self.spec.bears_on(name)
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return self.spec.fields_from_play(play)
@@ -98,9 +105,13 @@ def wrong(spec: SheetSpec, values: Mapping[str, str]) -> tuple[int, frozenset[st
 def bad(report: Mapping[str, object]) -> frozenset[str]:
     """The fields of a report's wrong lines."""
     lines = report.get("lines")
-    return frozenset(str(line.get("field", "")) for line in lines
-                     if isinstance(line, dict) and not line.get("ok")) \
-        if isinstance(lines, list) else frozenset()
+    if not isinstance(lines, list):
+        return frozenset()
+    try:  # a report's lines are Line.to_json() dicts (a photo's search reads thousands)
+        return frozenset([str(line["field"]) for line in lines if not line["ok"]])
+    except (KeyError, TypeError):
+        return frozenset(str(line.get("field", "")) for line in lines
+                         if isinstance(line, dict) and not line.get("ok"))
 
 
 def wrong_with(spec: SheetSpec, values: Mapping[str, str],

@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import SheetSpec
-from pnp.sheetread import checked
+from pnp.sheetread import checked, joint
 from pnp.sheetread.audit import AUDIT_BELOW, audit, second_look
 from pnp.sheetread.boxes import Draft
 from pnp.sheetread.checked import Checked, wrong_with
@@ -84,34 +84,11 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                        key=lambda d: len(space(d)))
         if not open_:
             break
-        wrong = _reach(spec, values, open_)
-        # a field an earlier pass could not settle keeps that pass's reason
-        why.update((d.name, "no time left for the rules") for d in open_
-                   if d.name not in wrong and d.name not in why)
-        open_ = [d for d in open_ if d.name in wrong]
-        reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
-            *sets.values()) for name, sets in wrong.items()}
-        ruled = {}
-        for d in open_:
-            near = reach[d.name]
-            if not near:
-                why[d.name] = "no line of the check depends on it"
-                continue  # the rules cannot tell
-            if any(near & reach[o.name] for o in open_ if o is not d):
-                continue  # another doubtful field bears on the same lines: settled jointly
-            good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w
-                    and not surely_inked(d, v)]
-            p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
-            if p >= PLAUSIBLE and not unclean(good[0]) and fits(d.box, good[0]) \
-                    and not hides_ink(d, good[0]):
-                ruled[d.name] = (good[0], p)
-            else:
-                why[d.name] = (f"{len(good)} values check out" if len(good) != 1 else
-                               f"only {shown(good[0])} checks out, which the eye hardly saw")
-        # the groups settle together in the same pass (a field ruled alone bears on no line
-        # of theirs); the next pass tries again what the values ruled now may decide
-        ruled.update(_jointly(spec, values, [d for d in open_ if d.name not in ruled], reach,
-                              why))
+        lines = joint.lines_of(spec, open_)
+        if lines is not None:  # the game says which lines each field bears on
+            ruled = _by_lines(spec, values, open_, lines, why)
+        else:
+            ruled = _by_reach(spec, values, open_, why)
         if not ruled:
             break
         for d in open_:
@@ -149,6 +126,69 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
         out.append(FieldReading(d.name, value, st, confidence, d.candidates,
                                 crops.get(d.name, b""), notes.get(d.name, ""), d.parts))
     return tuple(out)
+
+
+def _by_reach(spec: Checked, values: Mapping[str, str], open_: list[Draft],
+              why: dict[str, str]) -> dict[str, tuple[str, float]]:
+    """The open fields the rules settle, each tried alone with the others as read to find
+    the lines it bears on, then those sharing lines together (``_jointly``)."""
+    wrong = _reach(spec, values, open_)
+    # a field an earlier pass could not settle keeps that pass's reason
+    why.update((d.name, "no time left for the rules") for d in open_
+               if d.name not in wrong and d.name not in why)
+    open_ = [d for d in open_ if d.name in wrong]
+    reach = {name: frozenset().union(*sets.values()) - frozenset.intersection(
+        *sets.values()) for name, sets in wrong.items()}
+    ruled = {}
+    for d in open_:
+        near = reach[d.name]
+        if not near:
+            why[d.name] = "no line of the check depends on it"
+            continue  # the rules cannot tell
+        if any(near & reach[o.name] for o in open_ if o is not d):
+            continue  # another doubtful field bears on the same lines: settled jointly
+        good = [v for v, w in wrong[d.name].items() if not (w & near) and d.name not in w
+                and not surely_inked(d, v)]
+        p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
+        if p >= PLAUSIBLE and not unclean(good[0]) and fits(d.box, good[0]) \
+                and not hides_ink(d, good[0]):
+            ruled[d.name] = (good[0], p)
+        else:
+            why[d.name] = (f"{len(good)} values check out" if len(good) != 1 else
+                           f"only {shown(good[0])} checks out, which the eye hardly saw")
+    # the groups settle together in the same pass (a field ruled alone bears on no line
+    # of theirs); the next pass tries again what the values ruled now may decide
+    ruled.update(_jointly(spec, values, [d for d in open_ if d.name not in ruled], reach,
+                          why))
+    return ruled
+
+
+def _by_lines(spec: Checked, values: Mapping[str, str], open_: list[Draft],
+              lines: Mapping[str, frozenset[str]],
+              why: dict[str, str]) -> dict[str, tuple[str, float]]:
+    """The open fields the rules settle with the lines the game says each bears on
+    (``joint``): a field takes the value every consistent combination of its group gives
+    it, when the eye found that value plausible."""
+    ruled: dict[str, tuple[str, float]] = {}
+    found = joint.consistent(spec, values, open_, lines)
+    for d in open_:
+        sets = found[d.name]
+        if sets is None:
+            why.setdefault(d.name, "no time left for the rules" if spec.spent() else
+                           "too many readings to try")
+            continue
+        if lines[d.name] == {d.name} and not spec.bears_on(d.name):
+            why.setdefault(d.name, "no line of the check depends on it")
+            continue
+        good = sorted(sets[d.name])
+        p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
+        if p >= PLAUSIBLE and not unclean(good[0]) and fits(d.box, good[0]) \
+                and not hides_ink(d, good[0]):
+            ruled[d.name] = (good[0], p)
+        else:
+            why.setdefault(d.name, f"{len(good)} values check out" if len(good) != 1 else
+                           f"only {shown(good[0])} checks out, which the eye hardly saw")
+    return ruled
 
 
 def _reach(spec: Checked, values: Mapping[str, str],

@@ -154,3 +154,35 @@ def test_probe_reads_again_only_the_changed_rows_and_gives_the_whole_check() -> 
             changes = {n: rng.choice(["", "3", "a4", "b0", "12", "x", fields.get(n, "") + "1"])
                        for n in rng.sample(names, rng.choice([1, 1, 2, 3]))}
             assert probe.check(changes) == check_sheet({**fields, **changes}), changes
+            wrong = {str(ln["field"]) for ln in lines(check_sheet({**fields, **changes}))
+                     if not ln["ok"]}
+            assert probe.wrong(changes) == wrong, changes
+
+
+def test_a_field_changes_only_the_lines_it_bears_on() -> None:
+    """``bears_on`` (the reader settles a row line by line with it) names every line a
+    field's value can change: a change to one field, then to it beside another changed field
+    of its row, never turns a line it does not name right or wrong."""
+    import random
+
+    from pnp.games.weird_galaxy.sheet import bears_on
+    from pnp.sheetread.simulate import played_fields
+
+    def status(f: dict[str, str]) -> dict[str, bool]:
+        out: dict[str, bool] = {}
+        for ln in lines(check_sheet(f)):
+            out[ln["field"]] = out.get(ln["field"], True) and bool(ln["ok"])
+        return out
+
+    rng = random.Random(19)
+    values = ["", "3", "a4", "b0", "c5", "h2", "12", "7", "x"]
+    fields = played_fields("weird-galaxy", 7, players=3, stream="probe/0")
+    assert fields is not None
+    names = [n for n in field_names() if n != "seed"]
+    for _ in range(400):
+        name = rng.choice(names)
+        other = f"{name.split('_')[0]}_{rng.choice(['source', 'dest', 'dist', 'payoff'])}"
+        base = {**fields, other: rng.choice(values)} if other in names else dict(fields)
+        before, after = status(base), status({**base, name: rng.choice(values)})
+        moved = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+        assert moved <= bears_on(name), (name, moved)

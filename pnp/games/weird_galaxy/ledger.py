@@ -22,6 +22,7 @@ from pnp.engine.sheetspec import (
     Prober,
     Section,
     SheetSpec,
+    WrongProber,
     numbered_rows,
 )
 from pnp.engine.steps import Played
@@ -293,6 +294,13 @@ class KitSheets(SheetSpec):
     def prober(self, fields: Mapping[str, str]) -> Prober:
         """Only the rows a change is on read again (``sheet.Probe``)."""
         return sheet.Probe(fields).check
+
+    def wrong_prober(self, fields: Mapping[str, str]) -> WrongProber:
+        return sheet.Probe(fields).wrong
+
+    def bears_on(self, name: str) -> frozenset[str] | None:
+        """The worksheet's per-line equations (``sheet.bears_on``)."""
+        return sheet.bears_on(name)
 
     def check_document(self, fields: Mapping[str, str]) -> dict[str, object]:
         return check_all(fields)

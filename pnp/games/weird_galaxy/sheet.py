@@ -70,7 +70,10 @@ def check_sheet(fields: Mapping[str, str]) -> dict[str, object]:
                    sum(paid for _lines, paid in rows), len(rows))
 
 
-def _row(f: Mapping[str, str], n: int) -> tuple[list[dict[str, object]], int] | None:
+Row = tuple[list[dict[str, object]], int] | None  # a mission row's lines and what it paid out
+
+
+def _row(f: Mapping[str, str], n: int) -> Row:
     """Mission row ``n``'s lines and what it paid out; None for a blank row.  A row reads its
     own fields only (``Probe`` reads again just the rows a change is on)."""
     cells = {c: f.get(f"m{n}_{c}", "").strip() for c in COLUMNS}
@@ -135,27 +138,89 @@ _ROW_FIELD = re.compile(r"m(\d{1,2})_[a-z]+")
 
 class Probe:
     """``check_sheet`` of ``fields`` with a few changed, for the photo reader's many tries
-    (``SheetSpec.prober``): only the rows the changes are on are read again.
+    (``SheetSpec.prober``): only the rows the changes are on are read again.  ``wrong`` gives
+    just the fields of the wrong lines (``SheetSpec.wrong_prober``), without the report.
 
     >>> fields = {"m1_source": "a1", "m1_dest": "b2", "m1_payoff": "1", "total_paid": "0"}
     >>> Probe(fields).check({"m1_payoff": "2"}) == check_sheet({**fields, "m1_payoff": "2"})
     True
+    >>> sorted(Probe(fields).wrong({"m1_payoff": "2"}))
+    ['m1_payoff']
     """
 
     def __init__(self, fields: Mapping[str, str]) -> None:
         self.f = {k: str(v) for k, v in fields.items() if v is not None}
-        self.rows = {n: _row(self.f, n) for n in range(1, ROWS + 1)}
+        self.seen: dict[tuple[object, ...], tuple[Row, frozenset[str]]] = {}
+        self.rows = {n: self._row(self.f, n) for n in range(1, ROWS + 1)}
 
-    def check(self, changes: Mapping[str, str]) -> dict[str, object]:
+    def _row(self, f: Mapping[str, str], n: int) -> tuple[Row, frozenset[str]]:
+        """Row ``n``'s lines and the fields of its wrong ones, remembered by what its cells
+        say: the reader tries the same readings of a row again and again, each beside other
+        rows' tries."""
+        key = (n, *(f.get(f"m{n}_{c}", "") for c in COLUMNS))
+        if key not in self.seen:
+            row = _row(f, n)
+            bad = frozenset() if row is None else frozenset(
+                str(line["field"]) for line in row[0] if not line["ok"])
+            self.seen[key] = (row, bad)
+        return self.seen[key]
+
+    def _changed(self, changes: Mapping[str, str]) -> tuple[dict[str, str],
+                                                          dict[int, tuple[Row, frozenset[str]]]]:
         f = {**self.f, **{k: str(v) for k, v in changes.items()}}
         rows = dict(self.rows)
         for name in changes:
             m = _ROW_FIELD.fullmatch(name)
-            if m is not None and 1 <= int(m.group(1)) <= ROWS:
-                rows[int(m.group(1))] = _row(f, int(m.group(1)))
-        read = [row for n in range(1, ROWS + 1) if (row := rows[n]) is not None]
+            if m is not None and 1 <= (n := int(m.group(1))) <= ROWS:
+                rows[n] = self._row(f, n)
+        return f, rows
+
+    def check(self, changes: Mapping[str, str]) -> dict[str, object]:
+        f, rows = self._changed(changes)
+        read = [row for n in range(1, ROWS + 1) if (row := rows[n][0]) is not None]
         return _report(f, [line for lines, _paid in read for line in lines],
                        sum(paid for _lines, paid in read), len(read))
+
+    def wrong(self, changes: Mapping[str, str]) -> frozenset[str]:
+        """The fields of ``check(changes)``'s wrong lines."""
+        f, rows = self._changed(changes)
+        bad: set[str] = set()
+        total = count = 0
+        for row, row_bad in rows.values():
+            if row is not None:
+                bad |= row_bad
+                total += row[1]
+                count += 1
+        written = f.get("total_paid", "").strip()
+        if (written or count) and _int(written) != total:
+            bad.add("total_paid")
+        return frozenset(bad)
+
+
+_BEARS = {"source": ("source", "dest", "dist", "payoff", "paid"),
+          "dest": ("dest", "dist", "payoff", "paid"), "dist": ("dist",),
+          "payoff": ("payoff",), "paid": ("paid",)}
+"""The lines of its row each column's value can change (``_row``): the tiles decide every
+line after them (the destination's line is also WG-4's), a number only its own."""
+
+
+def bears_on(name: str) -> frozenset[str] | None:
+    """The fields of the report lines ``name``'s value can change (``SheetSpec.bears_on``):
+    a tile or the paid column its row's lines and the total paid (what a completed mission
+    paid), the distance and payoff their own line; None for a field that is not the
+    worksheet's.
+
+    >>> sorted(bears_on("m3_dest")), sorted(bears_on("m3_dist")), bears_on("p1_name")
+    (['m3_dest', 'm3_dist', 'm3_paid', 'm3_payoff', 'total_paid'], ['m3_dist'], None)
+    """
+    m = re.fullmatch(r"m(\d{1,2})_([a-z]+)", name)
+    if m is not None and 1 <= int(m.group(1)) <= ROWS and m.group(2) in _BEARS:
+        row = [f"m{m.group(1)}_{c}" for c in _BEARS[m.group(2)]]
+        total = m.group(2) in ("source", "dest", "paid")
+        return frozenset([*row, *(["total_paid"] if total else [])])
+    if name in ("total_paid", "seed"):
+        return frozenset({name} if name == "total_paid" else ())
+    return None
 
 
 def sheet_tile(pos: tuple[int, int]) -> str:
