@@ -32,6 +32,7 @@ from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.steps import replay_steps
 from webscore import checkpoints, devices
 from webscore.checkpoints import EVERY
+from webscore.entries import Entries
 from webscore.perengine import PerEngine
 from webscore.store import (
     Row,
@@ -81,11 +82,15 @@ class Snapshot:
     table: TableRecord
     game: Game[Any, Any]
     head: int
-    entries: tuple[Entry, ...]
+    entries: Entries[Entry]  # given as any sequence; kept as Entries (a write shares them)
     state: Any
     undos: tuple[tuple[int, int], ...] = ()  # (undo row seq, the seq it took back), in order
     broken: dict[str, Any] | None = None  # a stored event the engine no longer accepts
     stored_at: datetime | None = None  # when the head row was stored
+
+    def __post_init__(self) -> None:
+        if type(self.entries) is not Entries:
+            object.__setattr__(self, "entries", Entries(self.entries))
 
     @property
     def undone(self) -> frozenset[int]:
@@ -134,7 +139,8 @@ class Snapshot:
 
     def entries_after(self, seq: int) -> tuple[Entry, ...]:
         """The entries in force stored after sequence number ``seq``."""
-        return self.entries[bisect.bisect_right(self.entries, seq, key=lambda e: e.seq):]
+        entries = self.entries
+        return entries[bisect.bisect_right(entries, seq, key=lambda e: e.seq):]
 
     def undone_after(self, seq: int) -> list[int]:
         """The entries taken back by undo rows stored after ``seq``."""
@@ -306,7 +312,7 @@ def _cold(engine: Engine, table_id: str) -> Snapshot:
                                  "here") from None
     except (SetupError, KeyError, TypeError, ValueError) as exc:
         raise NotFound(table_id, f"this table's setup no longer loads ({exc})") from None
-    return Snapshot(table, game, rows[-1].seq if rows else 0, tuple(entries), state,
+    return Snapshot(table, game, rows[-1].seq if rows else 0, Entries(entries), state,
                     tuple(undos), broken, rows[-1].created_at if rows else None)
 
 
@@ -314,28 +320,40 @@ def _advance(engine: Engine, snap: Snapshot, rows: Sequence[Row]) -> Snapshot:
     """Apply rows another process stored after ``snap`` (a rebuild only after an undo),
     describing each as it is applied (the next answer shows them: no second replay)."""
     game = snap.game
-    entries = list(snap.entries)
+    kept = len(snap.entries)  # of the snapshot's entries, those still in force
+    added: list[Entry] = []  # and the ones applied after them
+
+    def in_force() -> Entries[Entry]:
+        old = snap.entries if kept == len(snap.entries) else Entries(snap.entries[:kept])
+        return old.plus(added)  # the old entries' full chunks shared, not copied
+
     undos = list(snap.undos)
     state: Any = snap.state
     stale = False
     for row in rows:
         if row.kind == "undo":
-            if entries and entries[-1].seq == row.undoes:
-                undos.append((row.seq, entries.pop().seq))
+            last = added[-1] if added else snap.entries[kept - 1] if kept else None
+            if last is not None and last.seq == row.undoes:
+                undos.append((row.seq, last.seq))
+                if added:
+                    added.pop()
+                else:
+                    kept -= 1
                 stale = True
             continue
         if row.kind != "move":
             continue
         if stale:
-            state, _, _ = rebuild(engine, snap.table, game, entries)
+            state, _, _ = rebuild(engine, snap.table, game, in_force())
             stale = False
         state, new, broken = _replay(game, state, [row], describe=True)
         if broken is not None:
             return _cold(engine, snap.table.id)  # judged on the whole log, as a cold load
-        entries.extend(new)
+        added.extend(new)
+    entries = in_force()
     if stale:
         state, _, _ = rebuild(engine, snap.table, game, entries)
-    return Snapshot(snap.table, game, rows[-1].seq, tuple(entries), state, tuple(undos),
+    return Snapshot(snap.table, game, rows[-1].seq, entries, state, tuple(undos),
                     None, rows[-1].created_at)
 
 

@@ -37,6 +37,7 @@ from webscore import checkpoints, devices, live
 from webscore.autostep import Step, advance, taken_back
 from webscore.checkpoints import EVERY
 from webscore.devices import Device
+from webscore.entries import Entries
 from webscore.snapshots import Entry, Snapshot, cached, rebuild, snapshot, table_cache, words
 from webscore.store import (
     Conflict,
@@ -100,7 +101,7 @@ def store(engine: Engine, snap: Snapshot, steps: Sequence[Step], state: Any,
     except Conflict:
         raise _stale(snap.head, snapshot(engine, snap.table.id).head) from None
     live.publish(engine, snap.table.id, new[-1].seq)  # wake this process's live streams
-    result = Snapshot(snap.table, game, new[-1].seq, snap.entries + tuple(
+    result = Snapshot(snap.table, game, new[-1].seq, snap.entries.plus(
         Entry(r.seq, text, st.source, bool(st.event.CHANCE), st.actor,
               devices.label(r.device, r.device_name),  # described from the checked states:
               None if st.before is None else words(game, st.before, st.event, text))
@@ -234,7 +235,7 @@ def undo(engine: Engine, table_id: str, expected: int, *,
     except Conflict:
         raise _stale(expected, snapshot(engine, table_id).head) from None
     live.publish(engine, table_id, new[-1].seq)
-    result = Snapshot(snap.table, snap.game, new[-1].seq, tuple(entries), state,
+    result = Snapshot(snap.table, snap.game, new[-1].seq, Entries(entries), state,
                       snap.undos + tuple((r.seq, e.seq) for r, e in zip(new, taken,
                                                                          strict=True)),
                       None, new[-1].created_at)
