@@ -13,8 +13,15 @@ does, not less.  Measurements are interleaved (kit, replay, fresh process, next 
 ``getrusage`` for the fresh process), medians of ``--repeat`` rounds, so a busy shared machine
 slows both sides of a ratio alike.
 
+``--instructions`` counts instructions instead (valgrind; minutes, not seconds): the same
+warm kit and replay, each in a child process under callgrind that counts only inside the job
+(``sys.call_tracing`` marks it), and the whole fresh ``pnp kit`` process and ``python -c pass``
+under cachegrind.  The counts do not move with the machine's load, so a ratio a few per cent
+from a target can be judged; they are no time (a busy machine runs fewer instructions a
+second).
+
     .venv/bin/python bench/bench_kits.py [--repeat 5] [--papers a4,letter] [--kits a,b]
-                                         [--json out.json]
+                                         [--instructions] [--json out.json]
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -104,6 +113,76 @@ def run_fresh(kit: str, paper: str, out: Path) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _valgrind(tool: list[str], cmd: list[str]) -> int:
+    """Instructions a command runs under valgrind (``PYTHONHASHSEED=0``: the same count each
+    run; bytecode caches may be written, as for ``run_fresh``)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONHASHSEED"] = "0"
+    done = subprocess.run(["valgrind", *tool, *cmd], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"(?:Collected|I\s+refs)\s*:\s*([\d,]+)", done.stderr)
+    if done.returncode != 0 or not found:
+        raise RuntimeError(f"valgrind {' '.join(cmd[:4])}... failed: {done.stderr[-500:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def instructions_of_job(step: str, kit: str, paper: str, out: Path) -> int:
+    """Instructions of one warm kit (``step`` "kit") or its replay ("replay"), counted by
+    callgrind only inside the job: the child records the kit first, uncounted."""
+    return _valgrind(["--tool=callgrind", "--toggle-collect=sys_call_tracing",
+                      "--callgrind-out-file=/dev/null"],
+                     [sys.executable, __file__, "--job", step, kit, paper, str(out)])
+
+
+def instructions_fresh(cmd: list[str]) -> int:
+    """Instructions of a whole process (start-up and imports included)."""
+    return _valgrind(["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"],
+                     [sys.executable, *cmd])
+
+
+def _job(step: str, kit: str, paper: str, out: Path) -> None:
+    """The child of ``instructions_of_job``: record the kit (warming it as the timed runs
+    are warmed), then run the one job inside ``sys.call_tracing``, which callgrind counts."""
+    with recording() as rec:
+        run_kit(kit, paper, out / "rec")
+    if step == "kit":
+        sys.call_tracing(run_kit, (kit, paper, out / "kit"))
+    else:
+        sys.call_tracing(run_replay, (rec, out / "replay"))
+
+
+def count_instructions(cases: list[tuple[str, str]], tmp: Path) -> list[dict[str, Any]]:
+    """Every case's warm kit, replay and fresh process in instructions, and the yardstick of a
+    bare interpreter (``python -c pass``); the kit and replay must write the same bytes."""
+    bare = instructions_fresh(["-c", "pass"])
+    rows = []
+    for kit, paper in cases:
+        out = tmp / f"instr-{kit}-{paper}"
+        n_kit = instructions_of_job("kit", kit, paper, out)
+        n_replay = instructions_of_job("replay", kit, paper, out)
+        kit_paths = sorted((out / "kit").iterdir())
+        replay_paths = sorted((out / "replay").iterdir())
+        same = [p.read_bytes() for p in kit_paths] == [p.read_bytes() for p in replay_paths]
+        run_fresh(kit, paper, tmp / "warm")  # bytecode caches written first
+        fresh = instructions_fresh(["-m", "pnp.cli", "kit", kit, "--seed", "7", "--paper",
+                                    paper, "--out", str(out / "fresh"), "--quiet"])
+        rows.append({"kit": kit, "paper": paper, "kit_instr": n_kit, "replay_instr": n_replay,
+                     "ratio": n_kit / n_replay, "fresh_instr": fresh, "bare_instr": bare,
+                     "same_bytes": same})
+    return rows
+
+
+def _print_instructions(rows: list[dict[str, Any]]) -> None:
+    print(f"instructions (valgrind, PYTHONHASHSEED=0); python -c pass: "
+          f"{rows[0]['bare_instr'] / 1e6:.0f} M")
+    print(f"{'kit':16} {'paper':6} {'kit M':>7} {'replay M':>8} {'x replay':>8} "
+          f"{'fresh M':>8} {'same bytes':>10}")
+    for row in rows:
+        print(f"{row['kit']:16} {row['paper']:6} {row['kit_instr'] / 1e6:7.0f} "
+              f"{row['replay_instr'] / 1e6:8.0f} {row['ratio']:8.3f} "
+              f"{row['fresh_instr'] / 1e6:8.0f} {'yes' if row['same_bytes'] else 'NO':>10}")
+
+
 def _pages(paths: list[Path]) -> int:
     from pypdf import PdfReader
 
@@ -115,11 +194,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--papers", default=",".join(PAPERS), help="e.g. a4,letter,a5")
     ap.add_argument("--kits", default="", help="only these kits (default: every kit)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions with valgrind instead of timing (slow)")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--job", nargs=4, help=argparse.SUPPRESS)  # --instructions' child
     a = ap.parse_args(argv)
+    if a.job:
+        _job(a.job[0], a.job[1], a.job[2], Path(a.job[3]))
+        return 0
     kits = [k for k in a.kits.split(",") if k] or kit_ids()
     cases = [(k, p) for k in kits for p in (x for x in a.papers.split(",") if x)]
     failed: list[str] = []
+    if a.instructions:
+        if shutil.which("valgrind") is None:
+            print("--instructions needs valgrind (apt-get install valgrind)", file=sys.stderr)
+            return 1
+        with tempfile.TemporaryDirectory() as tmp_name:
+            rows = count_instructions(cases, Path(tmp_name))
+        _print_instructions(rows)
+        if a.json:
+            a.json.write_text(json.dumps({"instructions": rows}, indent=1))
+        bad = [f"{r['kit']} {r['paper']}" for r in rows if not r["same_bytes"]]
+        for b in bad:
+            print(f"FAILED {b}: the replay did not write the kit's bytes", file=sys.stderr)
+        return 1 if bad else 0
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         recs: dict[tuple[str, str], Recording] = {}
