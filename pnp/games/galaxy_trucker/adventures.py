@@ -31,8 +31,8 @@ from pnp.games.galaxy_trucker.strength import format_strength
 
 def open_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
-    if st.step == "":
-        return edit(s, stage=Stage(step="go", todo=s.order()))
+    if st.step == "":  # the card's first step, then on at once (as the run loop would)
+        st = edit(s, stage=Stage(step="go", todo=s.order())).stage
     if not st.todo:
         return end_card(s)
     return g.ask(s, st.todo[0], "engines")
@@ -41,6 +41,9 @@ def open_step(g: Flight, s: State, c: Card) -> State:
 def planets_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
     step = st.step
+    if step == "":  # the card's first step, then on at once (as the run loop would)
+        st = edit(s, stage=Stage(step="choose", todo=s.order())).stage
+        step = "choose"
     if step == "choose":
         if st.todo:
             return g.ask(s, st.todo[0], "land")
@@ -52,8 +55,6 @@ def planets_step(g: Flight, s: State, c: Card) -> State:
             return edit(s, stage=replace(st, step="back"))
         row = dict(st.marks)[st.todo[0]]
         return g.ask(s, st.todo[0], "cargo", goods=c.planets[row - 1])
-    if step == "":
-        return edit(s, stage=Stage(step="choose", todo=s.order()))
     landed = {seat for seat, _ in st.marks}
     for seat in reversed(s.order()):  # farthest behind moves first
         if seat in landed:
@@ -64,8 +65,8 @@ def planets_step(g: Flight, s: State, c: Card) -> State:
 def derelict_step(g: Flight, s: State, c: Card) -> State:
     """Abandoned ship or station: offered in flight order; a station then loads."""
     st = s.stage
-    if st.step == "":
-        return edit(s, stage=Stage(step="offer", todo=s.order()))
+    if st.step == "":  # the card's first step, then on at once (as the run loop would)
+        st = edit(s, stage=Stage(step="offer", todo=s.order())).stage
     if st.step == "offer":
         if not st.todo:
             return end_card(s)
@@ -123,8 +124,8 @@ def load_then_back(g: Flight, s: State, c: Card) -> State:
 
 def enemy_step(g: Flight, s: State, c: Card) -> State:
     st = s.stage
-    if st.step == "":
-        return edit(s, stage=Stage(step="fight", todo=s.order()))
+    if st.step == "":  # the card's first step, then on at once (as the run loop would)
+        st = edit(s, stage=Stage(step="fight", todo=s.order())).stage
     if st.step == "fight":
         if not st.todo:
             return edit(s, stage=replace(st, step="after"))
