@@ -34,6 +34,8 @@ SEARCH = 5  # pixels a comb's printed lines are looked for around where the layo
 STROKE = 0.3  # a pen stroke in the ink map (even a thin, faint one: never call it blank)
 MAX_CANDIDATES = 6
 MIN_CANDIDATE = 0.01
+HUG = 0.16  # a faint stroke wholly this close to a printed wall (a share of the box) ...
+FAINT = 0.75  # ... none of it this dark (a pen's is), is what is left of the wall
 OUTSIDE = 0.02  # prior odds that a box holds a digit outside its alphabet (a slip of the pen)
 
 
@@ -85,9 +87,10 @@ def pen_ink(ink: Floats, where: tuple[int, int, int, int], box_w: int,
             np.asarray(centroids, np.float64))
 
 
-def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> None:
+def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> tuple[int, int]:
     """Blank the printed walls and edges of a comb: where the layout puts them, nudged by a
-    few pixels to where the ink actually is (the photo's small misregistration)."""
+    few pixels to where the ink actually is (the photo's small misregistration); the nudge
+    (dx, dy) is returned."""
     h, w = window.shape
     faint = window > 0.2
     y0, y1 = max(0, min(ys)), min(h, max(ys))
@@ -97,42 +100,63 @@ def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> None:
     dx = _best_shift(cols, xs)
     dy = _best_shift(rows, ys)
     before = window.copy()
+    # a pen stroke that crosses a wall stays whole: ink on both sides bridges the gap
     for x in xs:
         a, b = max(1, x + dx - BAND), min(w - 1, x + dx + BAND + 1)
         top, bottom = max(0, y0 + dy - BAND), min(h, y1 + dy + BAND + 1)
-        window[top:bottom, a:b] = 0
-        # a pen stroke that crosses the wall stays whole: ink on both sides bridges the gap
         across = np.minimum(before[top:bottom, a - 1], before[top:bottom, b])
-        rows = np.flatnonzero(across > STROKE)
-        window[top + rows, a:b] = across[rows, None]
+        window[top:bottom, a:b] = np.where(across > STROKE, across, 0.0)[:, None]
     for y in ys:
         a, b = max(1, y + dy - BAND), min(h - 1, y + dy + BAND + 1)
         left, right = max(0, x0 + dx - BAND), min(w, x1 + dx + BAND + 1)
-        window[a:b, left:right] = 0
         across = np.minimum(before[a - 1, left:right], before[b, left:right])
-        cols = np.flatnonzero(across > STROKE)
-        window[a:b, left + cols] = across[None, cols]
+        window[a:b, left:right] = np.where(across > STROKE, across, 0.0)[None, :]
+    return dx, dy
 
 
-_SHIFTS = np.arange(-SEARCH, SEARCH + 1)
-_NEAREST = np.argsort(np.abs(_SHIFTS), kind="stable")  # 0, -1, 1, -2, 2 ...
+def _hugging(cut: Floats, labels: npt.NDArray[np.int32], count: int, xs: list[int],
+             ys: list[int], box_w: int, box_h: int) -> npt.NDArray[np.bool_]:
+    """Which strokes are a printed wall's leftovers: faint (no pixel as dark as ``FAINT``)
+    and wholly along a wall (within ``HUG`` of a box's size of its line), what the blanking
+    left of a blurred or doubled wall (a dashed line just inside the box, a corner's stub),
+    which an empty box would otherwise read as a 7 or a 1.  A pen's stroke is darker (the
+    bottom of a 0 written on the wall, cut off by the blanking, stays)."""
+    h, w = labels.shape
+    rows, cols = np.zeros(h, bool), np.zeros(w, bool)
+    ry, rx = max(BAND + 1, round(HUG * box_h)), max(BAND + 1, round(HUG * box_w))
+    for y in ys:
+        rows[max(0, y - ry):max(0, y + ry + 1)] = True
+    for x in xs:
+        cols[max(0, x - rx):max(0, x + rx + 1)] = True
+    inside = np.bincount(labels[~(rows[:, None] | cols[None, :])], minlength=count)
+    out = np.asarray(inside[:count] == 0)
+    out[0] = False
+    for i in np.flatnonzero(out):
+        out[i] = float(cut[labels == i].max()) < FAINT
+    return out
+
+
+_SHIFTS = sorted(range(-SEARCH, SEARCH + 1), key=abs)  # 0, -1, 1, -2, 2 ...
 
 
 def _best_shift(profile: npt.NDArray[np.float64], at: list[int]) -> int:
     """The shift (at most ``SEARCH`` pixels) that puts the most ink under the lines ``at``;
-    of equal ones the smallest (the negative first).
+    of equal ones the smallest (the negative first).  (A few lines and eleven shifts: plain
+    Python, as NumPy's calls on such small arrays cost more than the sums.)
 
     >>> _best_shift(np.array([0, 0, 3, 0, 0, 0, 3, 0, 0], np.float64), [1, 5])
     1
     >>> _best_shift(np.zeros(9), [1, 5])
     0
     """
-    where = np.asarray(at)[None, :] + _SHIFTS[:, None]
-    inside = (where >= 0) & (where < len(profile))
-    scores = np.where(inside, profile[np.clip(where, 0, max(0, len(profile) - 1))], 0.0) \
-        .sum(axis=1) if len(profile) else np.zeros(len(_SHIFTS))
-    ranked = scores[_NEAREST]
-    return int(_SHIFTS[_NEAREST[int(np.argmax(ranked))]])
+    values = profile.tolist()
+    n = len(values)
+    best, most = 0, -1.0
+    for shift in _SHIFTS:
+        score = sum(values[x + shift] for x in at if 0 <= x + shift < n)
+        if score > most:
+            best, most = shift, score
+    return best
 
 
 def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
@@ -147,15 +171,18 @@ def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
     right = min(ink.shape[1], max(r[2] for r in rects) + pad_x)
     bottom = min(ink.shape[0], max(r[3] for r in rects) + pad_y)
     window = np.array(ink[top:bottom, left:right], np.float32)
-    _drop_printed(window, [r[0] - left for r in rects] + [rects[-1][2] - left],
-                  [rects[0][1] - top, rects[0][3] - top])
+    xs = [r[0] - left for r in rects] + [rects[-1][2] - left]
+    ys = [rects[0][1] - top, rects[0][3] - top]
+    dx, dy = _drop_printed(window, xs, ys)
     cut, labels, stats, centroids = pen_ink(window, (0, 0, window.shape[1], window.shape[0]),
                                             box_w, box_h)
+    hugging = _hugging(cut, labels, len(stats), [x + dx for x in xs], [y + dy for y in ys],
+                       box_w, box_h)
     speck = max(4, box_w * box_h // 150)
     out = [np.zeros((box_h, box_w), np.float32) for _ in rects]
     spread: list[list[int]] = [[] for _ in rects]
     for i in range(1, len(stats)):
-        if stats[i, cv2.CC_STAT_AREA] < speck:
+        if stats[i, cv2.CC_STAT_AREA] < speck or hugging[i]:
             continue
         cx, cy = centroids[i][0] + left, centroids[i][1] + top
         for j, (x0, y0, x1, y1) in enumerate(rects):
@@ -166,7 +193,9 @@ def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
         if not members:
             continue
         x0, y0, x1, y1 = rects[j]
-        mine = np.where(np.isin(labels, members), cut, 0.0).astype(np.float32)
+        keep = np.zeros(len(stats), bool)
+        keep[members] = True
+        mine = np.where(keep[labels], cut, np.float32(0.0))
         # the box's own window, widened to hold strokes that reach over its walls
         out[j] = mine[max(0, y0 - top - pad_y):y1 - top + pad_y,
                       max(0, x0 - left - pad_x):x1 - left + pad_x]

@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 from pnp.engine.sheetspec import SheetSpec
-from pnp.sheetread import checked, joint
+from pnp.sheetread import checked, joint, rows
 from pnp.sheetread.audit import AUDIT_BELOW, audit, second_look
 from pnp.sheetread.boxes import Draft
 from pnp.sheetread.checked import Checked, wrong_with
@@ -239,7 +239,14 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
         near = frozenset().union(*(reach[d.name] for d in group))
         fine = _Fits(spec, values, [d.name for d in group], near)
         tried = options
-        if math.prod(len(o) for o in options) > MAX_JOINT:
+        many = math.prod(len(o) for o in options) > MAX_JOINT
+        if many and rows.causal(spec):  # rows that chain: what they pin down, searched
+            pinned = rows.along(spec, values, group, options, near)
+            out.update((d.name, pinned[d.name]) for d in group
+                       if d.name in pinned and _takes(d, *pinned[d.name]))
+            if pinned:
+                continue
+        if many:
             # too many to try them all: the readings the eye found plausible, then every
             # reading one field away from the one that checks out must not check out
             tried = [[v for v in o if dict(d.candidates).get(v, 0.0) >= PLAUSIBLE]
@@ -272,10 +279,15 @@ def _jointly(spec: SheetSpec, values: Mapping[str, str], open_: Sequence[Draft],
             continue
         picked = {d.name: (v, dict(d.candidates).get(v, 0.0))
                   for d, v in zip(group, good[0], strict=True)}
-        if all(p >= PLAUSIBLE and not unclean(v) and fits(d.box, v) and not hides_ink(d, v)
-               for d, (v, p) in zip(group, picked.values(), strict=True)):
+        if all(_takes(d, v, p) for d, (v, p) in zip(group, picked.values(), strict=True)):
             out.update(picked)
     return out
+
+
+def _takes(d: Draft, value: str, p: float) -> bool:
+    """Whether the rules may take ``value`` for a field (its eye's odds ``p``)."""
+    return p >= PLAUSIBLE and not unclean(value) and fits(d.box, value) \
+        and not hides_ink(d, value)
 
 
 class _Fits:

@@ -191,6 +191,9 @@ class Probe:
             run, row = _turn(self.f, n, run)
             self.rows.append(row)
         self.at.append(run)
+        # past the last row written, a row the changes leave blank changes nothing
+        self.written = max((n for n in range(1, ROWS + 1) if any(
+            self.f.get(f"t{n}_{c}", "").strip() for c in COLUMNS)), default=0)
 
     def check(self, changes: Mapping[str, str]) -> dict[str, object]:
         f = {**self.f, **{k: str(v) for k, v in changes.items()}}
@@ -201,7 +204,8 @@ class Probe:
         rows = self.rows[:first - 1]
         run = self.at[first - 1]
         n = first
-        while n <= ROWS:
+        end = max(last, self.written)
+        while n <= end:
             if n > last and run == self.at[n - 1]:
                 rows += self.rows[n - 1:]
                 run = self.at[ROWS]
@@ -209,6 +213,8 @@ class Probe:
             run, row = _turn(f, n, run)
             rows.append(row)
             n += 1
+        else:  # the rest are blank: no lines, the same run
+            rows += [[] for _ in range(n, ROWS + 1)]
         return _report(f, [line for row in rows for line in row], run)
 
 
@@ -254,6 +260,9 @@ class RecordSheet(SheetSpec):
     """The Galaxy Express record sheet: a row per turn and the score box."""
 
     title = "Record sheet"
+    causal_rows = True
+    """A turn row's lines read that row and the rows before it only (the photo reader's row
+    search, ``pnp.sheetread.rows``, relies on it); the totals read them all."""
 
     def field_names(self) -> list[str]:
         return field_names()
