@@ -113,6 +113,20 @@ def test_mistake_5_tile_in_front_of_a_cannon() -> None:
     assert rules(s) == [("GT-S5", 1, Side.E, 2)]
 
 
+def test_a_barrel_blocked_on_any_side_is_found_whichever_way_the_ship_is_turned() -> None:
+    """A cannon whose barrel faces a tile that touches it smoothly, both held to the pilot
+    cabin: the one mistake is GT-S5, the same turned four ways."""
+    for k in range(4):
+        def at(dr: int, dc: int, k: int = k) -> tuple[int, int]:
+            for _ in range(k):
+                dr, dc = dc, -dr  # a quarter turn clockwise about the pilot cabin
+            return 7 + dr, 7 + dc
+        s = ship(put(1, S, "uuuu", *at(0, 1), rot=k),
+                 put(3, Kind.CANNON, "-uuu", *at(1, 0), rot=(1 + k) % 4),
+                 put(4, S, "uuu-", *at(1, 1), rot=k), board="III")
+        assert rules(s) == [("GT-S5", 3, Side((1 + k) % 4), 4)]
+
+
 def test_mistake_6_outside_the_building_area() -> None:
     s = ship(put(1, S, "uuuu", 7, 8), put(2, S, "uuuu", 7, 9), put(3, S, "--u-", 6, 9))
     assert rules(s) == [("GT-S6", 3, None, None)]

@@ -189,27 +189,29 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
     once per square), so the ship is legal by construction.  It costs a few hundred table
     look-ups, where sampling ships cost thousands of trial placements.
     """
-    start = place(pilot, *board.start)
-    cells: dict[Cell, Placement] = {start.cell: start}
-    # what each placed tile shows its neighbours (``Tile.demands`` for its rotation)
-    shows: dict[Cell, tuple[int, ...]] = {start.cell: pilot.demands[start.rotation]}
+    sr, sc = board.start
+    placed = [place(pilot, sr, sc)]
+    # squares as numbers (``_key``); what each placed tile shows its neighbours
+    # (``Tile.demands`` for its rotation)
+    start = _key(sr, sc)
+    shows: dict[int, tuple[int, ...]] = {start: pilot.demands[0]}
     pool = list(order)
-    frontier: list[tuple[int, Cell]] = []
-    seen = {start.cell}
+    frontier: list[tuple[int, int]] = []
+    seen = {start}
     near = _near(board)
     push, pop = heapq.heappush, heapq.heappop
-    for item in near[start.cell]:
+    for item in near[start]:
         seen.add(item[1])
         push(frontier, item)
     while frontier and pool:
-        _, (row, col) = pop(frontier)
+        _, square = pop(frontier)
         # what the square demands of a tile's faces (bit fields, ``Tile.fit_codes``): none
         # when a neighbour's exhaust or barrel points at it, or no neighbour shows it a
         # connector (``_demand``, written out with the neighbours' faces kept)
         need = 0
         held = False
-        for dr, dc, shift, back in _SIDE_STEPS:
-            faces = shows.get((row + dr, col + dc))
+        for step, shift, back in _SIDE_STEPS:
+            faces = shows.get(square + step)
             if faces is None:
                 need |= FIT_ANY << shift
                 continue
@@ -222,34 +224,43 @@ def typical_ship(board: Board, pilot: Tile, order: Sequence[Tile]) -> Ship:
         else:
             if not held:
                 continue
-            placed = _first_fit(pool, need)
-            if placed is None:
+            fit = _first_fit(pool, need)
+            if fit is None:
                 continue
-            i, rotation = placed
+            i, rotation = fit
             tile = pool.pop(i)
-            cell = (row, col)
-            cells[cell] = place(tile, row, col, rotation)
-            shows[cell] = tile.demands[rotation]
-            for item in near[cell]:
+            placed.append(place(tile, *divmod(square, _ROW), rotation))
+            shows[square] = tile.demands[rotation]
+            for item in near[square]:
                 if item[1] not in seen:
                     seen.add(item[1])
                     push(frontier, item)
-    return Ship.of(board, cells.values())
+    return Ship.of(board, placed)
+
+
+_ROW = 16  # a square (row, column) as one number: row * 16 + column (columns are below 16)
+
+
+def _key(row: int, col: int) -> int:
+    return row * _ROW + col
 
 
 @cache
-def _near(board: Board) -> dict[Cell, tuple[tuple[int, Cell], ...]]:
+def _near(board: Board) -> dict[int, tuple[tuple[int, int], ...]]:
     """Each square's neighbours on the board (N, E, S, W), with their distance from the
-    start square (a typical ship grows nearest the pilot cabin first)."""
+    start square (a typical ship grows nearest the pilot cabin first), squares as numbers
+    (``_key``: ordered as (row, column) is)."""
     sr, sc = board.start
-    return {(row, col): tuple((abs(r - sr) + abs(c - sc), (r, c))
-                              for dr, dc in DELTAS for r, c in ((row + dr, col + dc),)
-                              if (r, c) in board.cells)
+    return {_key(row, col): tuple((abs(r - sr) + abs(c - sc), _key(r, c))
+                                  for dr, dc in DELTAS for r, c in ((row + dr, col + dc),)
+                                  if (r, c) in board.cells)
             for row, col in board.cells | {board.start}}
 
 
-# per side (N, E, S, W): the step to the neighbour, the side's 5-bit field, the opposite side
-_SIDE_STEPS = tuple((dr, dc, 5 * side, (side + 2) % 4) for side, (dr, dc) in enumerate(DELTAS))
+# per side (N, E, S, W): the step to the neighbour's number, the side's 5-bit field, the
+# opposite side
+_SIDE_STEPS = tuple((dr * _ROW + dc, 5 * side, (side + 2) % 4)
+                    for side, (dr, dc) in enumerate(DELTAS))
 
 
 def _first_fit(pool: Sequence[Tile], need: int) -> tuple[int, int] | None:

@@ -93,7 +93,10 @@ def placed_cells(text: str) -> dict[tuple[int, int], int]:
 
 def board_name(text: str) -> str | None:
     """The board a name means, in any letter case (``iiia`` is ``IIIa``), or None."""
-    return {name.lower(): name for name in BOARDS}.get(text.lower())
+    return _BOARD_NAMES.get(text.lower())
+
+
+_BOARD_NAMES = {name.lower(): name for name in BOARDS}
 
 
 _ALIEN_LETTER = {Alien.BROWN: "B", Alien.PURPLE: "P"}

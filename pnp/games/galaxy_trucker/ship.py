@@ -84,6 +84,7 @@ class Placement:
 
 
 _new = object.__new__
+_PILOT = Kind.PILOT
 _SHIELDED = tuple(frozenset(s.turned(r) for s in SHIELDED) for r in range(4))
 _EXHAUSTS = tuple(EXHAUST.turned(r) for r in range(4))
 _BARRELS = tuple(BARREL.turned(r) for r in range(4))
@@ -105,7 +106,7 @@ def place(tile: Tile, row: int, col: int, rotation: int = 0) -> Placement:
 
 
 _square = attrgetter("row", "col")  # square order
-_ROTATIONS = range(4)
+_ROTATIONS = frozenset(range(4))
 
 
 @quick_init
@@ -118,8 +119,14 @@ class Ship:
     def of(board: Board, placements: Iterable[Placement]) -> Ship:
         """A ship from placements in any order; refuses physical impossibilities (GT-S9)."""
         items = sorted(placements, key=_square)
-        cells: dict[Cell, Placement] = {}
-        ids: dict[int, Placement] = {}
+        cells = {(p.row, p.col): p for p in items}
+        ids = {p.id: p for p in items}
+        n = len(items)
+        if len(cells) == n and len(ids) == n and {p.rotation for p in items} <= _ROTATIONS:
+            ship = Ship(board, tuple(items))
+            ship.__dict__.update(by_cell=cells, by_id=ids)  # the lookups, made on the way
+            return ship
+        cells, ids = {}, {}  # something is impossible: the first one found is named
         for p in items:
             if p.rotation not in _ROTATIONS:
                 raise IllegalMove("GT-S9", f"tile #{p.id} has rotation {p.rotation}; a "
@@ -168,9 +175,12 @@ class Ship:
     def ids(self) -> frozenset[int]:
         return frozenset(self.by_id)
 
-    @property
+    @cached
     def pilot(self) -> Placement | None:
-        return next((p for p in self.placements if p.kind is Kind.PILOT), None)
+        for p in self.placements:
+            if p.kind is _PILOT:
+                return p
+        return None
 
     def of_kind(self, *kinds: Kind) -> tuple[Placement, ...]:
         """The tiles of these kinds, in square order (remembered per ship: the flight asks
@@ -263,7 +273,12 @@ class Ship:
         return frozenset(seen)
 
     def pieces(self) -> tuple[frozenset[int], ...]:
-        """The separate pieces: largest first, then by smallest tile id."""
+        """The separate pieces: largest first, then by smallest tile id (worked out once a
+        ship: a hit asks for them more than once)."""
+        return self._pieces
+
+    @cached
+    def _pieces(self) -> tuple[frozenset[int], ...]:
         left = set(self.ids)
         out: list[frozenset[int]] = []
         while left:
@@ -275,6 +290,10 @@ class Ship:
     # -- counts the flight needs ------------------------------------------------------------
     def exposed(self) -> tuple[tuple[int, Side], ...]:
         """Connectors with no tile beside them (holes inside the ship count too)."""
+        return self._exposed
+
+    @cached
+    def _exposed(self) -> tuple[tuple[int, Side], ...]:
         cells, smooth = self.by_cell, Connector.SMOOTH
         out = []
         for p in self.placements:
@@ -287,7 +306,7 @@ class Ship:
 
     @property
     def exposed_connectors(self) -> int:
-        return len(self.exposed())
+        return len(self._exposed)
 
     def capacity(self, *kinds: Kind) -> int:
         return sum(p.tile.capacity for p in self.placements if p.kind in kinds)

@@ -320,6 +320,11 @@ _SIDE_RANGES = tuple(k for a in _ALLOWED for k in range(len(a), 1, -1))
 # the pool is smooth, 1.. the connector types dealt to it in order (N to W)
 _PICK = {sides: itemgetter(*[sides.index(k) + 1 if k in sides else 0 for k in range(4)])
          for table in _SIDE_TABLES.values() for row in table for sides in row}
+# per tile, in id order, for the deal's loop (no enum property looked up 140 times a set)
+_IDS = range(1, len(_KINDS) + 1)
+_KIND_OF = tuple(kind for kind, _ in _KINDS)
+_CAPACITY_OF = tuple(capacity for _, capacity in _KINDS)
+_THREE_SIDES = tuple(len(a) == 3 for a in _ALLOWED)
 
 
 def generate_tiles(seed: int) -> TileSet:
@@ -337,23 +342,25 @@ def generate_tiles(seed: int) -> TileSet:
     draws = rng.belows(_SIDE_RANGES)
     dealt = 0  # connector types are dealt in order, N to W, tile after tile
     tiles: list[Tile] = []
-    new, smooth = Tile.__new__, Connector.SMOOTH
-    for index, (kind, capacity) in enumerate(_KINDS):
-        n = counts[index]
-        at = _DRAW_AT[index]
-        if kind.is_engine or kind.is_cannon:  # 3 allowed sides: draws below 3 and 2
+    new, smooth, append = Tile.__new__, Connector.SMOOTH, tiles.append
+    for tile_id, kind, capacity, n, at, table, three in zip(
+            _IDS, _KIND_OF, _CAPACITY_OF, counts, _DRAW_AT, _TILE_SIDES, _THREE_SIDES):
+        if three:  # an engine or a cannon: 3 allowed sides, draws below 3 and 2
             key = draws[at] * 2 + draws[at + 1]
         else:  # 4 sides: below 4, 3 and 2
             key = draws[at] * 6 + draws[at + 1] * 2 + draws[at + 2]
-        sides = _PICK[_TILE_SIDES[index][key][n]]((smooth, *types[dealt:dealt + n]))
+        sides = _PICK[table[key][n]]((smooth, *types[dealt:dealt + n]))
         dealt += n
         tile = new(Tile)  # Tile's own __init__, written out: 140 tiles a set
-        tile.__dict__.update(id=index + 1, kind=kind, sides=sides, capacity=capacity,
+        tile.__dict__.update(id=tile_id, kind=kind, sides=sides, capacity=capacity,
                              colour=None)
-        tiles.append(tile)
-    for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True):
-        tiles.append(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour))
-    return TileSet(seed, tuple(tiles))
+        append(tile)
+    return TileSet(seed, (*tiles, *_PILOTS))
+
+
+# the pilot cabins, the same in every set (immutable values, shared)
+_PILOTS = tuple(Tile(tile_id, Kind.PILOT, (Connector.UNIVERSAL,) * 4, 0, colour)
+                for tile_id, colour in zip(PILOT_IDS, PILOT_COLOURS, strict=True))
 
 
 def _four(sides: tuple[Connector, ...]) -> tuple[Connector, Connector, Connector, Connector]:
