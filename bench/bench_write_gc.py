@@ -15,8 +15,10 @@ write leaves alive or makes in passing (``gc.get_count`` with the collector off)
     .venv/bin/python bench/bench_write_gc.py [--root OLD_TREE --root NEW_TREE]
         [--tables 1000] [--burst 500] [--rounds 6] [--tracked]
 
-A root may end in ``@T0,T1,T2``: that process sets those collector thresholds once its
-tables are made (to try thresholds on one tree).
+A root may end in ``@T0,T1,T2`` (and ``/G``): that process sets those collector thresholds
+(and ``gcpolicy.FREEZE_FROM = G``) once its tables are made, to try them on one tree.  At
+the end each process hands back what it froze and collects: the objects found unreachable
+then (per 1,000 writes) are what freezing kept past its time.
 """
 
 from __future__ import annotations
@@ -151,14 +153,24 @@ def serve(a: argparse.Namespace) -> None:
     for t in tables:  # warm: every table cached and its captions described
         client.call("GET", f"/api/tables/{t['id']}?since={t['seq']}")
         write(client, t, t["events"][t["next"]], 1)
+    threshold, _, freeze_from = threshold.partition("/")
     if threshold:  # this run's own thresholds instead of the tree's
         gc.set_threshold(*(int(x) for x in threshold.split(",")))
+    if freeze_from:  # and its own generation to freeze after
+        from webscore import gcpolicy
+
+        gcpolicy.FREEZE_FROM = int(freeze_from)
     gc.collect()
     seen = Collections()
     print("READY", flush=True)
     for line in sys.stdin:
         if line.startswith("tracked"):
             print(json.dumps(tracked(client, tables, rng)), flush=True)
+            continue
+        if line.startswith("end"):  # what freezing kept: found once handed back
+            gc.collect()
+            gc.unfreeze()
+            print(json.dumps({"kept": gc.collect(), "rss_mb": rss_mb()}), flush=True)
             continue
         burst = int(line)
         seen.reset()
@@ -228,9 +240,10 @@ def lockstep(a: argparse.Namespace) -> None:
         for k in range(a.rounds):
             for i in (range(len(procs)) if k % 2 == 0 else reversed(range(len(procs)))):
                 results[i].append(ask(procs[i], f"{a.burst}"))
-        if a.tracked:
-            for i, p in enumerate(procs):
-                tracked_out[i] = ask(p, "tracked")
+        for i, p in enumerate(procs):
+            tracked_out[i] = ask(p, "end")
+            if a.tracked:
+                tracked_out[i].update(ask(p, "tracked"))
     finally:
         for p in procs:
             if p.stdin is not None:
@@ -240,9 +253,9 @@ def lockstep(a: argparse.Namespace) -> None:
     print(f"{a.tables} tables, {a.rounds} bursts of {a.burst} writes per tree, alternating; "
           f"per 1,000 writes; pause = collecting thread's CPU ms; load now {load}")
     print("| tree | gen-0 / gen-1 / gen-2 collections | their pause (total ms) | longest gen-0 "
-          "/ gen-1 / gen-2 (ms) | app CPU a write (median ms) | RSS MB | tracked (frozen) |"
-          + (" per write: alive / made |" if a.tracked else ""))
-    print("|---|--:|--:|--:|--:|--:|--:|" + ("--:|" if a.tracked else ""))
+          "/ gen-1 / gen-2 (ms) | app CPU a write (median ms) | RSS MB | tracked (frozen) | "
+          "kept by freezing |" + (" per write: alive / made |" if a.tracked else ""))
+    print("|---|--:|--:|--:|--:|--:|--:|--:|" + ("--:|" if a.tracked else ""))
     for root, runs, tr in zip(a.root, results, tracked_out, strict=True):
         writes = sum(r["writes"] for r in runs)
         per = 1000 / writes
@@ -253,7 +266,8 @@ def lockstep(a: argparse.Namespace) -> None:
         last = runs[-1]
         print(f"| {root} | {count[0]:.1f} / {count[1]:.1f} / {count[2]:.2f} | {pause:.0f} | "
               f"{longest[0]:.1f} / {longest[1]:.1f} / {longest[2]:.1f} | {cpu:.2f} | "
-              f"{last['rss_mb']:.0f} | {last['tracked']:,} ({last['frozen']:,}) |"
+              f"{last['rss_mb']:.0f} | {last['tracked']:,} ({last['frozen']:,}) | "
+              f"{tr['kept'] * per:.0f} |"
               + (f" {tr['alive']:.1f} / {tr['count']:.1f} |" if a.tracked else ""))
 
 
