@@ -30,7 +30,7 @@ from pnp.render.wormholes.art import Window, tiles
 from pnp.render.wormholes.board import quick_start
 from pnp.render.wormholes.maps import GLUE, MAP_BOTTOM, MAP_TOP, empty_block
 from pnp.render.wormholes.rules import JUMP_EXAMPLE, MOVE_EXAMPLE
-from pnp.render.wormholes.sheet import page_rows, record_sheet
+from pnp.render.wormholes.sheet_layout import page_rows, record_sheet
 
 from .pdfutil import decode_qr, guide_pages, unembedded_fonts
 

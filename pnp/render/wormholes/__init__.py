@@ -13,13 +13,15 @@ strips, alignment ticks and each sheet's place in the whole.
 
 Modules: ``art`` (the galaxy, ships, coins, compasses, page helpers), ``board`` (the board
 sheet and quick start), ``maps`` (the true-size map sheets), ``rules`` (the reference),
-``sheet`` (the fillable record sheet and its form fields) and ``kit`` (page order and the PDF).
+``sheet`` (the fillable record sheet drawn, and its form fields), ``sheet_layout`` (where
+its fields sit, the layouts a photo is read by) and ``kit`` (page order and the PDF).
 """
 
 from pnp.render.wormholes.art import tracker_url
 from pnp.render.wormholes.kit import kit_pages, pieces, wormholes_kit
 from pnp.render.wormholes.maps import plan_map
-from pnp.render.wormholes.sheet import record_fields, record_layout
+from pnp.render.wormholes.sheet import record_fields
+from pnp.render.wormholes.sheet_layout import record_layout
 
 __all__ = [
     "kit_pages", "pieces", "plan_map", "record_fields", "record_layout",

@@ -18,7 +18,8 @@ from pnp.render.wormholes.art import GAME_ID, TITLE
 from pnp.render.wormholes.board import board_page
 from pnp.render.wormholes.maps import map_pages
 from pnp.render.wormholes.rules import rules_page_1, rules_page_2
-from pnp.render.wormholes.sheet import RECORD_PAGES, record_fields, record_page
+from pnp.render.wormholes.sheet import record_fields, record_page
+from pnp.render.wormholes.sheet_layout import RECORD_PAGES
 
 
 # -- pieces and the whole kit ----------------------------------------------------------------

@@ -42,8 +42,8 @@ from pnp.render.wormholes.art import (
     draw_compass,
     draw_ship,
 )
-from pnp.render.wormholes.sheet import (
-    COLUMN_HEADS,
+from pnp.render.wormholes.sheet import COLUMN_HEADS
+from pnp.render.wormholes.sheet_layout import (
     LAYOUT_VERSION,
     TURN_W,
     column_width,
