@@ -259,8 +259,7 @@ def _photo_bytes(path: Path) -> bytes:
 
 def cmd_read_sheet(a: argparse.Namespace) -> int:
     from pnp.sheetread import read_photo
-    from pnp.sheetread.record import MAX_PHOTOS, read_photos
-    from pnp.sheets import check_sheet
+    from pnp.sheetread.record import MAX_PHOTOS, check_read, read_photos
     from pnp.sheets.report import group, render
 
     if len(a.photo) > MAX_PHOTOS:
@@ -268,7 +267,7 @@ def cmd_read_sheet(a: argparse.Namespace) -> int:
     photos = [_photo_bytes(path) for path in a.photo]
     if len(photos) == 1:
         reading = read_photo(photos[0], a.game)
-        report = check_sheet(reading.game, reading.values())
+        report = check_read(reading.game, [reading.values()])  # a ledger page: the ledger's
         readings, shown, asked = [reading], {"reading": reading.to_json()}, len(reading.asked())
         name = str(a.photo[0])
     else:
@@ -310,7 +309,7 @@ def _confirmed(readings: list[Any], sets: list[str]) -> tuple[list[Any], dict[st
     """The readings with the person's ``--set`` values in (and the second look's fields asked
     once none is left to give), their check and how many fields are still asked."""
     from pnp.sheetread.confirm import confirmed
-    from pnp.sheets import check_pages, check_sheet
+    from pnp.sheetread.record import check_read
 
     given: list[dict[str, str]] = [{} for _ in readings]
     for item in sets:
@@ -326,8 +325,7 @@ def _confirmed(readings: list[Any], sets: list[str]) -> tuple[list[Any], dict[st
         pages = confirmed(readings, given)
     except ValueError as exc:
         raise PnpError(f"--set: {exc}") from None
-    report = (check_sheet(pages[0].game, pages[0].values()) if len(pages) == 1 else
-              check_pages(pages[0].game, [page.values() for page in pages]))
+    report = check_read(pages[0].game, [page.values() for page in pages])
     return pages, report, sum(len(page.asked()) for page in pages)
 
 

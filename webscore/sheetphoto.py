@@ -48,10 +48,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
 from pnp.engine import PnpError
-from pnp.sheetread import SheetReadError, SheetReading, read_photo
+from pnp.sheetread import Document, SheetReadError, SheetReading, read_photo
 from pnp.sheetread.confirm import second_look
 from pnp.sheetread.reading import percent
-from pnp.sheetread.record import read_photos
+from pnp.sheetread.record import check_read, read_photos, record_spec
 from webscore import security
 from webscore.db import get_engine
 from webscore.errors import ApiError
@@ -285,7 +285,7 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
         if any(again):
             return _ask_again(game_id, reading, crops, values, again, photo)
     try:
-        report = check(game_id, values[0]) if len(pages) == 1 else check_pages(game_id, values)
+        report = _check(game_id, values)
     except ApiError as exc:
         return _refused(game_id, exc)
     layout = str(pages[0].get("layout", ""))
@@ -302,6 +302,20 @@ def confirm(game_id: str) -> BaseResponse | tuple[str, int]:
             report=json.dumps(report, ensure_ascii=False), photo=jpeg,
             created_at=datetime.now(UTC)))
     return redirect(url_for("sheetphoto.result", check_id=check_id), 303)
+
+
+def _check(game_id: str, values: list[dict[str, str]]) -> dict[str, Any]:
+    """The confirmed pages checked as the typed form checks them; a page of another of the
+    kit's sheets than the game's own (a Weird Galaxy ledger page) by the check its fields
+    belong to (``pnp.sheetread.record.check_read``: the whole kit's), which the form, being
+    the worksheet's, would drop."""
+    if not isinstance(record_spec(game_id, {k for page in values for k in page}), Document):
+        return check(game_id, values[0]) if len(values) == 1 else check_pages(game_id, values)
+    try:
+        return check_read(game_id, [{k: v.strip() for k, v in page.items()} for page in values])
+    except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ApiError(422, f"the sheet could not be checked: {exc}",
+                       rule="sheets.unreadable") from None
 
 
 def _second_look(pages: list[Any], values: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -39,14 +39,14 @@ def second_look(pages: Sequence[SheetReading],
     on each page (every field's value).  A field the person was asked, or changed, is
     trusted; the others are as read."""
     from pnp.sheetread.layout import SheetCode
-    from pnp.sheetread.record import _InRecord
-    from pnp.sheets import sheet_spec
+    from pnp.sheetread.record import _InRecord, record_spec
 
     if len(pages) != len(confirmed):
         raise ValueError("one set of confirmed values per page")
     if not pages:
         return []
-    spec = sheet_spec(pages[0].game)
+    # a ledger page's lines are the whole kit's check's, not the worksheet's
+    spec = record_spec(pages[0].game, {f.name for page in pages for f in page.fields})
     values = [{f.name: str(given.get(f.name, f.value)) for f in page.fields}
               for page, given in zip(pages, confirmed, strict=True)]
     out = []

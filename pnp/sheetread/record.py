@@ -16,7 +16,7 @@ page twice is refused (``WrongLayout``, naming the photos), nothing is read half
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.sheetspec import Prober, SheetSpec
@@ -57,15 +57,44 @@ class RecordReading:
         return sum(len(page.asked()) for page in self.pages)
 
     def check(self) -> dict[str, object]:
-        """The record as read, checked once."""
-        from pnp.sheets import check_pages
-
-        return check_pages(self.game, self.page_values())
+        """The record as read, checked once, page by page (``check_read``)."""
+        return check_read(self.game, self.page_values(), by_page=True)
 
     def to_json(self, crops: bool = False) -> dict[str, object]:
         return {"game": self.game, "seconds": round(self.seconds, 3),
                 "pages": [{**page.to_json(crops), "photo": k}
                           for page, k in zip(self.pages, self.photos, strict=True)]}
+
+
+def record_spec(game: str, names: Iterable[str]) -> SheetSpec:
+    """The check a sheet holding the fields ``names`` gets: the game's own sheet's, or the
+    whole kit's (``Document``) when a field belongs to another of the kit's sheets (a Weird
+    Galaxy ledger page: the game's sheet is its worksheet, whose check would not see the
+    ledger's lines)."""
+    from pnp.sheets import sheet_spec
+
+    spec = sheet_spec(game)
+    other = set(spec.document_field_names()) - set(spec.field_names())
+    return Document(spec) if other and not other.isdisjoint(names) else spec
+
+
+def check_read(game: str, pages: Sequence[Mapping[str, str]],
+               by_page: bool = False) -> dict[str, object]:
+    """Pages as read (one photo's, or a record's in page order), checked once by the check
+    their fields belong to (``record_spec``): what ``pnp read-sheet`` and the tracker's
+    confirm step report.  One page is checked as a sheet unless ``by_page`` (a record of
+    one photo: ``SheetSpec.check_pages``).
+
+    >>> check_read("weird-galaxy", [{"p1_start": "0", "p1_r1_turn": "1", "p1_r1_earned": "4",
+    ...                              "p1_r1_balance": "9"}])["ok"]
+    False
+    """
+    clean = [{str(k): str(v)[:200] for k, v in page.items()} for page in pages]
+    if not clean:
+        raise ValueError("no page to check")
+    spec = record_spec(game, {name for page in clean for name in page})
+    one = len(clean) == 1 and not by_page
+    return dict(spec.check(clean[0]) if one else spec.check_pages(clean))
 
 
 def read_photos(photos: Sequence[bytes], game: str | None = None) -> RecordReading:
@@ -155,4 +184,4 @@ class _InRecord(SheetSpec):
         return self.spec.fields_from_play(play)
 
 
-__all__ = ["MAX_PHOTOS", "RecordReading", "read_photos"]
+__all__ = ["MAX_PHOTOS", "RecordReading", "check_read", "read_photos", "record_spec"]

@@ -226,6 +226,32 @@ def test_several_photos_are_one_record(app: Flask, client: FlaskClient) -> None:
     assert kept is not None and kept.shape[0] > kept.shape[1]  # two pages, one under the other
 
 
+def test_a_lone_ledger_photo_reports_a_ledger_mistake(app: Flask, client: FlaskClient) -> None:
+    """A Weird Galaxy ledger page (the game's sheet is its worksheet) is checked by the
+    ledger's lines: the mistake the player wrote is reported and kept."""
+    from tests.sheetread.ledgerphoto import MISTAKE, WG, fields
+    from tests.sheetread.ledgerphoto import photo as ledger_photo
+
+    r = upload(client, ledger_photo(mistake=True), game=WG)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200, page[:3000]
+    form = form_of(page)
+    truth = fields(mistake=True)
+    for name in list(form):
+        if name in truth:
+            form[name] = truth[name]  # the person confirms what was written
+    for _ in range(2):  # the second look may ask again: the values stay as written
+        r = client.post(f"/sheets/{WG}/photo/confirm", data=form)
+        if r.status_code != 200:
+            break
+        form = form_of(r.get_data(as_text=True))
+        assert form[MISTAKE] == "8"
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    text = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Some lines are wrong" in text
+    assert MISTAKE in re.findall(r"<li><code>([^<]+)</code>: says", text)
+
+
 def test_photos_of_two_games_are_refused(app: Flask, client: FlaskClient) -> None:
     r = client.post(f"/sheets/{GAME}/photo", content_type="multipart/form-data",
                     data={"csrf": csrf(client),
