@@ -7,7 +7,8 @@ field), the other pages print the seed.  Each page carries the tracker QR.
 
 A5 has its own layout (not the A4 design shrunk, whose text came out at 3.9 pt): the same
 page per player (``p1.a5`` ... ``p4.a5``), the labels in a narrower column with short hints,
-rows 6.9 mm high, the sheet QR in the title band; the tracker's code is on the rules page.
+rows 6.9 mm high, the sheet QR in the title band, the tracker's code (15.5 mm) at the bottom
+between the table and the credit line, right of the corner marker.
 """
 
 from __future__ import annotations
@@ -200,7 +201,7 @@ def _head(rnd: str) -> tuple[str, str, str]:
 
 def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, float]) -> Page:
     if is_a5(size):
-        return _a5_page(seat, seed, look, size)
+        return _a5_page(seat, seed, url, look, size)
     area = printable_area(size)
     sheet = score_sheet(size, seat)
     fields = score_layout(size, seat)
@@ -345,9 +346,29 @@ def _draw_total(c: Canvas, sheet: SheetLayout, seat: int, total: Rect, look: Loo
     draw_field(c, sheet.field(f"p{seat}_total"), look, ACCENT, thick=True)
 
 
-def _a5_page(seat: int, seed: int, look: Look, size: tuple[float, float]) -> Page:
+A5_TRACKER_QR = mm(15.5)
+"""The A5 page's tracker code: what fits between the table and the credit line (0.34 mm a
+module for a kit's new-table address; the A4 page's is 30 mm)."""
+
+
+def _a5_tracker(c: Canvas, url: str, area: Rect, table_bottom: float) -> None:
+    """The tracker's code at the bottom left, right of the corner marker, with its caption."""
+    x = area.x + MARKER_SIZE + mm(2)
+    y = table_bottom - mm(0.8) - A5_TRACKER_QR
+    draw_qr(c, url, x, y, A5_TRACKER_QR)
+    tx = x + A5_TRACKER_QR + mm(1)
+    c.setFillColor(INK)
+    c.setFont(BOLD, 6.5)
+    c.drawString(tx, y + A5_TRACKER_QR - mm(4.5), "Log this game")
+    c.drawString(tx, y + A5_TRACKER_QR - mm(7.3), "in the tracker")
+    c.setFillColor(GREY)
+    c.setFont(REGULAR, 5.5)
+    c.drawString(tx, y + A5_TRACKER_QR - mm(10), "scan with a phone")
+
+
+def _a5_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, float]) -> Page:
     """Player ``seat``'s A5 page: the A4 page's table with its labels narrower and its hints
-    short, the sheet QR in the title band."""
+    short, the sheet QR in the title band, the tracker's code under the table."""
     area = printable_area(size)
     sheet = score_sheet(size, seat)
     fields = score_layout(size, seat)
@@ -409,6 +430,7 @@ def _a5_page(seat: int, seed: int, look: Look, size: tuple[float, float]) -> Pag
                 c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
             _draw_line(c, sheet, seat, line, area, row, look, _A5_TYPE)
         _draw_total(c, sheet, seat, fields[f"p{seat}_total"], look, _A5_TYPE)
+        _a5_tracker(c, url, area, cells[f"p{seat}_r1_{LINES[-1]}"].y - mm(1))
         footer(c, footer_area(size), CREDIT)
 
     return Page(size, draw, f"Galaxy Trucker - score sheet, player {seat}")
