@@ -92,11 +92,15 @@ def test_form_fields_are_the_checkers_fields_and_fit(paper: str) -> None:
     # A5's worksheet is two pages of its own (missions 1-20, 21-40), not A4 shrunk
     assert {f.page for f in fields if f.name.startswith("m")} == (
         {worksheet, worksheet + 1} if paper == "a5" else {worksheet})
-    for k in range(LEDGER_PAGES):
+    # A5's ledger is a page a player (its own layout), A4's and Letter's two players a page
+    players = ([[k + 1] for k in range(5)] if paper == "a5" else
+               [ledger_players(k) for k in range(LEDGER_PAGES)])
+    assert len(forms) == 1 + len(players)
+    for k, seated in enumerate(players):
         page = forms[f"ledger{k}"]
         assert "ledger" in pages[page].label
         assert {f.name.split("_")[0] for f in fields if f.page == page} == {
-            f"p{p}" for p in ledger_players(k)}
+            f"p{p}" for p in seated}
     for rows in by_page.values():
         for (a, ra), (b, rb) in itertools.combinations(rows, 2):
             assert not ra.overlaps(rb), (a, b)  # type: ignore[attr-defined]
@@ -156,8 +160,9 @@ def test_other_papers_exact(tmp_path: Path, paper: str) -> None:
     assert unembedded_fonts(path) == set()
     url = "http://localhost:5000/tables/new?game=weird-galaxy&seed=11&chance=table"
     g = guide_pages(path)
-    # A5's worksheet (two pages of its own) leaves the tracker's code to the last ledger page
-    sheet = g + 7 if paper == "a5" else g + 3
+    # A5's worksheet (two pages of its own) leaves the tracker's code to the last of its five
+    # ledger pages (a page a player)
+    sheet = g + 9 if paper == "a5" else g + 3
     assert decode_qr(path, g + 2) == [url] and decode_qr(path, sheet) == [url]
 
 

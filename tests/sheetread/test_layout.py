@@ -157,7 +157,7 @@ def test_the_printed_pages_are_where_their_layouts_say(kits: Callable[[str], Pat
 def _where_layouts_say(pdf: Path, printed: list[SheetLayout], paper: str | None = None
                        ) -> None:
     """Each of ``printed`` where it says; with ``paper``, only that paper's layouts are
-    looked for (an A5 kit also prints A4 pages shrunk, the Weird Galaxy ledger)."""
+    looked for (an A5 kit also prints A4 pages shrunk: the Wormholes record)."""
     from tests.sheetread.printed import problems, qr_payloads, render_page, widget_rects
 
     pages = {k: v for k, v in _sheet_pages(pdf).items()
@@ -177,7 +177,8 @@ def _where_layouts_say(pdf: Path, printed: list[SheetLayout], paper: str | None 
 
 A5_LAYOUTS = {"spatial-delivery": ["score1.a5", "score2.a5", "score3.a5"],
               "galaxy-express": ["record1.a5", "record2.a5"],
-              "weird-galaxy": ["worksheet1.a5", "worksheet2.a5"],
+              "weird-galaxy": ["ledger1.a5", "ledger2.a5", "ledger3.a5", "ledger4.a5", "ledger5.a5",
+                               "worksheet1.a5", "worksheet2.a5"],
               "galaxy-trucker": ["p1.a5", "p2.a5", "p3.a5", "p4.a5"]}
 
 
@@ -185,8 +186,8 @@ A5_LAYOUTS = {"spatial-delivery": ["score1.a5", "score2.a5", "score3.a5"],
 def test_the_a5_sheets_have_their_own_readable_layout(tmp_path: Path, game: str) -> None:
     """An A5 kit prints its forms on their own A5 layouts (Spatial Delivery: totals, rounds
     1-5, rounds 6-9; Galaxy Express: turns 1-24, turns 25-40 and the score; Weird Galaxy's
-    worksheet: missions 1-20 and 21-40; Galaxy Trucker: a page per player), each where its
-    layout says, its form widgets unscaled."""
+    worksheet: missions 1-20 and 21-40, its ledger a page a player; Galaxy Trucker: a page
+    per player), each where its layout says, its form widgets unscaled."""
     from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
 

@@ -51,3 +51,18 @@ def test_read_sheet_reports_a_ledger_mistake_from_a_lone_photo(
     clean.write_bytes(photo())
     main(["read-sheet", str(clean), "--json"])
     assert MISTAKE not in _wrong(json.loads(capsys.readouterr()[0])["report"])
+
+
+def test_an_a5_ledger_page_is_read_by_its_own_layout() -> None:
+    """A phone photo of player 1's A5 ledger page (its own layout, ``ledger1.a5``): the QR
+    names it, nothing wrong is taken without asking, and the planted mistake is reported."""
+    from pnp.sheetread import read_photo
+
+    reading = read_photo(photo("ledger1.a5", mistake=True, version=1), WG)
+    assert (reading.layout, reading.version) == ("ledger1.a5", 1)
+    written = fields(mistake=True)
+    assert {f.name for f in reading.fields} >= {n for n in written if n.startswith("p1_")}
+    assert [f.name for f in reading.fields if f.status != "ask"
+            and f.value != written.get(f.name, "")] == []
+    assert sum(f.status == "ask" for f in reading.fields) <= len(reading.fields) // 20
+    assert MISTAKE in _wrong(check_read(WG, [reading.values()]))

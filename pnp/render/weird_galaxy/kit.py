@@ -22,9 +22,16 @@ from pnp.render.suits import ALL_SUITS, RANKS
 from pnp.render.weird_galaxy.art import GAME_ID, PLAYER_COLOURS, SHORT, TITLE
 from pnp.render.weird_galaxy.board import board_page
 from pnp.render.weird_galaxy.components import card_piece, counters, phredd_piece
+from pnp.render.weird_galaxy.ledger_a5 import PAGES as A5_LEDGER_PAGES
+from pnp.render.weird_galaxy.ledger_a5 import ledger_page_a5, ledger_sheet_a5
 from pnp.render.weird_galaxy.rules import rules_page_1, rules_page_2
 from pnp.render.weird_galaxy.sheet import LEDGER_PAGES, ledger_page, ledger_sheet
-from pnp.render.weird_galaxy.worksheet import WORKSHEET_VERSION, worksheet_pages, worksheet_sheet
+from pnp.render.weird_galaxy.worksheet import (
+    WORKSHEET_VERSION,
+    is_a5,
+    worksheet_pages,
+    worksheet_sheet,
+)
 from pnp.render.weird_galaxy.worksheet import pages_on as ws_pages_on
 
 # -- pieces and the kit ----------------------------------------------------------------------------
@@ -79,6 +86,8 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], dict[str, int]]:
     if design != size:
         pages = [scaled(p, size) for p in pages]
         ledgers = [scaled(p, size) for p in ledgers]
+    if is_a5(size):  # the ledger's own A5 layout: a page a player
+        ledgers = [ledger_page_a5(options, look, k) for k in range(A5_LEDGER_PAGES)]
     forms = {"worksheet": len(pages)}
     pages += worksheet_pages(options, look)  # A5 has a layout of its own (two pages)
     for k, ledger in enumerate(ledgers):
@@ -108,8 +117,9 @@ def form_fields(options: KitOptions, pages: Sequence[Page], forms: Mapping[str, 
     out: list[FormField] = []
     sheets = [(forms["worksheet"] + k, size, worksheet_sheet(size, WORKSHEET_VERSION, k))
               for k in range(ws_pages_on(size))]  # the worksheet is never shrunk
-    sheets += [(forms[f"ledger{k}"], design, ledger_sheet(design, k))
-               for k in range(LEDGER_PAGES)]
+    sheets += ([(forms[f"ledger{k}"], size, ledger_sheet_a5(k)) for k in range(A5_LEDGER_PAGES)]
+               if is_a5(size) else [(forms[f"ledger{k}"], design, ledger_sheet(design, k))
+                                    for k in range(LEDGER_PAGES)])
     for index, drawn, sheet in sheets:
         s, dx, dy = fit_transform(drawn, pages[index].size)
         for f in sheet.fields:

@@ -130,14 +130,17 @@ def a5_layouts() -> list[SheetLayout]:
 
 
 def sheet_layouts() -> list[SheetLayout]:
-    """The worksheet and every ledger page, on A4 and Letter (the ledger on A5 shrinks A4),
-    and the worksheet's two A5 pages."""
+    """The worksheet and every ledger page, on A4 and Letter, and on A5 the worksheet's two
+    pages and the ledger's page a player (``ledger_a5``; an A5 print of before, the A4
+    ledger shrunk, names its A4 layout)."""
+    from pnp.render.weird_galaxy.ledger_a5 import a5_ledger_layouts
+
     out = []
     for paper in ("a4", "letter"):
         size = paper_size(paper)
         out += [*(worksheet_sheet(size, v) for v in WORKSHEET_VERSIONS),
                 *(ledger_sheet(size, k, v) for v in (1, 2) for k in range(LEDGER_PAGES))]
-    return [*out, *a5_layouts()]
+    return [*out, *a5_layouts(), *a5_ledger_layouts()]
 
 
 def worksheet_pages(options: KitOptions, look: Look) -> list[Page]:
