@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.sheetread import FieldReading, SheetReadError, SheetReading, read_photo
+from pnp.sheetread import SheetReadError, SheetReading, read_photo
 from pnp.sheetread import simulate as sim
 from pnp.sheetread.confirm import second_look
 from pnp.sheetread.layout import SheetLayout, layouts
@@ -274,8 +274,7 @@ def bench_game(game_id: str, n_sheets: int, n_mistakes: int, tmp: Path,
                     stats["asked_why"][key] = stats["asked_why"].get(key, 0) + 1
                     if f.name in again:
                         stats["asked_second"] += 1
-            if f.status != "ask" and f.value != truth and not _names_alike(
-                    game_id, lay, box.kind, f, truths):
+            if f.status != "ask" and f.value != truth:
                 wrong_here += 1
                 stats["wrong_examples"].append(
                     {"field": f.name, "read": f.value, "truth": truth, "status": f.status,
@@ -343,19 +342,6 @@ def sim_code(reading: Any) -> Any:
     from pnp.sheetread.layout import SheetCode
 
     return SheetCode(reading.game, reading.layout, reading.version, reading.seed)
-
-
-def _names_alike(game_id: str, lay: SheetLayout, kind: str, f: FieldReading,
-                 truths: dict[str, str]) -> bool:
-    """A handwritten field the rules filled (``pnp.sheetread.ruled``: Spatial Delivery's
-    winner) is right when it names what is written ("Player 2" for "P2"): the check of the
-    sheet as written, with the rules' value in that field, finds that field right."""
-    if kind != "text" or f.status != "ruled":
-        return False
-    lines = _check(game_id, lay, {**truths, f.name: f.value})["lines"]
-    return isinstance(lines, list) and not any(
-        isinstance(line, dict) and line.get("field") == f.name and not line["ok"]
-        for line in lines)
 
 
 def _truth(kind: str, name: str, fields: dict[str, str], written: sim.Written) -> str:

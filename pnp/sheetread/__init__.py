@@ -81,11 +81,9 @@ class Cut:
     def settled(self, spec: SheetSpec, start: float) -> SheetReading:
         """The reading, the doubtful fields settled with ``spec``'s check (the game's sheet,
         or the whole record with this page in it)."""
-        from pnp.sheetread import ruled, settle
+        from pnp.sheetread import settle
 
-        given = self.layout.given(self.code)
-        fields = settle.settle(spec, self.drafts, given, self.crops)
-        fields = ruled.fill(spec, fields, given)  # a winner box the rules work out
+        fields = settle.settle(spec, self.drafts, self.layout.given(self.code), self.crops)
         code = self.code
         return SheetReading(code.game, code.layout, code.version, code.seed, fields,
                             self.errors, time.perf_counter() - start)

@@ -104,9 +104,9 @@ def test_an_entry_with_a_checkpoint_is_one_transaction_on_the_driver(postgres_db
     """The checkpoint (one entry in ``checkpoints.EVERY``) goes after the rows in the same
     transaction on the driver's connection: two statements and one commit; a refused entry
     stores neither, and the pooled connection goes back with no transaction open."""
-    from webscore.store import Checkpoint, checkpoint_seqs, load_checkpoint
-
     from sqlalchemy import event
+
+    from webscore.store import Checkpoint, checkpoint_seqs, load_checkpoint
 
     engine, tid = engine_and_table(postgres_db)
     through: list[Any] = []  # the SQLAlchemy Connection of each statement (None: the driver)

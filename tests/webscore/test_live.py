@@ -77,7 +77,7 @@ def test_heads_are_read_in_one_query_per_chunk_of_tables(
                           "VALUES (:t, 3, '{}', :at)"), {"t": timed["id"], "at": now()})
     with counting(engine) as seen:
         body = client.get(f"/t/{played['id']}/events").get_data(as_text=True)
-    assert f'"seq":2}}' in body and seen.queries == 1
+    assert '"seq":2}' in body and seen.queries == 1
     with counting(engine) as seen:
         assert client.get("/t/nosuchtable/events").status_code == 404
     assert seen.queries == 1

@@ -344,7 +344,7 @@ def generate_tiles(seed: int) -> TileSet:
     tiles: list[Tile] = []
     new, smooth, append = Tile.__new__, Connector.SMOOTH, tiles.append
     for tile_id, kind, capacity, n, at, table, three in zip(
-            _IDS, _KIND_OF, _CAPACITY_OF, counts, _DRAW_AT, _TILE_SIDES, _THREE_SIDES):
+            _IDS, _KIND_OF, _CAPACITY_OF, counts, _DRAW_AT, _TILE_SIDES, _THREE_SIDES, strict=True):
         if three:  # an engine or a cannon: 3 allowed sides, draws below 3 and 2
             key = draws[at] * 2 + draws[at + 1]
         else:  # 4 sides: below 4, 3 and 2
