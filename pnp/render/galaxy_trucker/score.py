@@ -13,6 +13,7 @@ between the table and the credit line, right of the corner marker.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -258,14 +259,7 @@ def score_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, fl
                 c.setFont(REGULAR, size_)
                 c.drawCentredString(x + col_w / 2, top - mm(6.8) - j * mm(2.9), note)
         cells = _cells(size, seat, sheet.version)
-        for i, line in enumerate(LINES):
-            cell = cells[f"p{seat}_r1_{line}"]
-            row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
-            if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
-                c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
-                               else hex_color("#f4f1ee"))
-                c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
-            _draw_line(c, sheet, seat, line, area, row, look, _A4_TYPE)
+        _draw_lines(c, sheet, seat, cells, area, look, _A4_TYPE)
         _draw_total(c, sheet, seat, fields[f"p{seat}_total"], look, _A4_TYPE)
         qr = mm(30)
         qy = area.y + mm(14)
@@ -311,6 +305,18 @@ _A4_TYPE = _Type({line: how for line, (_, how) in LABELS.items()}, mm(1.5), mm(2
                  mm(5.5), 8.6, mm(0.4), 6, mm(2.6), 11, mm(4), mm(5), 7)
 _A5_TYPE = _Type(A5_HINTS, mm(1), mm(1.6), mm(3.2), mm(4.2), 7.5, mm(0.3), 5.5, mm(2.2),
                  9, mm(3), mm(4), 5.5)
+
+
+def _draw_lines(c: Canvas, sheet: SheetLayout, seat: int, cells: Mapping[str, Rect],
+                area: Rect, look: Look, kind: _Type) -> None:
+    """Every pay line of a seat's table, every other one (and the bold ones) tinted."""
+    for i, line in enumerate(LINES):
+        cell = cells[f"p{seat}_r1_{line}"]
+        row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
+        if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
+            c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES else hex_color("#f4f1ee"))
+            c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
+        _draw_line(c, sheet, seat, line, area, row, look, kind)
 
 
 def _draw_line(c: Canvas, sheet: SheetLayout, seat: int, line: str, area: Rect, row: Rect,
@@ -421,14 +427,7 @@ def _a5_page(seat: int, seed: int, url: str, look: Look, size: tuple[float, floa
                 c.setFont(REGULAR, 5.5)
                 c.drawCentredString(x + col_w / 2, top - mm(6) - j * mm(2.2), note)
         cells = _cells(size, seat, sheet.version)
-        for i, line in enumerate(LINES):
-            cell = cells[f"p{seat}_r1_{line}"]
-            row = Rect(area.x, cell.y - mm(1), area.w, cell.h + mm(2))
-            if not look.low_ink and (i % 2 == 0 or line in BOLD_LINES):
-                c.setFillColor(tint(ACCENT, 0.18) if line in BOLD_LINES
-                               else hex_color("#f4f1ee"))
-                c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
-            _draw_line(c, sheet, seat, line, area, row, look, _A5_TYPE)
+        _draw_lines(c, sheet, seat, cells, area, look, _A5_TYPE)
         _draw_total(c, sheet, seat, fields[f"p{seat}_total"], look, _A5_TYPE)
         _a5_tracker(c, url, area, cells[f"p{seat}_r1_{LINES[-1]}"].y - mm(1))
         footer(c, footer_area(size), CREDIT)

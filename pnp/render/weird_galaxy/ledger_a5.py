@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.games.weird_galaxy import ledger as wg_ledger
 from pnp.games.weird_galaxy.data import FEE
 from pnp.render import typescale as ts
-from pnp.render.art import GREY, INK, LIGHT, WHITE, Look, hex_color, paint, paragraph, tint
+from pnp.render.art import GREY, INK, LIGHT, WHITE, Look, hex_color, paragraph, tint
 from pnp.render.document import Page
 from pnp.render.fonts import BOLD, REGULAR, text_width
 from pnp.render.geometry import Rect, mm, paper_size, printable_area
@@ -26,10 +26,9 @@ from pnp.render.weird_galaxy.art import (
     CREDIT,
     PLAYER_COLOURS,
     SHORT,
-    player_mark,
     tracker_url,
 )
-from pnp.render.weird_galaxy.sheet import _sheet
+from pnp.render.weird_galaxy.sheet import _sheet, player_badge
 from pnp.sheetread.layout import QR_LARGE, SheetLayout
 
 A5_LEDGER_VERSION = 1
@@ -109,21 +108,11 @@ def ledger_page_a5(options: KitOptions, look: Look, page: int) -> Page:
     fields = ledger_layout_a5(page)
     sheet = ledger_sheet_a5(page)
     p = page + 1
-    colour_name, colour, shape = PLAYER_COLOURS[page]
+    colour_name = PLAYER_COLOURS[page][0]
 
     def draw(c: Canvas) -> None:
-        name = fields[f"p{p}_name"]
-        st, fl = paint(c, look, colour)
-        c.circle(area.x + mm(3.2), name.cy, mm(3), stroke=st, fill=fl)
-        player_mark(c, shape, area.x + mm(3.2), name.cy, mm(1.4),
-                    colour if look.low_ink else WHITE)
-        c.setFillColor(INK)
-        c.setFont(BOLD, 9)
-        c.drawString(area.x + mm(7.5), name.y + mm(2.2), f"P{p}")
-        draw_field(c, sheet.field(f"p{p}_name"), look, ACCENT)
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, 5.5)
-        c.drawString(name.x + mm(1), name.y2 + mm(0.8), f"name ({colour_name} counters)")
+        player_badge(c, fields, sheet, p, area.x + mm(3.2), (3, 1.4, 4.3), look,
+                     f"name ({colour_name} counters)")
         start = fields[f"p{p}_start"]
         c.setFillColor(INK)
         c.setFont(BOLD, 7)

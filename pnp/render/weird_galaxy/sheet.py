@@ -242,21 +242,31 @@ def ledger_page(options: KitOptions, look: Look, size: tuple[float, float], page
                       ACCENT, CREDIT, draw, label)
 
 
-def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, box: Rect,
-                  look: Look) -> None:
-    name, colour, shape = PLAYER_COLOURS[p - 1]
+def player_badge(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, x: float,
+                 sizes: tuple[float, float, float], look: Look, caption: str) -> None:
+    """A ledger's player badge: the counters' colour disc centred at ``x`` with the player's
+    mark, "P<n>", and the name field with ``caption`` over it (``sizes``: disc radius, mark
+    size and the gap from the disc's centre to "P<n>", in mm; A4 and A5 differ)."""
+    colour, shape = PLAYER_COLOURS[p - 1][1:]
     name_r = fields[f"p{p}_name"]
+    radius, mark, gap = sizes
     st, fl = paint(c, look, colour)
-    c.circle(box.x + mm(3.5), name_r.cy, mm(3.2), stroke=st, fill=fl)
-    player_mark(c, shape, box.x + mm(3.5), name_r.cy, mm(1.5),
-                 colour if look.low_ink else WHITE)
+    c.circle(x, name_r.cy, mm(radius), stroke=st, fill=fl)
+    player_mark(c, shape, x, name_r.cy, mm(mark), colour if look.low_ink else WHITE)
     c.setFillColor(INK)
     c.setFont(BOLD, 9)
-    c.drawString(box.x + mm(8), name_r.y + mm(2.2), f"P{p}")
+    c.drawString(x + mm(gap), name_r.y + mm(2.2), f"P{p}")
     draw_field(c, sheet.field(f"p{p}_name"), look, ACCENT)
     c.setFillColor(GREY)
     c.setFont(REGULAR, 5.5)
-    c.drawString(name_r.x + mm(1), name_r.y2 + mm(0.8), f"name and suit ({name} counters)")
+    c.drawString(name_r.x + mm(1), name_r.y2 + mm(0.8), caption)
+
+
+def _ledger_block(c: Canvas, fields: Mapping[str, Rect], sheet: SheetLayout, p: int, box: Rect,
+                  look: Look) -> None:
+    name = PLAYER_COLOURS[p - 1][0]
+    player_badge(c, fields, sheet, p, box.x + mm(3.5), (3.2, 1.5, 4.5), look,
+                 f"name and suit ({name} counters)")
     start = fields[f"p{p}_start"]
     c.setFillColor(INK)
     c.setFont(BOLD, 8)
