@@ -126,34 +126,11 @@ class Client:
 
     def _wsgi(self, method: str, path: str, data: bytes | None,
               hdrs: dict[str, str]) -> tuple[int, dict[str, Any]]:
-        import io
+        from wsgi_call import wsgi_call
 
-        environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
-                   "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
-                   "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
-                   "HTTP_HOST": "127.0.0.1:8000", "wsgi.version": (1, 0),
-                   "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data or b""),
-                   "wsgi.errors": sys.stderr, "wsgi.multithread": False,
-                   "wsgi.multiprocess": True, "wsgi.run_once": False}
-        for name, value in hdrs.items():
-            key = name.upper().replace("-", "_")
-            environ[key if key in ("CONTENT_TYPE",) else f"HTTP_{key}"] = value
-        if data is not None:
-            environ["CONTENT_LENGTH"] = str(len(data))
-        status: list[str] = []
-
-        def start_response(s: str, _headers: Any, _exc: Any = None) -> Any:
-            status.append(s)
-            return None
-
-        t0 = time.process_time()
-        chunks = self.app(environ, start_response)
-        try:
-            raw = b"".join(chunks)
-        finally:
-            getattr(chunks, "close", lambda: None)()
-        self.app_cpu += time.process_time() - t0
-        return int(status[0].split()[0]), (json.loads(raw) if raw[:1] == b"{" else {})
+        status, raw, cpu = wsgi_call(self.app, method, path, data, hdrs)
+        self.app_cpu += cpu
+        return status, (json.loads(raw) if raw[:1] == b"{" else {})
 
 
 class Tables:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import io
 import json
 import os
 import random
@@ -39,6 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from wsgi_call import wsgi_call  # noqa: E402
+
 
 class Wsgi:
     """Plain WSGI calls to the app (an environ as gunicorn builds one)."""
@@ -49,36 +50,12 @@ class Wsgi:
 
     def call(self, method: str, path: str, body: bytes | None = None,
              token: str | None = None) -> tuple[int, bytes]:
-        query = ""
-        if "?" in path:
-            path, query = path.split("?", 1)
-        environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
-                   "QUERY_STRING": query, "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000",
-                   "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
-                   "REMOTE_PORT": "40000", "HTTP_HOST": "127.0.0.1:8000",
-                   "HTTP_CONNECTION": "close", "RAW_URI": path,
-                   "SERVER_SOFTWARE": "gunicorn/bench", "wsgi.version": (1, 0),
-                   "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body or b""),
-                   "wsgi.errors": sys.stderr, "wsgi.multithread": True,
-                   "wsgi.multiprocess": True, "wsgi.run_once": False}
-        if body is not None:
-            environ["CONTENT_TYPE"] = "application/json"
-            environ["CONTENT_LENGTH"] = str(len(body))
+        headers = {"Content-Type": "application/json"} if body is not None else {}
         if token:
-            environ["HTTP_X_TABLE_TOKEN"] = token
-        status: list[str] = []
-
-        def start_response(s: str, _headers: Any, _exc: Any = None) -> None:
-            status.append(s)
-
-        t0 = time.process_time()
-        chunks = self.app(environ, start_response)
-        try:
-            raw = b"".join(chunks)
-        finally:
-            getattr(chunks, "close", lambda: None)()
-        self.cpu += time.process_time() - t0
-        return int(status[0].split()[0]), raw
+            headers["X-Table-Token"] = token
+        status, raw, cpu = wsgi_call(self.app, method, path, body, headers, threaded=True)
+        self.cpu += cpu
+        return status, raw
 
 
 class Collections:
