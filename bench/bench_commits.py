@@ -5,14 +5,14 @@ tail it isolates, each side by side in one run:
    thread looping 1.5 ms of Python work then one group-committed INSERT
    (``webscore.commits.write``), at Python's default switch interval (5 ms), at the
    tracker's (``webscore.db.SWITCH_INTERVAL``), and at the tracker's with the shorter one
-   while a leader holds the writer lock (``webscore.commits.HOLD_SWITCH_INTERVAL``), rounds
+   while a leader holds the writer lock (``webscore.groupcommit.HOLD_SWITCH_INTERVAL``), rounds
    alternating.  A write gives the
    interpreter lock up for each statement and must win it back from busy threads, on
    SQLite while holding the writer lock every process waits for.
 2. SQLite checkpoints: one process of 8 threads writing one-row entries to 1,000 tables at
    the open loop's rate (200 a second), with SQLite's checkpoint inside the COMMIT that
    took the log past 1,000 pages (the code before), with the tracker's checkpoint thread
-   (``webscore.commits._Checkpointer``), and with that thread and ``synchronous=NORMAL``.
+   (``webscore.walcheckpoint.Checkpointer``), and with that thread and ``synchronous=NORMAL``.
 3. PostgreSQL live-update notices: 16 threads INSERTing in autocommit, with a NOTIFY per
    write after it (the code before), with the notices handed to ``webscore.notices``'
    notifier thread (batched), and with none.  Needs ``PNP_TEST_POSTGRES_URL`` (or
@@ -69,11 +69,11 @@ def _sqlite_process(db: str, interval: float, hold: bool, seconds: float, tag: s
     sys.setswitchinterval(interval)
     from sqlalchemy import Connection, text
 
-    from webscore import commits
+    from webscore import commits, groupcommit
     from webscore.db import make_engine
 
     if not hold:  # the same interval while a leader holds the writer lock (the code before)
-        commits.HOLD_SWITCH_INTERVAL = interval
+        groupcommit.HOLD_SWITCH_INTERVAL = interval
 
     engine = make_engine(f"sqlite:///{db}", synchronous="FULL")
     lat: list[float] = []
@@ -102,8 +102,8 @@ def _sqlite_process(db: str, interval: float, hold: bool, seconds: float, tag: s
 def sqlite_convoy(seconds: float, rounds: int) -> None:
     from sqlalchemy import text
 
-    from webscore.commits import HOLD_SWITCH_INTERVAL
     from webscore.db import SWITCH_INTERVAL, make_engine
+    from webscore.groupcommit import HOLD_SWITCH_INTERVAL
 
     with tempfile.TemporaryDirectory(prefix="bench-commits-") as tmp:
         db = str(Path(tmp) / "c.sqlite3")
@@ -136,12 +136,12 @@ def _checkpoint_process(db: str, background: bool, sync: str, seconds: float, ra
 
     from sqlalchemy import Connection, text
 
-    from webscore import commits
+    from webscore import commits, walcheckpoint
     from webscore import db as webdb
 
     if not background:  # SQLite's checkpoint in the COMMIT every 1,000 pages (the code before)
         webdb.WAL_AUTOCHECKPOINT = 1000
-        commits._Checkpointer.EVERY = 3600.0
+        walcheckpoint.Checkpointer.EVERY = 3600.0
     sys.setswitchinterval(webdb.SWITCH_INTERVAL)
     engine = webdb.make_engine(f"sqlite:///{db}", synchronous=sync)
     heads = [0] * 1000
@@ -175,7 +175,7 @@ def _checkpoint_process(db: str, background: bool, sync: str, seconds: float, ra
 def sqlite_checkpoints(seconds: float, rounds: int, rate: float = 200.0) -> None:
     """Writes at the open loop's rate (1,000 tables logging every 5 s: 200 a second, 8
     threads) with SQLite's checkpoint in a writer's COMMIT every 1,000 pages (the code
-    before) and with the checkpoint thread (``webscore.commits._Checkpointer``)."""
+    before) and with the checkpoint thread (``webscore.walcheckpoint.Checkpointer``)."""
     from sqlalchemy import text
 
     from webscore.db import make_engine

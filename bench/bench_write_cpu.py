@@ -56,7 +56,8 @@ SPLIT = {  # module attribute -> label: CPU inside each (nested ones counted in 
     "webscore.tracker.play": "  engine: check the entry",
     "webscore.tracker.store": "  store + new snapshot",
     "webscore.tracker.append": "    INSERT + COMMIT (store.append)",
-    "webscore.commits._Group._commit": "      a leader's commit (SQLite)",
+    "webscore.groupcommit.Group._commit": "      a leader's commit (SQLite)",
+    "webscore.commits._Group._commit": "      a leader's commit (SQLite)",  # (before session 10)
     "webscore.api.state_json": "answer: state_json",
     "webscore.present.history": "  history (captions)",
     "webscore.api.jsonify": "answer: jsonify",
@@ -77,9 +78,11 @@ def split_cpu() -> dict[str, list[float]]:
             except ImportError:
                 continue
         for part in parts[cut:-1]:
-            module = getattr(module, part)
+            module = getattr(module, part, None)
         name = parts[-1]
-        fn = getattr(module, name)
+        fn = getattr(module, name, None)
+        if fn is None:  # not in the tree measured (an older or newer one)
+            continue
         slot = acc.setdefault(label, [0.0, 0])
 
         def wrapper(*args: Any, _fn: Any = fn, _slot: list[Any] = slot, **kw: Any) -> Any:

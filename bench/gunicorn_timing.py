@@ -152,6 +152,12 @@ def post_fork(server: Any, worker: Any) -> None:
 
     from webscore import commits
 
+    try:  # SQLite's group commit: its own module since session 10
+        from webscore import groupcommit
+        group_class: Any = groupcommit.Group
+    except ImportError:
+        group_class = commits._Group  # type: ignore[attr-defined]
+
     if hasattr(commits, "_commit_driver"):  # SQLite's commits of Statements: on the driver
         original_driver = commits._commit_driver
 
@@ -160,7 +166,7 @@ def post_fork(server: Any, worker: Any) -> None:
 
         commits._commit_driver = commit_driver  # type: ignore[assignment]
 
-    original_batch = commits._Group._commit
+    original_batch = group_class._commit
 
     def batch_commit(self: Any, *args: Any) -> Any:
         t0 = time.perf_counter()
@@ -179,12 +185,12 @@ def post_fork(server: Any, worker: Any) -> None:
         _acc("batch_n", float(len(args[1]) if len(args) > 1 else done))
         return done
 
-    commits._Group._commit = batch_commit  # type: ignore[method-assign]
+    group_class._commit = batch_commit  # type: ignore[method-assign]
 
     if commit_log is not None:
         from contextlib import contextmanager
 
-        original_lock = commits._Group._file_lock
+        original_lock = group_class._file_lock
 
         @contextmanager
         def file_lock(self: Any) -> Any:
@@ -195,7 +201,7 @@ def post_fork(server: Any, worker: Any) -> None:
                 yield
             _local.lock_held = (time.perf_counter() - t1) * 1000
 
-        commits._Group._file_lock = file_lock  # type: ignore[method-assign]
+        group_class._file_lock = file_lock  # type: ignore[method-assign]
 
 
 class _DriverCommit:

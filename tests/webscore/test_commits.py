@@ -19,7 +19,7 @@ from flask import Flask
 from sqlalchemy import Connection, create_engine, event, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from webscore import commits, create_app, db
+from webscore import commits, create_app, db, groupcommit, walcheckpoint
 from webscore.db import get_engine
 from webscore.errors import database_fault
 from webscore.sqlcount import counting
@@ -53,7 +53,7 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
     app = sqlite_app(tmp_path / "db.sqlite3")
     make_scratch(app)
     engine = get_engine(app)
-    group = commits._group(engine)
+    group = groupcommit.group(engine)
     release, running = threading.Event(), threading.Event()
     outcomes: dict[int, Any] = {}
 
@@ -110,13 +110,13 @@ def test_a_leader_keeps_its_connection_while_writes_come_in(
     """A database file's leaders commit on one connection kept from commit to commit (no
     checkout, no new Connection per commit).  It is given back after a failed commit, when
     the engine's pool is disposed, and once the writes stop, and then the engine can go."""
-    monkeypatch.setattr(commits._Checkpointer, "EVERY", 0.01)
-    monkeypatch.setattr(commits._Checkpointer, "IDLE", 0.05)
+    monkeypatch.setattr(walcheckpoint.Checkpointer, "EVERY", 0.01)
+    monkeypatch.setattr(walcheckpoint.Checkpointer, "IDLE", 0.05)
     engine = db.make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE scratch (n INTEGER PRIMARY KEY)"))
     commits.write(engine, insert(0))
-    group = commits._group(engine)
+    group = groupcommit.group(engine)
     with counting(engine) as seen:
         for n in range(1, 21):
             commits.write(engine, insert(n), one_statement=True)
@@ -184,7 +184,7 @@ def test_statements_go_on_the_drivers_connection_counted_as_sqlalchemy_counts(
         except Exception as exc:  # the test looks at what each got
             outcomes[n] = exc
 
-    group = commits._group(engine)
+    group = groupcommit.group(engine)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         with counting(engine) as seen:
@@ -269,7 +269,7 @@ def test_writes_waiting_for_another_process_join_the_commit_that_follows(
     app = sqlite_app(path)
     make_scratch(app)
     engine = get_engine(app)
-    group = commits._group(engine)
+    group = groupcommit.group(engine)
     commits.write(engine, insert(0))
     fd = os.open(f"{path}-writer.lock", os.O_RDWR)
     outcomes: dict[int, Any] = {}
@@ -303,7 +303,7 @@ def test_a_one_statement_write_that_fails_fails_alone(tmp_path: Path) -> None:
     app = sqlite_app(tmp_path / "db.sqlite3")
     make_scratch(app)
     engine = get_engine(app)
-    group = commits._group(engine)
+    group = groupcommit.group(engine)
     release, running = threading.Event(), threading.Event()
     outcomes: dict[int, Any] = {}
 
@@ -357,7 +357,7 @@ def test_a_leader_holding_the_writer_lock_gets_the_interpreter_back_promptly(
 
     assert gc.isenabled()
     commits.write(get_engine(app), work, one_statement=True)
-    assert seen == [pytest.approx(commits.HOLD_SWITCH_INTERVAL)] and seen[0] < outside
+    assert seen == [pytest.approx(groupcommit.HOLD_SWITCH_INTERVAL)] and seen[0] < outside
     assert sys.getswitchinterval() == outside
     assert collector == [False] and gc.isenabled()  # no collection under the lock; then on
 
@@ -376,7 +376,7 @@ def test_the_log_is_copied_back_beside_the_writers_not_in_their_commits(
     ``WAL_AUTOCHECKPOINT`` pages; meanwhile the process's checkpoint thread copies the log
     back, so that the log restarts from its beginning instead of growing.  Without the
     thread (``background=False``: it never gets round to it) the log only grows."""
-    monkeypatch.setattr(commits._Checkpointer, "EVERY", 0.01 if background else 60.0)
+    monkeypatch.setattr(walcheckpoint.Checkpointer, "EVERY", 0.01 if background else 60.0)
     path = tmp_path / "db.sqlite3"
     app = sqlite_app(path)
     engine = get_engine(app)
