@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pnp.engine.values import quick_init, replace
 from pnp.games.galaxy_trucker.crew import Crew
@@ -206,6 +206,63 @@ class State:
         order = tuple([i for _, i in active])
         _LAST_ORDER[0] = (truckers, order)  # one pair, swapped whole (threads share it)
         return order
+
+
+def edit_trucker(s: State, seat: int, /, **changes: Any) -> State:
+    """The event's draft ``s``, changed in place, with ``seat``'s trucker replaced by a copy
+    with ``changes``: ``set_trucker(s, seat, replace(s.truckers[seat], **changes))`` in one
+    call (one dict copy for the trucker, one tuple for the seats, no field check on ``s``).
+    Only for the draft an event has made (``values.edit``'s rule); every state handed out
+    stays immutable, and the old trucker is untouched.
+
+    >>> s = State(0, None, ("1",), False, (Trucker(), Trucker()))
+    >>> d = edit_trucker(replace(s), 1, credits=3, lost=1)
+    >>> d.truckers[1].credits, d.truckers[1].lost, s.truckers[1].credits
+    (3, 1, 0)
+    >>> d.truckers[0] is s.truckers[0]
+    True
+    >>> edit_trucker(d, 0, credit=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: Trucker has no field credit
+    """
+    ts = list(s.truckers)
+    old = ts[seat]
+    if not _TRUCKER_FIELDS.issuperset(changes):
+        replace(old, **changes)  # raises, naming the field
+    fresh = old.__dict__.copy()  # a Trucker has no cached property to drop
+    fresh.update(changes)
+    new = _new(Trucker)
+    _set(new, "__dict__", fresh)
+    ts[seat] = new
+    s.__dict__["truckers"] = tuple(ts)  # a State has no cached property either
+    return s
+
+
+def edit_stage(s: State, /, **changes: Any) -> State:
+    """The event's draft ``s``, changed in place, with a copy of its stage with ``changes``:
+    ``values.edit(s, stage=replace(s.stage, **changes))`` in one call (the stage itself is
+    a new value: ``NO_STAGE`` and the stages of states handed out are shared).
+
+    >>> d = edit_stage(replace(State(0, None, ("1",), False, ())), step="end", todo=(1,))
+    >>> d.stage.step, d.stage.todo, NO_STAGE.todo
+    ('end', (1,), ())
+    """
+    st = s.stage
+    if not _STAGE_FIELDS.issuperset(changes):
+        replace(st, **changes)  # raises, naming the field
+    fresh = st.__dict__.copy()
+    fresh.update(changes)
+    new = _new(Stage)
+    _set(new, "__dict__", fresh)
+    s.__dict__["stage"] = new
+    return s
+
+
+_new = object.__new__
+_set = object.__setattr__
+_TRUCKER_FIELDS = frozenset(Trucker.__dataclass_fields__)
+_STAGE_FIELDS = frozenset(Stage.__dataclass_fields__)
 
 
 # ``State.order``'s memo: (truckers, their order).  The truckers tuple is immutable and held
