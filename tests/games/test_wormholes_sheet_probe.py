@@ -54,12 +54,34 @@ def test_probe_gives_the_whole_check(page: int) -> None:
     rng = random.Random(page)
     probe = Probe(fields)
     assert probe.check({}) == check_sheet(fields)
-    names = [n for n in fields if n[0] in "tr" and n[1].isdigit()]
+    names = [n for n in fields if (n[0] in "tr" and n[1].isdigit()) or n.startswith("wh_")]
     written = [n for n in names if fields[n].strip()]
     for _ in range(120):
         chosen = rng.sample(written if rng.random() < 0.8 else names, rng.choice([1, 1, 2, 3]))
         changes = {n: _misread(fields[n], rng) for n in chosen}
-        assert probe.check(changes) == check_sheet({**fields, **changes}), changes
+        whole = check_sheet({**fields, **changes})
+        assert probe.check(changes) == whole, changes
+        assert probe.wrong(changes) == {line["field"] for line in whole["lines"]
+                                        if not line["ok"]}, changes
+
+
+def test_a_wormholes_cell_moved_rechecks_the_rows_that_land_there() -> None:
+    """A wormhole's cell read otherwise (a front page's layout, the reader's commonest try)
+    is checked from the rows that asked about either cell, not the whole record; moving a
+    coin onto or off a cell a ship lands on changes the rows from there."""
+    fields = _pages()[0]
+    probe = Probe(fields)
+    layout = sorted(n for n in fields if n.startswith("wh_"))
+    assert layout
+    for name in layout:
+        for cell in ("101", "913", "57", "", fields[name][:-1] + "9"):
+            changes = {name: cell}
+            assert probe.check(changes) == check_sheet({**fields, **changes}), changes
+    landed = next(fields[f"t{n}_to1"] for n in range(1, 31) if fields.get(f"t{n}_to1"))
+    first = min(layout)
+    assert probe.check({first: landed}) == check_sheet({**fields, first: landed})
+    assert probe.check({first: landed, "t2_to1": "11"}) == \
+        check_sheet({**fields, first: landed, "t2_to1": "11"})
 
 
 def test_probe_checks_other_fields_whole() -> None:
@@ -87,4 +109,7 @@ def test_pages_probe_gives_the_whole_check_of_the_record() -> None:
                 changes = {n: _misread(page.get(n, ""), rng)
                            for n in rng.sample(names, rng.choice([1, 1, 2]))}
                 changed = [*pages[:index], {**page, **changes}, *pages[index + 1:]]
-                assert probe.check(changes) == check_pages(changed), (index, changes)
+                whole = check_pages(changed)
+                assert probe.check(changes) == whole, (index, changes)
+                assert probe.wrong(changes) == {line["field"] for line in whole["lines"]
+                                                if not line["ok"]}, (index, changes)

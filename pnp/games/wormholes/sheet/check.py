@@ -33,6 +33,7 @@ from pnp.games.wormholes.sheet.fields import (
     MOVE_COLUMNS,
     SLOTS,
     layout_fields,
+    move_fields,
     page_of,
     page_turns,
     row_fields,
@@ -214,8 +215,8 @@ class Checker(Trips):
 
     def slot(self, n: int, k: int, seat: int, dice: dict[Suit, int] | None,
              used: set[Suit]) -> None:
-        col = {c: f"t{n}_{c}{k}" for c in MOVE_COLUMNS}
-        text = {c: self.get(col[c]) for c in MOVE_COLUMNS}
+        col = move_fields(n, k)
+        text = {c: self.get(name) for c, name in col.items()}
         if not any(text.values()):
             return
         ship = read_ship(text["ship"])

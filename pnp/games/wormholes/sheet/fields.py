@@ -63,9 +63,18 @@ def columns() -> list[str]:
     return [*TURN_COLUMNS, *(f"{c}{k}" for k in SLOTS for c in MOVE_COLUMNS)]
 
 
-def row_fields(n: int, prefix: str = "t") -> list[str]:
-    """Turn ``n``'s fields (``prefix`` "r": row ``n`` of a continuation page)."""
-    return [f"{prefix}{n}_{c}" for c in columns()]
+@lru_cache(maxsize=4096)
+def row_fields(n: int, prefix: str = "t") -> tuple[str, ...]:
+    """Turn ``n``'s fields (``prefix`` "r": row ``n`` of a continuation page); made once a
+    row (the checker asks for them on every check of a photo's many)."""
+    return tuple(f"{prefix}{n}_{c}" for c in columns())
+
+
+@lru_cache(maxsize=4096)
+def move_fields(n: int, k: int) -> dict[str, str]:
+    """Turn ``n``'s ship move ``k``'s fields by column (``{"to": "t3_to1", ...}``; shared:
+    never change it)."""
+    return {c: f"t{n}_{c}{k}" for c in MOVE_COLUMNS}
 
 
 def continuation_fields() -> list[str]:
