@@ -1,6 +1,7 @@
 """PostgreSQL's entries on the driver's connection (webscore.driver): one statement
 counted as SQLAlchemy counts its own, a taken sequence refused (409), the pooled connection
-handed back ready for transactions, and a connection the server dropped replaced."""
+handed back ready for transactions, a connection the server dropped replaced, and lone
+statements' connections parked between them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from webscore import create_app, driver
@@ -19,11 +20,11 @@ from webscore.store import Conflict, NewRow, append, create_table, load_rows
 pytestmark = pytest.mark.postgres
 
 
-def engine_and_table(url: str) -> tuple[Engine, str]:
+def engine_and_table(url: str, pool: int = 1) -> tuple[Engine, str]:
     """The app's engine with a pool of one connection (so each test meets the one the entry
-    used), and a table."""
+    used; none is parked), and a table."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
-                      "AUTO_MIGRATE": True, "DATABASE_POOL_SIZE": 1})
+                      "AUTO_MIGRATE": True, "DATABASE_POOL_SIZE": pool})
     engine = get_engine(app)
     record, _ = create_table(engine, game="toy-dice", seed=None, players=["Ana", "Bo"],
                              options={}, setup={"target": 10, "chance": "table"},
@@ -71,10 +72,12 @@ def test_the_pooled_connection_goes_back_ready_for_transactions(postgres_db: str
     engine.dispose()
 
 
-def test_a_connection_the_server_dropped_is_replaced(postgres_db: str) -> None:
-    """The server ends the pooled connection's backend: that entry fails as a database
-    fault (503, not 409), the connection is not handed out again, the next entry works."""
-    engine, tid = engine_and_table(postgres_db)
+@pytest.mark.parametrize("pool", [1, 10])
+def test_a_connection_the_server_dropped_is_replaced(postgres_db: str, pool: int) -> None:
+    """The server ends the pooled (or parked) connection's backend: that entry fails as a
+    database fault (503, not 409), the connection is not handed out again, the next entry
+    works."""
+    engine, tid = engine_and_table(postgres_db, pool)
     append(engine, tid, 0, [NewRow("move", "typed", "r1")])
     url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
     with psycopg.connect(url, autocommit=True) as admin:
@@ -127,3 +130,59 @@ def test_an_entry_with_a_checkpoint_is_one_transaction_on_the_driver(postgres_db
     with engine.connect() as conn:  # the one pooled connection: no transaction left open
         assert conn.connection.dbapi_connection.info.transaction_status.name == "IDLE"
     engine.dispose()
+
+
+def test_lone_statements_park_their_connection(postgres_db: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry or a read on its own takes a parked connection (no pool checkout), parks it
+    again after (a refused entry too); SQLAlchemy's own users still get connections in
+    transaction mode; one parked too long goes back to the pool (autocommit off), and the
+    engine's disposal closes the parked ones."""
+    engine, tid = engine_and_table(postgres_db, pool=10)
+    autocommit_at_checkin: list[bool] = []
+    event.listen(engine.pool, "checkin",
+                 lambda dbapi, _record: autocommit_at_checkin.append(
+                     dbapi is not None and dbapi.autocommit))
+    append(engine, tid, 0, [NewRow("move", "typed", "r1")])  # takes one from the pool
+    with counting(engine) as seen:
+        append(engine, tid, 1, [NewRow("move", "typed", "r2")])
+        with pytest.raises(Conflict):
+            append(engine, tid, 1, [NewRow("move", "typed", "r2 again")])
+        assert [r.seq for r in load_rows(engine, tid)] == [1, 2]
+        append(engine, tid, 2, [NewRow("move", "typed", "r3")])
+    assert seen.checkouts == 0 and seen.commits == 2 and len(seen.sql) == 4
+    parked = driver._parked(engine)
+    assert len(parked.items) == 1 and parked.keep == 8
+    kept = parked.items[0][0].driver_connection
+    assert kept.autocommit and kept.info.transaction_status.name == "IDLE"
+    with pytest.raises(IntegrityError), engine.begin() as conn:  # a transaction, elsewhere
+        conn.execute(text("UPDATE game_tables SET location = 'moved' WHERE id = :t"), {"t": tid})
+        conn.execute(text("INSERT INTO table_events (table_id, seq, kind, source, text, "
+                          "created_at) SELECT table_id, seq, kind, source, text, created_at "
+                          "FROM table_events WHERE table_id = :t"), {"t": tid})
+    assert load_table_location(engine, tid) == ""
+    monkeypatch.setattr(driver, "PARK_IDLE", 0.0)  # parked too long: back to the pool
+    with counting(engine) as seen:
+        assert len(load_rows(engine, tid)) == 3
+    assert seen.checkouts == 1 and len(parked.items) == 1 and parked.items[0][0] is not None
+    assert autocommit_at_checkin and not any(autocommit_at_checkin)
+    kept = parked.items[0][0].driver_connection
+    engine.dispose()
+    assert kept.closed and not parked.items
+
+
+def test_a_small_pool_parks_nothing(postgres_db: str) -> None:
+    """A pool of two keeps both for SQLAlchemy's own users: every lone statement checks
+    one out and gives it back."""
+    engine, tid = engine_and_table(postgres_db, pool=2)
+    with counting(engine) as seen:
+        for seq in range(3):
+            append(engine, tid, seq, [NewRow("move", "typed", f"r{seq}")])
+    assert seen.checkouts == 3 and not driver._parked(engine).items
+    engine.dispose()
+
+
+def load_table_location(engine: Engine, tid: str) -> str:
+    with engine.connect() as conn:
+        return str(conn.scalar(text("SELECT location FROM game_tables WHERE id = :t"),
+                               {"t": tid}))
