@@ -43,6 +43,7 @@ from pnp.sheetread.choices import (
     unclean,
 )
 from pnp.sheetread.reading import FieldReading, Status, percent
+from pnp.sheetread.rivals import rival
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
 PASSES = 3
@@ -110,6 +111,16 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                              else f"read {shown(first)} first; the rules chose "
                                   f"{shown(value)}")
             values[d.name] = value
+        for d in open_:  # a choice the eye's sure digits made, not the rules: asked
+            # (at most 9 checks a sure digit, tried even past the rules' time)
+            other = rival(spec, values, d, values[d.name]) \
+                if status.get(d.name) == "ruled" and d.name in ruled else None
+            if other is not None:
+                status[d.name], chosen[d.name] = "ask", d.best[1]
+                notes[d.name] = (f"read {shown(d.best[0])} ({percent(d.best[1])}); the rules "
+                                 f"cannot tell {shown(values[d.name])} from {shown(other)}: "
+                                 "which is written?")
+                values[d.name] = d.best[0]
         spec.ref = None  # ``values`` changed in place
     if all(status.get(d.name) in ("read", "ruled") for d in drafts):
         audit(spec, drafts, values, status, notes, given)
