@@ -16,6 +16,7 @@ from pnp.sheetread.boxes import Draft
 from pnp.sheetread.checked import Checked, wrong, wrong_with
 from pnp.sheetread.choices import shown, space
 from pnp.sheetread.reading import Status, percent
+from pnp.sheetread.rivals import rivals
 
 AUDIT_BELOW = 0.9995  # a read field under this is asked when another value would check out
 AUDIT_ROUNDS = 3  # the audit looks again as if what it asked were put right, this often
@@ -65,8 +66,11 @@ def audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
                 notes[d.name] = (f"read {shown(values[d.name])} ({percent(d.best[1])}); too "
                                  "many doubtful fields on this photo to try the rules: confirm")
                 continue
+            # its own line wrong: any sure digit may be the misread one, not only the weakest
+            # (a cell 011 read 021, every box over 99 %: x21 is never a cell)
+            options = space(d) + (rivals(d, values[d.name]) if d.name in base else [])
             tried = {v: len(wrong_with(spec, values, {d.name: v}))
-                     for v in space(d) if v != values[d.name]}
+                     for v in dict.fromkeys(options) if v != values[d.name]}
             better = [v for v, n in tried.items() if n < len(base)]
             if not better:
                 continue

@@ -60,3 +60,22 @@ def test_a_sure_digit_the_rules_can_check_stays_ruled() -> None:
                 (((value[0], 0.9976),), (("1", 0.66), ("", 0.31)), ((value[2], 1.0),)))
     out = {f.name: f for f in settle(SHEET, _drafts(page, eye), {})}
     assert (out[name].status, out[name].value) == ("ruled", value), out[name].note
+
+
+def test_a_reading_whose_own_line_is_wrong_is_audited_on_every_digit() -> None:
+    """A cell read 822 (every box over 99 %: the eye's middle 2 is the written 1) is no cell,
+    and changing its weakest box never makes it one; the audit tries each digit of each box
+    of a reading whose own line is wrong, so it asks, rather than report the eye's misreading
+    as the player's mistake."""
+    page = _page()
+    name = next(f"t{n}_to1" for n in range(1, 31)
+                if len(page.get(f"t{n}_to1", "")) == 3 and page[f"t{n}_to1"][1] == "1")
+    value = page[name]
+    misread = value[0] + "2" + value[2]
+    box = sheet_layout("wormholes", "record1.a4", 2).field(name)
+    eye = Draft(box, ((misread, 0.9937),), (0, 0, 1, 1),
+                (((value[0], 0.997), ("9", 0.003)), (("2", 0.9972), ("1", 0.0009)),
+                 ((value[2], 0.9994),)))
+    out = {f.name: f for f in settle(SHEET, _drafts(page, eye), {})}
+    assert out[name].status == "ask", out[name].note
+    assert f"would check out with '{value}'" in out[name].note
