@@ -172,35 +172,52 @@ def _checked_plan(cls: type, changes: dict[str, Any]) -> Plan | None:
         plan = _PLAN[cls]
     except KeyError:
         plan = _PLAN[cls] = _plan(cls)
+        if plan is not None:
+            _SIZE[cls] = plan.size
     if plan is not None and changes and not plan.names.issuperset(changes):
         bad = sorted(set(changes) - plan.names)[0]
         raise TypeError(f"{cls.__name__} has no field {bad}")
     return plan
 
 
+_SIZE: dict[type, int] = {}
+"""Each planned class's number of fields: a copied ``__dict__`` with the changes holds exactly
+that many keys unless a change names no field or a cached property was kept (``_settle``)."""
+
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _settle(fresh: dict[str, Any], cls: type, changes: dict[str, Any]) -> None:
+    """A copy with more keys than fields: refuse a change that names no field (taken out of
+    ``fresh`` first), then drop the cached properties that may not hold for the new value."""
+    plan = _PLAN[cls]
+    assert plan is not None
+    if not plan.names.issuperset(changes):
+        for name in set(changes) - plan.names:
+            fresh.pop(name, None)
+        _checked_plan(cls, changes)  # raises, naming the field
+    for name in plan.always:
+        if name in fresh:
+            del fresh[name]
+    if not plan.watched.isdisjoint(changes):
+        _drop(fresh, plan, changes)
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """``obj`` with ``changes`` (a new value; ``obj`` is untouched)."""
     cls = type(obj)
-    plan = _PLAN.get(cls)
-    if plan is None:
-        plan = _checked_plan(cls, changes)
-        if plan is None:
+    try:
+        size = _SIZE[cls]
+    except KeyError:
+        if _checked_plan(cls, changes) is None:
             return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    elif changes and not plan.names.issuperset(changes):
-        _checked_plan(cls, changes)  # raises, naming the field
+        size = _SIZE[cls]
     fresh = obj.__dict__.copy()
-    if len(fresh) != plan.size:  # some cached property was computed on the old value: it
-        for name in plan.always:  # may not hold for the new one (``_drop`` written out)
-            if name in fresh:
-                del fresh[name]
-        if not plan.watched.isdisjoint(changes):
-            _drop(fresh, plan, changes)
     if changes:
         fresh.update(changes)
+    if len(fresh) != size:  # a change that is no field, or a cached property of the old
+        _settle(fresh, cls, changes)  # value (it may not hold for the new one)
     new = _new(cls)
     _set(new, "__dict__", fresh)  # the frozen class's own __setattr__ refuses
     return new
@@ -221,20 +238,24 @@ def edit(draft: T, /, **changes: Any) -> T:
     >>> q = edit(replace(p), y=2)
     >>> p, q
     (Point(x=1, y=0), Point(x=1, y=2))
+    >>> edit(q, z=3)
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field z
+    >>> q
+    Point(x=1, y=2)
     """
-    plan = _PLAN.get(type(draft))
-    if plan is None or not plan.names.issuperset(changes):
-        plan = _checked_plan(type(draft), changes)
-        if plan is None:
-            raise TypeError(f"{type(draft).__name__} cannot be edited in place")
+    cls = type(draft)
+    try:
+        size = _SIZE[cls]
+    except KeyError:
+        if _checked_plan(cls, changes) is None:
+            raise TypeError(f"{cls.__name__} cannot be edited in place") from None
+        size = _SIZE[cls]
     fresh = draft.__dict__
     fresh.update(changes)
-    if len(fresh) != plan.size:  # as in ``replace``
-        for name in plan.always:
-            if name in fresh:
-                del fresh[name]
-        if not plan.watched.isdisjoint(changes):
-            _drop(fresh, plan, changes)
+    if len(fresh) != size:  # as in ``replace``
+        _settle(fresh, cls, changes)
     return draft
 
 

@@ -21,10 +21,9 @@ from pnp.games.galaxy_trucker.flow import (
     move_seat,
     note,
     set_trucker,
-    shot_at,
     who,
 )
-from pnp.games.galaxy_trucker.hits import Threat
+from pnp.games.galaxy_trucker.hits import Threat, impact
 from pnp.games.galaxy_trucker.state import Stage, State, ask_of
 from pnp.games.galaxy_trucker.strength import format_strength
 
@@ -187,33 +186,42 @@ def combat_penalty(g: Flight, s: State, c: Card) -> State:
 
 def start_shots(s: State, threats: tuple[Threat, ...], targets: tuple[int, ...],
                 after: str) -> State:
-    st = replace(s.stage, step="shots-roll", threats=threats,
-                 shot=0, defeated=targets, after=after, line=None)
-    return edit(s, stage=st)
+    """The first threat's roll awaited (none: on to ``after`` at once, as the run loop
+    would); ``targets`` are the seats each threat is aimed at."""
+    if not threats:
+        return edit(s, stage=replace(s.stage, step=after, threats=(), shot=0, defeated=(),
+                                     after=after, line=None))
+    return edit(s, need="roll", stage=replace(s.stage, step="shots-wait", threats=threats,
+                                              shot=0, defeated=targets, after=after,
+                                              line=None))
 
 
 def shots_step(g: Flight, s: State) -> State:
+    """A shot resolved again once a hit's defence is answered (``shots_hit``)."""
     st = s.stage
-    if st.step == "shots-roll":
-        if st.shot >= len(st.threats):
-            return edit(s, stage=replace(st, step=st.after, threats=(), defeated=()))
-        return edit(s, stage=replace(st, step="shots-wait"), need="roll")
-    assert st.step == "shots-hit"
-    # the shot reaches each target in turn: misses are noted, a hit asks for a defence;
-    # once every target is reached, the next threat is rolled for (one new state for all)
-    targets = st.targets
+    assert st.step == "shots-hit" and st.line is not None
+    return shots_hit(g, s, st, st.line, st.targets)
+
+
+def shots_hit(g: Flight, s: State, st: Stage, line: int, targets: tuple[int, ...]) -> State:
+    """The shot rolled in ``line`` reaches each of ``targets`` in turn: misses are noted, a
+    hit asks for a defence (the stage then says the line and the targets still to reach);
+    once every target is reached, the next threat is rolled for.  One new stage a roll:
+    ``st`` is the stage before it (``shots-wait``) or while it is resolved (``shots-hit``)."""
     notes: list[str] = []
+    truckers = s.truckers
+    threat = st.threats[st.shot]
     while targets:
         seat, targets = targets[0], targets[1:]
-        ship = s.truckers[seat].ship
+        ship = truckers[seat].ship
         if ship is None or not len(ship):
             continue
-        hit = shot_at(s, seat)
+        hit = impact(ship, threat, line)
         if hit.outcome != "hit":
             notes.append(f"{who(s, seat)}: {hit.describe()}")
             continue
-        return g.ask(edit(s, log=(*s.log, *notes), stage=replace(st, targets=targets)),
-                     seat, "defend")
+        return g.ask(edit(s, log=(*s.log, *notes), stage=replace(
+            st, step="shots-hit", line=line, targets=targets)), seat, "defend")
     log = (*s.log, *notes)
     shot = st.shot + 1
     if shot >= len(st.threats):

@@ -125,7 +125,7 @@ def answer_keep(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         ship, gone = keep_piece(t.ship, event.tile)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return set_trucker(s, ask.seat, strip(replace(t, ship=ship, lost=t.lost + len(gone))))
+    return set_trucker(s, ask.seat, strip(t, ship, lost=t.lost + len(gone)))
 
 
 def answer_cargo(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -309,7 +309,7 @@ def flaw(s: State, ask: Ask, event: Fix) -> State:
         done = repair(t.ship, event.removed)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    t = strip(replace(t, ship=done.ship, lost=t.lost + done.lost, credits=t.credits - 1))
+    t = strip(t, done.ship, lost=t.lost + done.lost, credits=t.credits - 1)
     s = note(set_trucker(s, seat, t), f"{who(s, seat)} fixes a flaw: "
              f"{_flaw_words(event.removed)} removed, 1 credit to the bank")
     return edit(s, ask=ask)

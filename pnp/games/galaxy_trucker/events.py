@@ -15,7 +15,9 @@ kept).  Chance: ``card:II-7`` (card turned up), ``roll:7`` (a 2d6 sum).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.engine import Chance, Decision, NotationError
 from pnp.games.galaxy_trucker.cards import all_cards
@@ -156,6 +158,20 @@ def parse_event(text: str) -> GTEvent:
     word = _WORDS.get(t.lower())
     if word is not None:
         return word
+    if t[0] in "1234":  # a ship entry starts with its number tile (``2:I;...``)
+        return _enter(text, t)
+    # every other event starts with its own word (``fix:``, ``roll:``, ...): only that
+    # word's pattern can match, so it is the one tried (the text is read once per process)
+    head = t.split(":", 1)[0].lower()
+    read = _BY_HEAD.get(head)
+    if read is not None:
+        event = read(text, t)
+        if event is not None:
+            return event
+    raise NotationError(text, HELP)
+
+
+def _enter(text: str, t: str) -> GTEvent:
     if _ENTER_START.match(t):
         # A ship as the ships page shows it (spaces between tokens) reads as with ';'.
         t = re.sub(r"[\s;]+", ";", re.sub(r"^([1-4]):[\s;]*", r"\1:", t))
@@ -173,46 +189,101 @@ def parse_event(text: str) -> GTEvent:
         raise NotationError(text, "a ship entry is the number tile, ':', the board and the "
                             "tiles, separated by ';' or spaces: 2:I;141@7,7;12@6,7/1 (the "
                             "ships page's text pasted after '2:' works too)")
-    if m := _FIX.fullmatch(t):
-        return Fix(tuple(sorted(set(_ids(m.group(1))))))
-    if m := _ALIENS.fullmatch(t):
-        if m.group(1) == "-":
-            return Aliens(())
-        pairs = tuple(sorted((int(w[:-1]), w[-1].upper()) for w in m.group(1).split(",")))
-        return Aliens(pairs)
-    if m := _POWER.fullmatch(t):
-        if m.group(1) is None:
-            return Power((), ())
-        return Power(_ids(m.group(1)), _ids(m.group(2)))
-    if m := _LAND.fullmatch(t):
-        return Land(int(m.group(1)))
-    if m := _YES.fullmatch(t):
-        return Yes(_ids(m.group(1)) if m.group(1) else ())
-    if m := _CARGO.fullmatch(t):
-        if m.group(1) == "-":
-            return Cargo(())
-        holds: dict[int, str] = {}
-        for item in m.group(1).split(","):
-            tile, _, goods = item.partition("=")
-            if int(tile) in holds:
-                raise NotationError(text, f"hold #{tile} is named twice")
-            holds[int(tile)] = _sorted_goods(goods.upper())
-        return Cargo(tuple(sorted(holds.items())))
-    if m := _LOSE.fullmatch(t):
-        return Lose(_ids(m.group(1)))
-    if m := _DROP.fullmatch(t):
-        return Drop(_ids(m.group(1)))
-    if m := _DEFEND.fullmatch(t):
-        return Defend(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
-    if m := _KEEP.fullmatch(t):
-        return Keep(int(m.group(1)))
-    if m := _FLIP.fullmatch(t):
-        if m.group(1).upper() not in all_cards():
-            raise NotationError(text, "cards are I-1..I-20, II-1..II-20, III-1..III-20")
-        return Flip(m.group(1).upper())
-    if m := _ROLL.fullmatch(t):
-        return Roll(int(m.group(1)))
     raise NotationError(text, HELP)
+
+
+def _fix(text: str, t: str) -> GTEvent | None:
+    m = _FIX.fullmatch(t)
+    return Fix(tuple(sorted(set(_ids(m.group(1)))))) if m else None
+
+
+def _aliens(text: str, t: str) -> GTEvent | None:
+    m = _ALIENS.fullmatch(t)
+    if m is None:
+        return None
+    if m.group(1) == "-":
+        return Aliens(())
+    return Aliens(tuple(sorted((int(w[:-1]), w[-1].upper()) for w in m.group(1).split(","))))
+
+
+def _power(text: str, t: str) -> GTEvent | None:
+    m = _POWER.fullmatch(t)
+    if m is None:
+        return None
+    if m.group(1) is None:
+        return Power((), ())
+    return Power(_ids(m.group(1)), _ids(m.group(2)))
+
+
+def _land(text: str, t: str) -> GTEvent | None:
+    m = _LAND.fullmatch(t)
+    return Land(int(m.group(1))) if m else None
+
+
+def _yes(text: str, t: str) -> GTEvent | None:
+    m = _YES.fullmatch(t)
+    if m is None:
+        return None
+    return Yes(_ids(m.group(1)) if m.group(1) else ())
+
+
+def _cargo(text: str, t: str) -> GTEvent | None:
+    m = _CARGO.fullmatch(t)
+    if m is None:
+        return None
+    if m.group(1) == "-":
+        return Cargo(())
+    holds: dict[int, str] = {}
+    for item in m.group(1).split(","):
+        tile, _, goods = item.partition("=")
+        if int(tile) in holds:
+            raise NotationError(text, f"hold #{tile} is named twice")
+        holds[int(tile)] = _sorted_goods(goods.upper())
+    return Cargo(tuple(sorted(holds.items())))
+
+
+def _lose(text: str, t: str) -> GTEvent | None:
+    m = _LOSE.fullmatch(t)
+    return Lose(_ids(m.group(1))) if m else None
+
+
+def _drop(text: str, t: str) -> GTEvent | None:
+    m = _DROP.fullmatch(t)
+    return Drop(_ids(m.group(1))) if m else None
+
+
+def _defend(text: str, t: str) -> GTEvent | None:
+    m = _DEFEND.fullmatch(t)
+    if m is None:
+        return None
+    return Defend(int(m.group(1)), int(m.group(2)) if m.group(2) else None)
+
+
+def _keep(text: str, t: str) -> GTEvent | None:
+    m = _KEEP.fullmatch(t)
+    return Keep(int(m.group(1))) if m else None
+
+
+def _flip(text: str, t: str) -> GTEvent | None:
+    m = _FLIP.fullmatch(t)
+    if m is None:
+        return None
+    if m.group(1).upper() not in all_cards():
+        raise NotationError(text, "cards are I-1..I-20, II-1..II-20, III-1..III-20")
+    return Flip(m.group(1).upper())
+
+
+def _roll(text: str, t: str) -> GTEvent | None:
+    m = _ROLL.fullmatch(t)
+    return Roll(int(m.group(1))) if m else None
+
+
+_BY_HEAD: dict[str, Callable[[str, str], GTEvent | None]] = {
+    "fix": _fix, "crew": _aliens, "pow": _power, "land": _land, "yes": _yes,
+    "cargo": _cargo, "lose": _lose, "drop": _drop, "def": _defend, "keep": _keep,
+    "card": _flip, "roll": _roll}
+"""The reader of each event word (the text before ``:``; ``yes`` may stand alone): its
+pattern, which starts with that word, and the event (None when the pattern does not match)."""
 
 
 def split_line(text: str) -> list[str]:
@@ -242,39 +313,34 @@ def _list(ids: tuple[int, ...]) -> str:
 
 
 def format_event(event: GTEvent) -> str:
-    match event:
-        case Enter(number, ship, aside):
-            return f"{number}:{ship}" + (f";aside={_list(aside)}" if aside else "")
-        case Fix(removed):
-            return f"fix:{_list(removed)}"
-        case Aliens(aliens):
-            return "crew:" + (",".join(f"{c}{a}" for c, a in aliens) or "-")
-        case Go():
-            return "go"
-        case Quit():
-            return "quit"
-        case Power(doubles, batteries):
-            return f"pow:{_list(doubles)}@{_list(batteries)}" if doubles else "pow:-"
-        case Land(row):
-            return f"land:{row}"
-        case Yes(cabins):
-            return f"yes:{_list(cabins)}" if cabins else "yes"
-        case No():
-            return "no"
-        case Cargo(holds):
-            return "cargo:" + (",".join(f"{t}={g}" for t, g in holds) or "-")
-        case Lose(cabins):
-            return f"lose:{_list(cabins)}"
-        case Drop(tiles):
-            return f"drop:{_list(tiles)}"
-        case Defend(tile, battery):
-            return f"def:{tile}" + (f"@{battery}" if battery is not None else "")
-        case Take():
-            return "take"
-        case Keep(tile):
-            return f"keep:{tile}"
-        case Flip(card_id):
-            return f"card:{card_id}"
-        case Roll(total):
-            return f"roll:{total}"
-    raise TypeError(f"not a Galaxy Trucker event: {event!r}")
+    write = _WRITE.get(type(event))
+    if write is None:
+        raise TypeError(f"not a Galaxy Trucker event: {event!r}")
+    return write(event)
+
+
+def _ids_or(word: str, ids: tuple[int, ...]) -> str:
+    return f"{word}:{_list(ids)}" if ids else word
+
+
+_WRITE: dict[type, Callable[[Any], str]] = {
+    Enter: lambda e: f"{e.number}:{e.ship}" + (f";aside={_list(e.aside)}" if e.aside else ""),
+    Fix: lambda e: f"fix:{_list(e.removed)}",
+    Aliens: lambda e: "crew:" + (",".join(f"{c}{a}" for c, a in e.aliens) or "-"),
+    Go: lambda e: "go",
+    Quit: lambda e: "quit",
+    Power: lambda e: (f"pow:{_list(e.doubles)}@{_list(e.batteries)}" if e.doubles
+                      else "pow:-"),
+    Land: lambda e: f"land:{e.row}",
+    Yes: lambda e: _ids_or("yes", e.cabins),
+    No: lambda e: "no",
+    Cargo: lambda e: "cargo:" + (",".join(f"{t}={g}" for t, g in e.holds) or "-"),
+    Lose: lambda e: f"lose:{_list(e.cabins)}",
+    Drop: lambda e: f"drop:{_list(e.tiles)}",
+    Defend: lambda e: f"def:{e.tile}" + (f"@{e.battery}" if e.battery is not None else ""),
+    Take: lambda e: "take",
+    Keep: lambda e: f"keep:{e.tile}",
+    Flip: lambda e: f"card:{e.card}",
+    Roll: lambda e: f"roll:{e.total}",
+}
+"""How each kind of event is written (its exact type: events are final values)."""

@@ -24,6 +24,7 @@ from pnp.games.galaxy_trucker.cards import Card, card
 from pnp.games.galaxy_trucker.crew import Crew, crew_after_loss
 from pnp.games.galaxy_trucker.flight import move
 from pnp.games.galaxy_trucker.hits import Impact, destroy, impact
+from pnp.games.galaxy_trucker.ship import Ship
 from pnp.games.galaxy_trucker.state import AskKind, State, Trucker
 
 ASK_WORDS: dict[str, str] = {
@@ -89,7 +90,7 @@ def destroy_tile(g: Flight, s: State, seat: int, tile: int) -> State:
     t = s.truckers[seat]
     assert t.ship is not None
     dmg = destroy(t.ship, tile)
-    t = strip(replace(t, ship=dmg.ship, lost=t.lost + 1))  # all pieces, until one is kept
+    t = strip(t, dmg.ship, lost=t.lost + 1)  # all pieces, until one is kept
     if len(dmg.pieces) > 1:
         return g.ask(set_trucker(s, seat, t), seat, "keep")
     return set_trucker(s, seat, t)
@@ -128,13 +129,14 @@ def used_tiles(s: State) -> set[int]:
     return {i for t in s.truckers if t.ship for i in (*t.ship.ids, *t.aside)}
 
 
-def strip(t: Trucker) -> Trucker:
-    """Crew, batteries and goods on tiles no longer on the ship go (GT-C5)."""
-    assert t.ship is not None
-    crew, _ = crew_after_loss(t.ship, t.crew)
-    ids = t.ship.ids
-    return replace(t, crew=crew, batteries=tuple(b for b in t.batteries if b[0] in ids),
-                   goods=tuple(g for g in t.goods if g[0] in ids))
+def strip(t: Trucker, ship: Ship, **changes: object) -> Trucker:
+    """``t`` with what is left of its ship (and ``changes``): crew, batteries and goods on
+    tiles no longer on the ship go (GT-C5).  One new trucker."""
+    crew, _ = crew_after_loss(ship, t.crew)
+    ids = ship.ids
+    return replace(t, ship=ship, crew=crew, batteries=tuple(b for b in t.batteries
+                                                            if b[0] in ids),
+                   goods=tuple(g for g in t.goods if g[0] in ids), **changes)
 
 
 def ids_text(ids: Sequence[int]) -> str:

@@ -25,7 +25,13 @@ from pnp.engine.game import JSON
 from pnp.engine.values import edit, replace
 from pnp.games.galaxy_trucker import goods as cargo
 from pnp.games.galaxy_trucker import results
-from pnp.games.galaxy_trucker.adventures import CARD_STEPS, end_card, sabotage_hit, shots_step
+from pnp.games.galaxy_trucker.adventures import (
+    CARD_STEPS,
+    end_card,
+    sabotage_hit,
+    shots_hit,
+    shots_step,
+)
 from pnp.games.galaxy_trucker.answers import ANSWERS, decide
 from pnp.games.galaxy_trucker.boards import BOARDS
 from pnp.games.galaxy_trucker.cards import card
@@ -221,7 +227,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
             step = s.stage.step
             if step == "end":
                 return end_card(s)
-            if step.startswith("shots"):
+            if step == "shots-hit":  # a hit's defence answered: the shot goes on
                 return shots_step(self, s)
             assert s.card is not None
             c = card(s.card)
@@ -306,11 +312,10 @@ class GalaxyTrucker(Game[State, GTEvent]):
         assert isinstance(event, Roll)
         st = state.stage
         total = event.total
-        if st.step == "shots-wait":
-            return replace(state, auto=(), need=None, rolls=state.rolls + 1, last_roll=total,
-                           stage=replace(st, line=total, step="shots-hit",
-                                         targets=tuple([x for x in state.order()
-                                                        if x in st.defeated])))
+        if st.step == "shots-wait":  # the shot resolved at once (as the run loop would)
+            targets = tuple([x for x in state.order() if x in st.defeated])
+            return shots_hit(self, replace(state, auto=(), need=None, rolls=state.rolls + 1,
+                                           last_roll=total), st, total, targets)
         if st.step == "sab-col-wait":
             return replace(state, auto=(), need="roll", rolls=state.rolls + 1,
                            last_roll=total, stage=replace(st, col=total, step="sab-row-wait"))
