@@ -24,7 +24,7 @@ from pnp.games.galaxy_trucker.flow import (
     who,
 )
 from pnp.games.galaxy_trucker.hits import Threat, impact
-from pnp.games.galaxy_trucker.state import Stage, State, ask_of
+from pnp.games.galaxy_trucker.state import Stage, State, ask_of, edit_stage, edit_trucker
 from pnp.games.galaxy_trucker.strength import format_strength
 
 
@@ -189,8 +189,8 @@ def start_shots(s: State, threats: tuple[Threat, ...], targets: tuple[int, ...],
     """The first threat's roll awaited (none: on to ``after`` at once, as the run loop
     would); ``targets`` are the seats each threat is aimed at."""
     if not threats:
-        return edit(s, stage=replace(s.stage, step=after, threats=(), shot=0, defeated=(),
-                                     after=after, line=None))
+        return edit_stage(s, step=after, threats=(), shot=0, defeated=(), after=after,
+                          line=None)
     return edit(s, need="roll", stage=replace(s.stage, step="shots-wait", threats=threats,
                                               shot=0, defeated=targets, after=after,
                                               line=None))
@@ -265,7 +265,7 @@ def end_card(s: State) -> State:
         lead = s.truckers[order[0]].pos or 0
         behind = [i for i in order[1:] if lapped(lead, s.truckers[i].pos or 0)]
         for i in behind:
-            s = set_trucker(s, i, replace(s.truckers[i], out=True))
+            s = edit_trucker(s, i, out=True)
             notes.append(f"{who(s, i)} gives up: lapped by the leader")
         if behind:
             order = s.order()

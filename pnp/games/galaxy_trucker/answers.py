@@ -55,7 +55,15 @@ from pnp.games.galaxy_trucker.hits import keep_piece
 from pnp.games.galaxy_trucker.notation import parse_ship
 from pnp.games.galaxy_trucker.offers import offered_ship, refuse, refuse_as, refuse_ask
 from pnp.games.galaxy_trucker.ship import Ship
-from pnp.games.galaxy_trucker.state import ROUND_BOARD, Ask, AskKind, State, ask_of
+from pnp.games.galaxy_trucker.state import (
+    ROUND_BOARD,
+    Ask,
+    AskKind,
+    State,
+    ask_of,
+    edit_stage,
+    edit_trucker,
+)
 from pnp.games.galaxy_trucker.strength import cannon_halves, engine_strength, format_halves
 from pnp.games.galaxy_trucker.tiles import PILOT_IDS, Kind
 
@@ -113,7 +121,7 @@ def answer_gate(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         return flaw(s, ask, event)
     seat = ask.seat
     if isinstance(event, Quit):
-        s = note(set_trucker(s, seat, replace(s.truckers[seat], out=True)),
+        s = note(edit_trucker(s, seat, out=True),
                  f"{who(s, seat)} gives up")
     return advance(s)
 
@@ -135,7 +143,7 @@ def answer_cargo(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         cargo.check_load(t.ship, t.goods_list, ask.goods, event.holds)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return advance(set_trucker(s, ask.seat, replace(t, goods=event.holds)))
+    return advance(edit_trucker(s, ask.seat, goods=event.holds))
 
 
 def answer_drop(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -145,7 +153,7 @@ def answer_drop(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         holds, batteries = cargo.drop(t.goods, t.batteries, event.tiles, ask.count)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return set_trucker(s, ask.seat, replace(t, goods=holds, batteries=batteries))
+    return edit_trucker(s, ask.seat, goods=holds, batteries=batteries)
 
 
 def answer_lose(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -158,7 +166,7 @@ def answer_lose(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         crew = lose_crew(t.crew, event.cabins)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    return set_trucker(s, ask.seat, replace(t, crew=crew))
+    return edit_trucker(s, ask.seat, crew=crew)
 
 
 def answer_land(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -172,8 +180,7 @@ def answer_land(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                f"{'taken' if event.row in taken else 'not on the card'}"
                                "; one marker per row")
     s = note(s, f"{who(s, ask.seat)} lands on planet {event.row}")
-    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:],
-                                 marks=(*s.stage.marks, (ask.seat, event.row))))
+    return edit_stage(s, todo=s.stage.todo[1:], marks=(*s.stage.marks, (ask.seat, event.row)))
 
 
 def answer_ship(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -189,10 +196,10 @@ def answer_ship(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         crew = lose_crew(t.crew, event.cabins)
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = set_trucker(s, seat, replace(t, crew=crew, credits=t.credits + c.credits))
+    s = edit_trucker(s, seat, crew=crew, credits=t.credits + c.credits)
     s = move_seat(s, seat, -c.days)
     s = note(s, f"{who(s, seat)} sells the abandoned ship for {c.credits}")
-    return edit(s, stage=replace(s.stage, todo=(), step="end"))
+    return edit_stage(s, todo=(), step="end")
 
 
 def answer_station(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -205,21 +212,21 @@ def answer_station(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                f"and costs none (write yes); {who(s, seat)} has "
                                f"{t.crew.total}")
     s = note(s, f"{who(s, seat)} docks at the station")
-    return edit(s, stage=replace(s.stage, todo=(seat,), step="load", victim=seat))
+    return edit_stage(s, todo=(seat,), step="load", victim=seat)
 
 
 def answer_reward(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
     assert isinstance(event, (Yes, No))
     if isinstance(event, No):
-        return edit(s, stage=replace(s.stage, step="after"))
+        return edit_stage(s, step="after")
     if event.cabins:
         raise refuse_ask(s, ask, "GT-F12", "a reward is taken with a plain yes")
     seat, t, c = ask.seat, s.truckers[ask.seat], card_of(s)
     if c.kind == "smugglers":
-        return edit(s, stage=replace(s.stage, step="load", todo=(seat,), victim=seat))
-    s = set_trucker(s, seat, replace(t, credits=t.credits + c.credits))
+        return edit_stage(s, step="load", todo=(seat,), victim=seat)
+    s = edit_trucker(s, seat, credits=t.credits + c.credits)
     s = move_seat(s, seat, -c.days)
-    return edit(s, stage=replace(s.stage, step="after"))
+    return edit_stage(s, step="after")
 
 
 def refuse_ship(s: State, seat: int, ship: Ship | None, rule: str,
@@ -332,8 +339,7 @@ def place_crew(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
                                   for c, a in event.aliens})
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = set_trucker(s, seat, replace(t, crew=crew))
-    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+    return edit_stage(edit_trucker(s, seat, crew=crew), todo=s.stage.todo[1:])
 
 
 def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -390,7 +396,7 @@ def power(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         return lose_goods(g, s, seat, c.loss)
     if c.kind == "slavers":
         return lose_crew_of(g, s, seat, c.loss)
-    return edit(s, stage=replace(s.stage, defeated=(*s.stage.defeated, seat)))
+    return edit_stage(s, defeated=(*s.stage.defeated, seat))
 
 
 def defend(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
@@ -420,7 +426,7 @@ def defend(g: Flight, s: State, ask: Ask, event: GTEvent) -> State:
         left = spend_batteries(t.ship, dict(t.batteries), [event.battery])
     except IllegalMove as exc:
         raise refuse_as(s, ask, exc) from None
-    s = set_trucker(s, seat, replace(t, batteries=tuple(sorted(left.items()))))
+    s = edit_trucker(s, seat, batteries=tuple(sorted(left.items())))
     return note(s, f"{who(s, seat)} stops it with #{event.tile}")
 
 

@@ -25,7 +25,7 @@ from pnp.games.galaxy_trucker.crew import Crew, crew_after_loss
 from pnp.games.galaxy_trucker.flight import move
 from pnp.games.galaxy_trucker.hits import Impact, destroy, impact
 from pnp.games.galaxy_trucker.ship import Ship
-from pnp.games.galaxy_trucker.state import AskKind, State, Trucker
+from pnp.games.galaxy_trucker.state import AskKind, State, Trucker, edit_stage, edit_trucker
 
 ASK_WORDS: dict[str, str] = {
     "enter": "enter the finished ship and the number tile taken (N:ship)",
@@ -76,7 +76,7 @@ def move_seat(s: State, seat: int, days: int) -> State:
         return s
     others = [x.pos for i, x in enumerate(s.truckers)
               if i != seat and x.active and x.pos is not None]
-    return set_trucker(s, seat, replace(t, pos=move(t.pos, days, others)))
+    return edit_trucker(s, seat, pos=move(t.pos, days, others))
 
 
 def shot_at(s: State, seat: int) -> Impact:
@@ -104,19 +104,19 @@ def lose_goods(g: Flight, s: State, seat: int, count: int) -> State:
         return g.ask(s, seat, "drop", count=count)
     plan = cargo.drop_plans(t.goods, t.batteries, count)[0]
     holds, batteries = cargo.drop(t.goods, t.batteries, plan, count)
-    return set_trucker(s, seat, replace(t, goods=holds, batteries=batteries))
+    return edit_trucker(s, seat, goods=holds, batteries=batteries)
 
 
 def lose_crew_of(g: Flight, s: State, seat: int, count: int) -> State:
     t = s.truckers[seat]
     if t.crew.total <= count:
-        return set_trucker(s, seat, replace(t, crew=Crew()))  # all they have (GT-F20)
+        return edit_trucker(s, seat, crew=Crew())  # all they have (GT-F20)
     return g.ask(s, seat, "lose", count=count)
 
 
 def advance(s: State) -> State:
     """The current stage with its first seat done."""
-    return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+    return edit_stage(s, todo=s.stage.todo[1:])
 
 
 def card_of(s: State) -> Card:

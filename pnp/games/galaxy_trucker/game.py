@@ -48,7 +48,7 @@ from pnp.games.galaxy_trucker.events import (
     split_line,
 )
 from pnp.games.galaxy_trucker.flight import start_positions
-from pnp.games.galaxy_trucker.flow import set_trucker, who
+from pnp.games.galaxy_trucker.flow import who
 from pnp.games.galaxy_trucker.offers import has_choice, options, refuse
 from pnp.games.galaxy_trucker.offers import legal as legal_events
 from pnp.games.galaxy_trucker.results import need_words
@@ -71,6 +71,8 @@ from pnp.games.galaxy_trucker.state import (
     State,
     Trucker,
     ask_of,
+    edit_stage,
+    edit_trucker,
 )
 from pnp.games.galaxy_trucker.summary import Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS
@@ -257,7 +259,7 @@ class GalaxyTrucker(Game[State, GTEvent]):
         ship = s.truckers[seat].ship
         assert ship is not None
         if phase == "fix" and not check(ship):
-            return edit(s, stage=replace(s.stage, todo=s.stage.todo[1:]))
+            return edit_stage(s, todo=s.stage.todo[1:])
         return self.ask(s, seat, phase)
 
     # -- rounds -----------------------------------------------------------------------------
@@ -397,7 +399,7 @@ def _redistribute(s: State) -> State:
     seats = sorted(range(len(s.truckers)), key=lambda i: (i in s.fixed,
                                                           s.truckers[i].number or 0))
     for number, seat in enumerate(seats, 1):
-        s = set_trucker(s, seat, replace(s.truckers[seat], number=number))
+        s = edit_trucker(s, seat, number=number)
     return s
 
 
