@@ -71,7 +71,10 @@ class _Sheet:
 
     A failed placement changes nothing, so the pieces refused since the last one placed are
     remembered: first fit asks every open sheet for every later piece, mostly the same few
-    sizes, and a full sheet answers them at once (the packing is the same).
+    sizes, and a full sheet answers them at once (the packing is the same).  For the same
+    reason a piece like the last one placed (a run of equal pieces, as sorted) is tried from
+    the shelf that took the last one: the shelves above refused it and have not changed since
+    (a shelf that stops being the bottom one only refuses more).
 
     ``slack`` is how far the floor could rise with every placement made the same: the least
     room left under a piece placed against the floor (a shelf started or deepened).  A failed
@@ -86,6 +89,7 @@ class _Sheet:
         self.shelves: list[_Shelf] = []
         self.refused: set[int] = set()  # kinds of piece (equal items) refused since a placement
         self.slack = float("inf")
+        self.last = (-1, 0, False)  # the last placement's kind, shelf and turn
 
     def place(self, index: int, it: _Dims, kind: int) -> bool:
         """Place the piece (w, h, gutter, turnable) as it is or, if that fails and it may
@@ -93,19 +97,29 @@ class _Sheet:
         if kind in self.refused:
             return False
         w, h, g, turnable = it
-        if self._place(index, w, h, g, False):
-            self.refused.clear()
-            return True
-        if turnable and abs(w - h) > EPS and self._place(index, h, w, g, True):
+        last_kind, shelf, was_turned = self.last
+        start = shelf if last_kind == kind else 0  # (see the class: the same packing)
+        at = self._place(index, w, h, g, False, start)
+        if at < 0 and turnable and abs(w - h) > EPS:
+            # turned: from the last one's shelf if it was turned too (else never tried above)
+            at = self._place(index, h, w, g, True, start if was_turned else 0)
+            if at >= 0:
+                self.last = (kind, at, True)
+        elif at >= 0:
+            self.last = (kind, at, False)
+        if at >= 0:
             self.refused.clear()
             return True
         self.refused.add(kind)
         return False
 
-    def _place(self, index: int, w_: float, h_: float, g_: float, turned: bool) -> bool:
+    def _place(self, index: int, w_: float, h_: float, g_: float, turned: bool,
+               start: int = 0) -> int:
+        """The shelf the piece went into (shelves from ``start`` tried), or -1."""
         shelves = self.shelves
         final = len(shelves) - 1
-        for k, sh in enumerate(shelves):
+        for k in range(start, final + 1):
+            sh = shelves[k]
             x, w, bottom, g = sh.col
             gap = g if g >= g_ else g_  # max(g, g_)
             y = bottom - gap - h_
@@ -113,7 +127,7 @@ class _Sheet:
                 self.spots.append((index, x, y, w_, h_, turned))
                 sh.gutter = max(sh.gutter, g_)
                 sh.col = (x, w, y, gap)
-                return True
+                return k
             x = sh.next_x + gap
             if x + w_ <= self.right and (h_ <= sh.h + EPS
                                          or (k == final and sh.top - h_ >= self.floor)):
@@ -124,7 +138,7 @@ class _Sheet:
                 sh.h = max(sh.h, h_)
                 sh.col = (x, w_, sh.top - h_, g_)
                 sh.next_x = x + w_
-                return True
+                return k
         a = self.area
         if shelves:
             below = shelves[-1]
@@ -132,12 +146,12 @@ class _Sheet:
         else:
             top = a.y2
         if w_ > a.w + EPS or top - h_ < a.y - EPS:
-            return False
+            return -1
         if top - h_ - (a.y - EPS) < self.slack:
             self.slack = top - h_ - (a.y - EPS)
         shelves.append(_Shelf(top, h_, max(0.0, g_), a.x + w_, (a.x, w_, top - h_, g_)))
         self.spots.append((index, a.x, top - h_, w_, h_, turned))
-        return True
+        return len(shelves) - 1
 
     def fill(self, area: Rect) -> float:
         """:func:`fill` of the spots as placed."""
