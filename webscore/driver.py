@@ -169,7 +169,7 @@ class _Parked:
     def give(self, engine: Engine, pooled: Any) -> None:
         driver: Any = pooled.driver_connection
         if not _closed(driver) and self.pid == os.getpid() and \
-                driver.info.transaction_status == _IDLE:
+                driver.pgconn.transaction_status == _IDLE:
             with self.lock:
                 if len(self.items) < self.keep:
                     self.items.append((pooled, engine.pool, time.monotonic()))
