@@ -50,6 +50,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from pnp.engine import PnpError
 from pnp.sheetread import Document, SheetReadError, SheetReading, read_photo
 from pnp.sheetread.confirm import second_look
+from pnp.sheetread.parts import merged, with_problems
 from pnp.sheetread.reading import percent
 from pnp.sheetread.record import check_read, read_photos, record_spec
 from webscore import security
@@ -310,7 +311,9 @@ def _check(game_id: str, values: list[dict[str, str]]) -> dict[str, Any]:
     belong to (``pnp.sheetread.record.check_read``: the whole kit's), which the form, being
     the worksheet's, would drop."""
     if not isinstance(record_spec(game_id, {k for page in values for k in page}), Document):
-        return check(game_id, values[0]) if len(values) == 1 else check_pages(game_id, values)
+        pages, problems = merged(game_id, values)  # a page's A5 parts joined, as check_read
+        return with_problems(check(game_id, pages[0]) if len(pages) == 1 else
+                             check_pages(game_id, pages), problems)
     try:
         return check_read(game_id, [{k: v.strip() for k, v in page.items()} for page in values])
     except (PnpError, KeyError, TypeError, ValueError, IndexError) as exc:

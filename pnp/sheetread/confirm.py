@@ -54,7 +54,8 @@ def second_look(pages: Sequence[SheetReading],
         layout = sheet_layout(page.game, page.layout, page.version)
         fixed = layout.given(SheetCode(page.game, page.layout, page.version, page.seed))
         trusted = frozenset(f.name for f in page.fields if _trusted(f, values[i])) | set(fixed)
-        out.append(_page_look(_InRecord(spec, values, i), drafts(page), values[i], trusted))
+        out.append(_page_look(_InRecord(spec, values, i, page.game), drafts(page), values[i],
+                              trusted))
     return out
 
 

@@ -224,6 +224,10 @@ class SheetLayout:
     """How a record (as the game's checker and typed form spell it) is written on this paper,
     when the paper spells some fields otherwise (the Wormholes record's version 2 has cells
     in digits): ``on_paper``."""
+    part: tuple[str, int, int] | None = None
+    """A page design printed in parts (the Wormholes record on A5): the whole page's id, this
+    part's number from 1, and how many parts; a reader merges a page's parts before the check
+    (``pnp.sheetread.parts``)."""
 
     def __post_init__(self) -> None:
         if [m.id for m in self.markers] != list(MARKER_IDS):

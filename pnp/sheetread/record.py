@@ -31,6 +31,7 @@ from pnp.sheetread import (
     one_thread,
 )
 from pnp.sheetread.layout import layouts
+from pnp.sheetread.parts import joined, merged, with_problems
 
 MAX_PHOTOS = 120
 """Photos in one record: a Wormholes record of 99 continuation pages and room to spare."""
@@ -92,9 +93,10 @@ def check_read(game: str, pages: Sequence[Mapping[str, str]],
     clean = [{str(k): str(v)[:200] for k, v in page.items()} for page in pages]
     if not clean:
         raise ValueError("no page to check")
+    clean, problems = merged(game, clean)  # a page printed in parts (A5), joined
     spec = record_spec(game, {name for page in clean for name in page})
     one = len(clean) == 1 and not by_page
-    return dict(spec.check(clean[0]) if one else spec.check_pages(clean))
+    return with_problems(spec.check(clean[0]) if one else spec.check_pages(clean), problems)
 
 
 def read_photos(photos: Sequence[bytes], game: str | None = None) -> RecordReading:
@@ -120,7 +122,7 @@ def read_photos(photos: Sequence[bytes], game: str | None = None) -> RecordReadi
                 for cut in ordered]
         pages: list[SheetReading] = []
         for i, cut in enumerate(ordered):
-            page = cut.settled(_InRecord(spec, best, i), time.perf_counter())
+            page = cut.settled(_InRecord(spec, best, i, cut.code.game), time.perf_counter())
             best[i] = page.values()
             pages.append(page)
     return RecordReading(ordered[0].code.game, tuple(pages), tuple(order),
@@ -146,11 +148,16 @@ def _page_order(cuts: Sequence[Cut]) -> list[int]:
                               f"{cut.code.layout}: photograph each page once")
         seen.setdefault(cut.code.layout, k)
 
-    def key(k: int) -> tuple[int, int, int]:
+    first_part = {lay.part[0]: lay.layout for lay in layouts(first.game)
+                  if lay.part is not None and lay.part[1] == 1}
+
+    def key(k: int) -> tuple[int, int, int, int]:
         cut = cuts[k]
         number = next((d.best[0] for d in cut.drafts if d.name == PAGE_FIELD), "")
-        return (rank.get(cut.code.layout, len(rank)),
-                int(number) if number.isdigit() else 10 ** 6, k)
+        part = cut.layout.part  # a page in parts: by its whole page, its number, its part
+        layout = cut.code.layout if part is None else first_part.get(part[0], "")
+        return (rank.get(layout, len(rank)), int(number) if number.isdigit() else 10 ** 6,
+                0 if part is None else part[1], k)
 
     return sorted(range(len(cuts)), key=key)
 
@@ -159,8 +166,10 @@ class _InRecord(SheetSpec):
     """The game's sheet as one page of a record sees it: a page's values are checked with the
     other pages as read, the record page by page (``SheetSpec.check_pages``)."""
 
-    def __init__(self, spec: SheetSpec, pages: list[dict[str, str]], index: int) -> None:
+    def __init__(self, spec: SheetSpec, pages: list[dict[str, str]], index: int,
+                 game: str = "") -> None:
         self.spec = spec
+        self.game = game
         self.pages = pages
         self.index = index
         self.title = spec.title
@@ -172,13 +181,15 @@ class _InRecord(SheetSpec):
         if len(self.pages) == 1:
             return self.spec.check(fields)
         pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
-        return self.spec.check_pages(pages)
+        # a page's parts joined (the parts' own problems do not turn on a reading)
+        return self.spec.check_pages(merged(self.game, pages)[0])
 
     def prober(self, fields: Mapping[str, str]) -> Prober | None:
         if len(self.pages) == 1:
             return self.spec.prober(fields)
         pages = [*self.pages[:self.index], dict(fields), *self.pages[self.index + 1:]]
-        return self.spec.pages_prober(pages, self.index)
+        whole, _problems, owner = joined(self.game, pages)
+        return self.spec.pages_prober(whole, owner[self.index])
 
     def fields_from_play(self, play: Played) -> dict[str, str] | None:
         return self.spec.fields_from_play(play)

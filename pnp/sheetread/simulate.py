@@ -100,14 +100,18 @@ def page_from_layout(layout: SheetLayout, seed: int | None, dpi: int = DPI) -> G
 
 
 def kit_page(pdf: Path, layout: SheetLayout) -> int | None:
-    """The index of the kit page whose form fields are exactly this layout's."""
+    """The index of the kit page whose form fields are exactly this layout's (those an
+    earlier page already placed left out: a field is placed once, as the page number of the
+    Wormholes record's A5 parts)."""
     from pypdf import PdfReader
 
     want = set(layout.field_names())
+    before: set[str] = set()
     for i, page in enumerate(PdfReader(str(pdf)).pages):
         names = {str(a.get_object().get("/T")) for a in page.get("/Annots", []) or []}
-        if names and names == want:
+        if names and names <= want and want - names <= before:
             return i
+        before |= names
     return None
 
 

@@ -381,3 +381,23 @@ def test_the_photo_flow_on_a_phone(tmp_path: Any) -> None:
             browser.close()
     finally:
         srv.shutdown()
+
+
+def test_the_confirm_step_merges_a_pages_a5_parts() -> None:
+    """The Wormholes record's A5 parts, confirmed, are checked as the pages they are parts of
+    (``pnp.sheetread.parts``); a missing part is a line of the report."""
+    from pnp.games.wormholes.sheet.pages import split_pages
+    from pnp.render.wormholes.sheet_a5 import part_values
+    from pnp.sheetread import simulate as sim
+    from webscore.sheetphoto import _check
+
+    fields = sim.played_fields("wormholes", 7, players=2, stream="bench/1")
+    assert fields is not None
+    front = split_pages(fields)[0]
+    parts = [{**part_values(front, k), "seed": fields["seed"]} for k in range(3)]
+    assert _check("wormholes", parts)["ok"] is False  # the game goes on past turn 30
+    report = _check("wormholes", [parts[0], parts[2]])
+    lines = report["lines"]
+    assert lines[0]["why"].startswith("part 2 of 3 of page 1 (turns 5-17) is missing")
+    whole = _check("wormholes", [{k: v for part in parts for k, v in part.items()}])
+    assert _check("wormholes", parts)["lines"] == whole["lines"]  # not "page 1 given twice"

@@ -23,7 +23,7 @@ def build_kit(options: Any) -> list[Path]:
 
 def sheet_layouts() -> list[Any]:
     """The record pages' printed geometry (``pnp.sheetread.layout``), imported when asked."""
-    from pnp.render.wormholes.sheet_layout import sheet_layouts as layouts
+    from pnp.render.wormholes.sheet_a5 import sheet_layouts as layouts
 
     return list(layouts())
 

@@ -19,6 +19,8 @@ from pnp.render.wormholes.board import board_page
 from pnp.render.wormholes.maps import map_pages
 from pnp.render.wormholes.rules import rules_page_1, rules_page_2
 from pnp.render.wormholes.sheet import record_fields, record_page
+from pnp.render.wormholes.sheet_a5 import SIZE as A5_SIZE
+from pnp.render.wormholes.sheet_a5 import part_fields, part_pages
 from pnp.render.wormholes.sheet_layout import RECORD_PAGES
 
 
@@ -54,12 +56,13 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
     if duplex:
         text_pages.append(blank_back(size, "Wormholes - board sheet"))
     record_index = len(text_pages)
-    text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
+    if design == size:
+        text_pages += [record_page(options, look, design, page) for page in range(RECORD_PAGES)]
     if duplex and RECORD_PAGES % 2:  # the map sheets start on a front (two record pages: one
         # sheet, the continuation page on the back of the front)
         text_pages.append(blank_back(size, "Wormholes - game record"))
-    if design != size:
-        text_pages = [scaled(p, size) for p in text_pages]
+    if design != size:  # A5: the text pages shrunk, the record in A5 parts (``sheet_a5``)
+        text_pages = [scaled(p, size) for p in text_pages] + a5_record(options, look, duplex)
     pages = text_pages + map_pages(options, look)
     ctx = SheetContext(TITLE, options)
     groups = pieces()
@@ -69,7 +72,8 @@ def kit_pages(options: KitOptions) -> tuple[list[Page], int]:
                                      everything=[*tiles["tile"], *(p for ps in groups.values()
                                                                    for p in ps)])
     pages += piece_sheets(ctx, tiles["tile"], "tiles") + sheets + calibration_pages(options)
-    pages, shift = with_guide(TITLE, options, pages, GUIDE_NOTES, parts=parts)
+    notes = GUIDE_NOTES if design == size else (*GUIDE_NOTES[:2], A5_RECORD_NOTE)
+    pages, shift = with_guide(TITLE, options, pages, notes, parts=parts)
     return pages, record_index + shift
 
 
@@ -83,7 +87,27 @@ GUIDE_NOTES = (
 )
 
 
+def a5_record(options: KitOptions, look: Look, duplex: bool) -> list[Page]:
+    """The A5 record parts, landscape; printed double-sided, the continuation's three parts
+    start a sheet of their own (a blank back after the front's three and after theirs)."""
+    pages = part_pages(options, look)
+    if not duplex:
+        return pages
+    blank = blank_back(A5_SIZE, "Wormholes - game record")
+    return [*pages[:3], blank, *pages[3:], blank]
+
+
+A5_RECORD_NOTE = (
+    "The record, on A5 turned landscape: the front page's 30 turns in three parts. A longer "
+    "game continues on the three continuation parts, 46 turns a set: print the set as often "
+    "as the game needs and write its number (2, 3, ...) in the Page boxes of all three.")
+
+
 def wormholes_kit(options: KitOptions) -> list[Path]:
     pages, record_index = kit_pages(options)
-    fields = record_fields(options, pages[record_index].size, record_index)
+    if pages[record_index].size == A5_SIZE:
+        duplex = not options.gutter_fold and options.duplex in ("long", "short")
+        fields = part_fields(options, record_index, (2, 5) if duplex else ())
+    else:
+        fields = record_fields(options, pages[record_index].size, record_index)
     return write_kit(options, GAME_ID, TITLE, pages, fields)

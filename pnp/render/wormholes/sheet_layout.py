@@ -128,15 +128,23 @@ def record_layout(size: tuple[float, float], page: int,
         top -= PANEL
     else:
         fields[wh_sheet.PAGE_FIELD] = _page_comb_cell(size, _qr_side(size, page, version))
-    prefix = row_prefix(page)
-    cols = sheet_columns(version)
-    natural = TURN_W + sum(column_width(c, version) for c in cols)
-    scale = area.w / mm(natural)
     rows = page_rows(page)
     row_h = (top - HEAD - area.y - FOOT) / len(rows)
     # the Letter continuation page under the 24 mm QR: rows of 4.57 mm, so its cells are set
     # closer (0.4 mm apart, not 0.7) to stay 4.1 mm high
     inset = 0.6 if _letter_more(size, page) and version >= LETTER_MORE_VERSION else 1.0
+    fields.update(turn_rows(area, top, rows, row_h, row_prefix(page), version, inset))
+    return fields
+
+
+def turn_rows(area: Rect, top: float, rows: range, row_h: float, prefix: str, version: int,
+              inset: float = 1.0) -> dict[str, Rect]:
+    """The cells of turn rows ``rows`` (``prefix`` "t" or "r") under the table's head at
+    ``top``, the row's columns scaled to the area's width, ``row_h`` apart."""
+    cols = sheet_columns(version)
+    natural = TURN_W + sum(column_width(c, version) for c in cols)
+    scale = area.w / mm(natural)
+    fields: dict[str, Rect] = {}
     for i, n in enumerate(rows):
         y = top - HEAD - (i + 1) * row_h
         x = area.x + mm(TURN_W) * scale
@@ -200,7 +208,8 @@ def record_sheet(size: tuple[float, float], page: int,
 
 
 def sheet_layouts() -> list[SheetLayout]:
-    """Every record page design, on A4 and Letter (A5 shrinks A4)."""
+    """Every record page design, on A4 and Letter (A5 prints them in parts:
+    ``sheet_a5.sheet_layouts`` adds those)."""
     return [record_sheet(paper_size(p), page, v) for p in ("a4", "letter")
             for page in range(RECORD_PAGES) for v in versions(paper_size(p), page)]
 
