@@ -14,6 +14,15 @@ from pnp.sheetread.boxes import Draft, joined
 from pnp.sheetread.layout import FieldBox
 
 PLAUSIBLE = 0.04  # a reading the rules may choose has at least this probability
+SLIP = 0.02
+"""The share of a sheet's checked values a player writes wrongly (a slip in a sheet of ~50
+numbers; the benchmark plants one a sheet)."""
+HIDDEN_AT_MOST = 0.01
+"""The rules take a value only while the odds that a rival reading is what is written (a
+slip of the player's, which taking the value would hide) stay under this."""
+RIVAL_AT_MOST = HIDDEN_AT_MOST * (1 - SLIP) / SLIP
+"""A rival reading the eye saw at least this share as clearly as the value the rules chose
+(0.49) is asked about: ``slip_rival``."""
 BOX_SURE = 0.99  # a box the eye is this sure of keeps its reading while the rules search
 MAX_UNSURE_BOXES = 2
 
@@ -93,10 +102,26 @@ def surely_inked(d: Draft, value: str) -> bool:
     return value == "" and all(v != "" for v, _p in d.candidates)
 
 
+def slip_rival(d: Draft, value: str) -> tuple[str, float] | None:
+    """The eye's likeliest other reading of a field the rules would set to ``value``, when
+    the eye saw it at least ``RIVAL_AT_MOST`` as clearly; else None.  The rules take
+    ``value`` because the sheet checks out with it alone, so with the rival written the sheet
+    is wrong: the eye's misreading, or the player's own slip, which the rules would hide.
+    The odds of the slip are ``SLIP`` x the rival's odds against ``value``'s; past
+    ``HIDDEN_AT_MOST`` the person says which is written (the check then reports a slip).  A
+    reading the field's boxes cannot hold (a rank 8) is no slip a player makes.
+    """
+    p = dict(d.candidates).get(value, 0.0)
+    for v, q in d.candidates:
+        if v != value and not unclean(v) and fits(d.box, v) and q >= RIVAL_AT_MOST * p:
+            return v, q
+    return None
+
+
 def shown(value: str) -> str:
     return repr(value) if value else "empty"
 
 
 
-__all__ = ["BOX_SURE", "MAX_UNSURE_BOXES", "PLAUSIBLE", "fits", "hides_ink", "shown", "space",
-           "surely_inked", "unclean"]
+__all__ = ["BOX_SURE", "HIDDEN_AT_MOST", "MAX_UNSURE_BOXES", "PLAUSIBLE", "RIVAL_AT_MOST", "SLIP",
+           "fits", "hides_ink", "shown", "slip_rival", "space", "surely_inked", "unclean"]

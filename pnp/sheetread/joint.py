@@ -23,6 +23,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
+from pnp.sheetread import rows
 from pnp.sheetread.boxes import Draft
 from pnp.sheetread.checked import Checked
 from pnp.sheetread.choices import space, surely_inked
@@ -30,6 +31,9 @@ from pnp.sheetread.choices import space, surely_inked
 WIDE = 6  # a line more doubtful fields than this bear on ties no group
 MAX_NODES = 20_000  # readings tried in one group before it is given up (asked)
 MAX_ACROSS = 400  # combinations of groups tried together on a line they share
+WEIGH_NODES = 2000
+"""Readings a group's search tries past the point where every field has two values that
+check out, for the weights to pin one of them (``rows.PINNED``)."""
 Values = dict[str, frozenset[str]]
 Found = tuple[list[dict[str, str]], bool] | None  # the combinations, and whether all
 
@@ -51,7 +55,17 @@ def consistent(spec: Checked, values: Mapping[str, str], drafts: Sequence[Draft]
     """For each doubtful field, the values it takes in the combinations of its group that
     leave none of the group's lines wrong (empty: none does), or None when the group could
     not be searched (time or size): its fields are asked."""
-    options = {d.name: _options(d) for d in drafts}
+    weighed = weights(spec, values, drafts, lines)
+    return {name: None if w is None else {name: frozenset(w)} for name, w in weighed.items()}
+
+
+def weights(spec: Checked, values: Mapping[str, str], drafts: Sequence[Draft],
+            lines: Mapping[str, frozenset[str]]) -> dict[str, dict[str, float] | None]:
+    """For each doubtful field, the values it takes in the combinations of its group that
+    leave none of the group's lines wrong, each with its share of their weight (a
+    combination weighs the eye's odds of its values, ``rows.odds``: a value the eye did not
+    list ``rows.FLOOR``), or None when the group could not be searched (time or size)."""
+    odds = {d.name: rows.odds(d, _options(d)) for d in drafts}
     scope: dict[str, set[str]] = {}
     for d in drafts:
         for line in lines[d.name]:
@@ -59,18 +73,33 @@ def consistent(spec: Checked, values: Mapping[str, str], drafts: Sequence[Draft]
     narrow = {line for line, names in scope.items() if len(names) <= WIDE}
     groups = _groups([d.name for d in drafts], lines, narrow)
     found: dict[str, Found] = {}
-    out: dict[str, Values | None] = {}
-    for group in sorted(groups, key=lambda g: math.prod(len(options[n]) for n in g)):
+    kept: dict[str, Found] = {}
+    for group in sorted(groups, key=lambda g: math.prod(len(odds[n]) for n in g)):
         # the groups with fewest readings first: when the time runs out, the ones left
         # (asked) are those that would have cost the most
-        search = None if spec.spent() else _search(spec, values, group, options, lines,
+        search = None if spec.spent() else _search(spec, values, group, odds, lines,
                                                    scope, narrow)
         for name in group:
             found[name] = search
-            out[name] = None if search is None else {
-                name: frozenset(c[name] for c in search[0])}
-    _across(spec, values, groups, found, scope, narrow, out)
-    return out
+            kept[name] = search
+    _across(spec, values, groups, found, scope, narrow, kept)
+    return {name: None if combos is None else _shares(name, *combos, odds)
+            for name, combos in kept.items()}
+
+
+def _shares(name: str, combos: list[dict[str, str]], whole: bool,
+            odds: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
+    """Each value of ``name`` among ``combos`` with its share of their weight; 0 for each
+    when the search stopped early (``whole`` false: every field had two values, and the
+    weights of those not tried could have been any)."""
+    if not whole:
+        return {combo[name]: 0.0 for combo in combos}
+    mass: dict[str, float] = {}
+    for combo in combos:
+        w = math.prod(odds[k][v] for k, v in combo.items())
+        mass[combo[name]] = mass.get(combo[name], 0.0) + w
+    total = sum(mass.values()) or 1.0
+    return {v: w / total for v, w in mass.items()}
 
 
 def _options(d: Draft) -> list[str]:
@@ -107,42 +136,55 @@ def _groups(names: list[str], lines: Mapping[str, frozenset[str]],
 
 
 def _search(spec: Checked, values: Mapping[str, str], group: list[str],
-            options: Mapping[str, list[str]], lines: Mapping[str, frozenset[str]],
+            odds: Mapping[str, Mapping[str, float]], lines: Mapping[str, frozenset[str]],
             scope: Mapping[str, set[str]], narrow: set[str]) -> Found:
-    """Every combination of the group's values that leaves none of its narrow lines wrong,
-    each line checked once its last doubtful field has a value, and whether that is all of
-    them: the search stops early once every field has two values that check out (nothing
-    more could be settled).  None past ``MAX_NODES`` or the photo's time."""
+    """Every combination of the group's values (``odds``: each field's values, the eye's
+    likeliest first, with their odds) that leaves none of its narrow lines wrong, each line
+    checked once its last doubtful field has a value, and whether that is all of them: the
+    search stops early once nothing more could be settled (``_undecided``).  None past
+    ``MAX_NODES`` or the photo's time."""
     whole: list[frozenset[str]] = []  # the lines whole once field k has its value
     for k, name in enumerate(group):
         done = set(group[:k + 1])
         whole.append(frozenset(line for line in lines[name] & narrow
                                if scope[line] <= done))
     combos: list[dict[str, str]] = []
-    seen: dict[str, set[str]] = {name: set() for name in group}
+    mass: dict[str, dict[str, float]] = {name: {} for name in group}
+    weight = [1.0] * (len(group) + 1)  # the eye's odds of the values chosen before field k
+    rest = [0.0] * len(group)  # the odds of field k's values not tried yet
     nodes = 0
     chosen: dict[str, str] = {}
-    stop = False  # every field has two values that check out: nothing more to learn
+    stop = False
+    seen_two: list[int] = []  # the nodes tried when every field had two values, and since
 
     def walk(k: int) -> bool:  # False: given up
         nonlocal nodes, stop
         if k == len(group):
             combos.append(dict(chosen))
             for name, v in chosen.items():
-                seen[name].add(v)
-            stop = all(len(s) > 1 for s in seen.values())
+                mass[name][v] = mass[name].get(v, 0.0) + weight[k]
+            if all(len(m) > 1 for m in mass.values()):
+                # nothing is the one consistent value any more; only the weights may still
+                # pin one, and only while it is worth the search (``WEIGH_NODES``)
+                seen_two.append(nodes)
+                left = sum(w * r for w, r in zip(weight, rest, strict=False))
+                stop = nodes - seen_two[0] > WEIGH_NODES or _undecided(mass, left)
             return True
         name = group[k]
-        for v in options[name]:
+        rest[k] = sum(odds[name].values())
+        for v, p in odds[name].items():
             nodes += 1
             if nodes > MAX_NODES or (nodes % 16 == 0 and spec.spent()):
                 return False
+            rest[k] -= p
             chosen[name] = v
+            weight[k + 1] = weight[k] * p
             if not (spec.wrong_with(values, chosen) & whole[k]) and not walk(k + 1):
                 return False
             del chosen[name]
             if stop:
                 break
+        rest[k] = 0.0
         return True
 
     if not walk(0):
@@ -150,10 +192,24 @@ def _search(spec: Checked, values: Mapping[str, str], group: list[str],
     return combos, not stop
 
 
+def _undecided(mass: Mapping[str, Mapping[str, float]], left: float) -> bool:
+    """Whether no value of a group's fields (each with two that check out) can reach
+    ``rows.PINNED`` of the weight any more, whatever the combinations not tried yet (weighing
+    at most ``left``) say: the others already outweigh its share."""
+    margin = (1 - rows.PINNED) / rows.PINNED
+    for m in mass.values():
+        total = sum(m.values())
+        if total < margin * left:  # a value not seen yet could still have all of it
+            return False
+        if any(total - w < margin * (w + left) for w in m.values()):
+            return False
+    return True
+
+
 def _across(spec: Checked, values: Mapping[str, str], groups: list[list[str]],
             found: Mapping[str, Found],
             scope: Mapping[str, set[str]], narrow: set[str],
-            out: dict[str, Values | None]) -> None:
+            out: dict[str, Found]) -> None:
     """The wide lines (a total of every row): the groups that bear on one are tried together
     when their combinations are few, and only combinations that leave it right are kept.
     When none is (a player's slip in the total, or a row's misreading the search kept), the
@@ -174,7 +230,7 @@ def _across(spec: Checked, values: Mapping[str, str], groups: list[list[str]],
             continue
         for g in tied:
             for name in g:
-                out[name] = {name: frozenset(c[name] for c in kept)}
+                out[name] = (kept, True)
 
 
-__all__ = ["MAX_NODES", "WIDE", "consistent", "lines_of"]
+__all__ = ["MAX_NODES", "WEIGH_NODES", "WIDE", "consistent", "lines_of", "weights"]

@@ -9,9 +9,11 @@ combination that leaves their lines right), or not at all.  When the readings ti
 depends on the field: the rules cannot tell), or none of them is right, the field is asked.
 A field the eye is sure of is never changed, so a real mistake written clearly is still
 reported by the check, and the rules pick only a reading the eye itself found plausible.
-They overrule the eye's first reading only when the eye hesitated between the two (a first
-reading under 50 %, the other over 25 %); otherwise the person is asked which is written,
-since the "inconsistent" reading may be the player's own mistake.  The values tried are all
+A reading the sheet is wrong with is also what a player's slip looks like, so the rules take
+a value only when the eye saw no such rival nearly as clearly (``choices.slip_rival``: under half
+as clearly, so the odds that they hide a slip stay under 1 %); they never overrule the eye's
+first reading, and when the eye hesitated between the two the person is asked which is
+written (the check then reports a slip).  The values tried are all
 those the doubtful boxes could hold (``space``), not only the eye's candidates, so a misreading
 the eye never listed cannot be the only one that checks out.  Last, when the sheet as read does
 not check out, a reading the eye was not quite certain of that another digit would put right
@@ -38,6 +40,7 @@ from pnp.sheetread.choices import (
     fits,
     hides_ink,
     shown,
+    slip_rival,
     space,
     surely_inked,
     unclean,
@@ -47,8 +50,6 @@ from pnp.sheetread.rivals import rival
 
 READ_AT = 0.985  # the eye alone is sure of a field at or above this probability
 PASSES = 3
-SWITCH_BELOW = 0.5  # the rules may overrule the eye's first reading only under even odds
-SWITCH_MIN = 0.25  # ... and only for a reading the eye gave at least this much
 MAX_JOINT = 150  # combinations tried for a group of doubtful fields settled together
 COSTLY = 4  # a field whose check costs this many times the median is tried last
 
@@ -97,12 +98,17 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
                 continue
             value, p = ruled[d.name]
             first, p_first = d.best
-            if value != first and (p_first >= SWITCH_BELOW or p < SWITCH_MIN):
-                # the eye saw another value clearly: perhaps the player's own mistake, so
-                # the person says which (the check then reports it if it was one)
+            other = slip_rival(d, value)
+            if other is not None:
+                # the eye saw a value the sheet is wrong with nearly as clearly: perhaps the
+                # player's own slip, so the person says which (the check then reports it)
                 status[d.name] = "ask"
-                notes[d.name] = (f"read {shown(first)} ({percent(p_first)}); the rules would "
-                                 f"expect {shown(value)}: which is written?")
+                notes[d.name] = (
+                    f"read {shown(first)} ({percent(p_first)}); the rules would expect "
+                    f"{shown(value)}: which is written?" if value != first else
+                    f"read {shown(first)} ({percent(p_first)}) or {shown(other[0])} "
+                    f"({percent(other[1])}); the sheet checks out with {shown(value)} only, "
+                    f"but {shown(other[0])} may be written: which is it?")
                 chosen[d.name] = p_first
                 continue
             status[d.name] = "ruled"
@@ -181,17 +187,20 @@ def _by_lines(spec: Checked, values: Mapping[str, str], open_: list[Draft],
     (``joint``): a field takes the value every consistent combination of its group gives
     it, when the eye found that value plausible."""
     ruled: dict[str, tuple[str, float]] = {}
-    found = joint.consistent(spec, values, open_, lines)
+    found = joint.weights(spec, values, open_, lines)
     for d in open_:
-        sets = found[d.name]
-        if sets is None:
+        shares = found[d.name]
+        if shares is None:
             why.setdefault(d.name, "no time left for the rules" if spec.spent() else
                            "too many readings to try")
             continue
         if lines[d.name] == {d.name} and not spec.bears_on(d.name):
             why.setdefault(d.name, "no line of the check depends on it")
             continue
-        good = sorted(sets[d.name])
+        good = sorted(shares)
+        top = max(good, key=lambda v: shares[v], default="")
+        if len(good) > 1 and shares[top] >= rows.PINNED:
+            good = [top]  # the others check out too, but the eye all but ruled them out
         p = dict(d.candidates).get(good[0], 0.0) if len(good) == 1 else 0.0
         if p >= PLAUSIBLE and not unclean(good[0]) and fits(d.box, good[0]) \
                 and not hides_ink(d, good[0]):

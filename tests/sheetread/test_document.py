@@ -37,7 +37,7 @@ def test_a_doubtful_balance_is_ruled_by_the_ledger() -> None:
     given = {"p1_name": "Ann", "p2_name": "Bo"}
     drafts = [draft("p1_start", ("0", 0.999)), draft("p1_r1_turn", ("1", 0.999)),
               draft("p1_r1_earned", ("4", 0.999)),
-              draft("p1_r1_balance", ("4", 0.55), ("9", 0.44))]
+              draft("p1_r1_balance", ("4", 0.7), ("9", 0.28))]
     out = {f.name: f for f in settle(spec, drafts, given)}
     assert (out["p1_r1_balance"].status, out["p1_r1_balance"].value) == ("ruled", "4")
 

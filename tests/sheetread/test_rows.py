@@ -37,7 +37,7 @@ def _draft(name: str, value: str) -> Draft:
     for i in range(len(box.boxes)):
         written = digits[i] if i < len(digits) else ""
         if i == 0 and name in DOUBT:
-            sure.append(((written, 0.6), (DOUBT[name], 0.35), ("", 0.05)))
+            sure.append(((written, 0.7), (DOUBT[name], 0.25), ("", 0.05)))
         else:
             sure.append(((written, 1.0),))
     parts = tuple(sure)

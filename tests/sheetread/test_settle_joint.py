@@ -17,8 +17,8 @@ from tests.sheetread.sumsheet import draft as _draft
 
 def test_three_doubtful_fields_on_one_line_are_settled_together() -> None:
     # 11 x 11 x 11 values: over the 150 tried; of the plausible ones only 3 + 5 = 8 checks out
-    drafts = [_draft("a", ("3", 0.6), ("1", 0.35)), _draft("b", ("5", 0.6), ("9", 0.35)),
-              _draft("total", ("8", 0.6), ("7", 0.35))]
+    drafts = [_draft("a", ("3", 0.7), ("1", 0.25)), _draft("b", ("5", 0.7), ("9", 0.25)),
+              _draft("total", ("8", 0.7), ("7", 0.25))]
     out = {f.name: f for f in settle(_Sum(), drafts, {})}
     assert [(out[k].status, out[k].value) for k in "ab"] == [("ruled", "3"), ("ruled", "5")]
     assert (out["total"].status, out["total"].value) == ("ruled", "8")
@@ -39,13 +39,13 @@ def test_a_rival_one_field_away_is_asked() -> None:
         def check(self, fields: Mapping[str, str]) -> dict[str, object]:
             return super().check({**fields, "b": fields.get("b") or "0"})
 
-    drafts = [_draft("a", ("3", 0.6), ("1", 0.35)),
-              _draft("b", ("0", 0.6), ("9", 0.3), ("", 0.1)),
-              _draft("total", ("3", 0.6), ("7", 0.35))]
+    drafts = [_draft("a", ("3", 0.7), ("1", 0.25)),
+              _draft("b", ("0", 0.6), ("9", 0.25), ("", 0.15)),
+              _draft("total", ("3", 0.7), ("7", 0.25))]
     out = {f.name: f for f in settle(_Lenient(), drafts, {})}
     assert out["b"].status == "ask"
     # ... but not when the eye never thought b empty
-    drafts[1] = _draft("b", ("0", 0.6), ("9", 0.4))
+    drafts[1] = _draft("b", ("0", 0.7), ("9", 0.3))
     out = {f.name: f for f in settle(_Lenient(), drafts, {})}
     assert (out["b"].status, out["b"].value) == ("ruled", "0")
 

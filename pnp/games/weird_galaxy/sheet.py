@@ -152,6 +152,11 @@ class Probe:
         self.f = {k: str(v) for k, v in fields.items() if v is not None}
         self.seen: dict[tuple[object, ...], tuple[Row, frozenset[str]]] = {}
         self.rows = {n: self._row(self.f, n) for n in range(1, ROWS + 1)}
+        # the sheet's own sums, for ``wrong``: what its rows paid, how many are written, and
+        # the rows with a wrong line
+        self.paid = sum(row[1] for row, _bad in self.rows.values() if row is not None)
+        self.count = sum(row is not None for row, _bad in self.rows.values())
+        self.bad_rows = {n: bad for n, (_row, bad) in self.rows.items() if bad}
 
     def _row(self, f: Mapping[str, str], n: int) -> tuple[Row, frozenset[str]]:
         """Row ``n``'s lines and the fields of its wrong ones, remembered by what its cells
@@ -182,16 +187,27 @@ class Probe:
                        sum(paid for _lines, paid in read), len(read))
 
     def wrong(self, changes: Mapping[str, str]) -> frozenset[str]:
-        """The fields of ``check(changes)``'s wrong lines."""
-        f, rows = self._changed(changes)
+        """The fields of ``check(changes)``'s wrong lines: only the changed rows are read
+        again, the others' sums kept (the reader asks this thousands of times a photo)."""
+        touched: set[int] = set()
+        for name in changes:
+            m = _ROW_FIELD.fullmatch(name)
+            if m is not None and 1 <= (n := int(m.group(1))) <= ROWS:
+                touched.add(n)
         bad: set[str] = set()
-        total = count = 0
-        for row, row_bad in rows.values():
-            if row is not None:
+        for n, row_bad in self.bad_rows.items():
+            if n not in touched:
                 bad |= row_bad
-                total += row[1]
-                count += 1
-        written = f.get("total_paid", "").strip()
+        total, count = self.paid, self.count
+        for n in touched:
+            old, _old_bad = self.rows[n]
+            cells = {f"m{n}_{c}": str(changes.get(f"m{n}_{c}", self.f.get(f"m{n}_{c}", "")))
+                     for c in COLUMNS}
+            row, row_bad = self._row(cells, n)
+            bad |= row_bad
+            total += (row[1] if row is not None else 0) - (old[1] if old is not None else 0)
+            count += (row is not None) - (old is not None)
+        written = str(changes.get("total_paid", self.f.get("total_paid", ""))).strip()
         if (written or count) and _int(written) != total:
             bad.add("total_paid")
         return frozenset(bad)
