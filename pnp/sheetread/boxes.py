@@ -36,6 +36,7 @@ MAX_CANDIDATES = 6
 MIN_CANDIDATE = 0.01
 HUG = 0.16  # a faint stroke wholly this close to a printed wall (a share of the box) ...
 FAINT = 0.75  # ... none of it this dark (a pen's is), is what is left of the wall
+STUB = 0.5  # ... and so is a dark one there shorter than this share of the box (a corner)
 OUTSIDE = 0.02  # prior odds that a box holds a digit outside its alphabet (a slip of the pen)
 
 
@@ -114,13 +115,19 @@ def _drop_printed(window: Floats, xs: list[int], ys: list[int]) -> tuple[int, in
     return dx, dy
 
 
-def _hugging(cut: Floats, labels: npt.NDArray[np.int32], count: int, xs: list[int],
-             ys: list[int], box_w: int, box_h: int) -> npt.NDArray[np.bool_]:
-    """Which strokes are a printed wall's leftovers: faint (no pixel as dark as ``FAINT``)
-    and wholly along a wall (within ``HUG`` of a box's size of its line), what the blanking
-    left of a blurred or doubled wall (a dashed line just inside the box, a corner's stub),
-    which an empty box would otherwise read as a 7 or a 1.  A pen's stroke is darker (the
-    bottom of a 0 written on the wall, cut off by the blanking, stays)."""
+def _hugging(cut: Floats, labels: npt.NDArray[np.int32], stats: npt.NDArray[np.int32],
+             xs: list[int], ys: list[int], box_w: int,
+             box_h: int) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Which strokes are a printed wall's leftovers, and which may be: both lie wholly along
+    a wall (within ``HUG`` of a box's size of its line).  A faint one (no pixel as dark as
+    ``FAINT``) is what the blanking left of a blurred or doubled wall (a dashed line just
+    inside the box), which an empty box would otherwise read as a 7 or a 1.  A dark one
+    shorter than ``STUB`` of the box's size may be a dark frame's corner stub (where a comb's
+    wall meets a table's heavy rule: two of them one above the other read as a 1) or a piece
+    of a digit written over the wall (the bottom of a 0, cut off by the blanking), so it is
+    dropped only from a box with no other ink (``box_cuts``).  A pen's stroke along a wall
+    that is darker and longer (a 1 written against the wall) stays."""
+    count = len(stats)
     h, w = labels.shape
     rows, cols = np.zeros(h, bool), np.zeros(w, bool)
     ry, rx = max(BAND + 1, round(HUG * box_h)), max(BAND + 1, round(HUG * box_w))
@@ -131,9 +138,13 @@ def _hugging(cut: Floats, labels: npt.NDArray[np.int32], count: int, xs: list[in
     inside = np.bincount(labels[~(rows[:, None] | cols[None, :])], minlength=count)
     out = np.asarray(inside[:count] == 0)
     out[0] = False
+    stub = STUB * min(box_w, box_h)
+    short = np.zeros(count, bool)
     for i in np.flatnonzero(out):
-        out[i] = float(cut[labels == i].max()) < FAINT
-    return out
+        if float(cut[labels == i].max()) >= FAINT:
+            out[i] = False
+            short[i] = max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) < stub
+    return out, short
 
 
 _SHIFTS = sorted(range(-SEARCH, SEARCH + 1), key=abs)  # 0, -1, 1, -2, 2 ...
@@ -176,8 +187,8 @@ def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
     dx, dy = _drop_printed(window, xs, ys)
     cut, labels, stats, centroids = pen_ink(window, (0, 0, window.shape[1], window.shape[0]),
                                             box_w, box_h)
-    hugging = _hugging(cut, labels, len(stats), [x + dx for x in xs], [y + dy for y in ys],
-                       box_w, box_h)
+    hugging, stubs = _hugging(cut, labels, stats, [x + dx for x in xs],
+                              [y + dy for y in ys], box_w, box_h)
     speck = max(4, box_w * box_h // 150)
     out = [np.zeros((box_h, box_w), np.float32) for _ in rects]
     spread: list[list[int]] = [[] for _ in rects]
@@ -190,8 +201,8 @@ def box_cuts(ink: Floats, layout: SheetLayout, boxes: tuple[Rect, ...],
                 spread[j].append(i)
                 break
     for j, members in enumerate(spread):
-        if not members:
-            continue
+        if not members or all(stubs[i] for i in members):
+            continue  # nothing, or only a frame's corner stubs: an empty box
         x0, y0, x1, y1 = rects[j]
         keep = np.zeros(len(stats), bool)
         keep[members] = True
