@@ -50,6 +50,6 @@ def test_a_record_with_a_ledger_page_is_settled_with_the_ledger() -> None:
     spec = _cut("ledger1.a4").spec()
     pages = [{}, {"p1_name": "Ann", "p1_start": "0", "p1_r1_turn": "1", "p1_r1_earned": "4",
                   "p1_r1_balance": "9", "p2_name": "Bo", "p2_start": "0"}]
-    report = _InRecord(spec, pages, 1).check(pages[1])
+    report = _InRecord(spec, pages, 1, WG).check(pages[1])
     assert any(isinstance(line, dict) and line["field"] == "p1_r1_balance" and not line["ok"]
                for line in report["lines"])  # type: ignore[union-attr]
