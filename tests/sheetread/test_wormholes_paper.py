@@ -19,7 +19,9 @@ WH = "wormholes"
 def test_the_kit_prints_version_2_and_a_version_1_print_is_still_known() -> None:
     printed = {(x.layout, x.version) for x in layouts(WH)}
     assert printed == {("record1.a4", 2), ("record1.letter", 2), ("record-more.a4", 2),
-                       ("record-more.letter", 3)}  # Letter's continuation: the 24 mm QR in 3
+                       ("record-more.letter", 3),  # Letter's continuation: the 24 mm QR in 3
+                       *((f"{page}-{part}.a5", 2) for page in ("record1", "record-more")
+                         for part in (1, 2, 3))}  # A5: each A4 page in three parts (129fa7f)
     assert all(x.qr.w == QR_LARGE for x in layouts(WH))
     letter = [sheet_layout(WH, "record-more.letter", v) for v in (2, 3)]
     assert letter[0].qr.w == QR_SIZE and letter[0].field_names() == letter[1].field_names()
