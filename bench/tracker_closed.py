@@ -209,7 +209,8 @@ def bench_backend(name: str, url: str, levels: list[int], seconds: float, server
             print(f"  {name:8} {conns:3d} tables: {moves['rps']:7.1f} entries/s "
                   f"p50 {moves['p50_us'] / 1000:7.1f} ms p99 {moves['p99_us'] / 1000:7.1f} ms"
                   f" | healthz {health['rps']:7.1f}/s p50 {health['p50_us'] / 1000:6.1f} ms "
-                  f"p99 {health['p99_us'] / 1000:6.1f} ms | acknowledged {moves['moves']}, "
-                  f"stored {moves['stored']}", flush=True)
+                  f"p99 {health['p99_us'] / 1000:6.1f} ms | entries/healthz "
+                  f"{moves['rps'] / health['rps'] if health['rps'] else 0:.0%} | acknowledged "
+                  f"{moves['moves']}, stored {moves['stored']}", flush=True)
     return rows
 

@@ -13,11 +13,16 @@ import os
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
+from flask.ctx import RequestContext
 
 from webscore.jsonfast import FastJSON
+from webscore.lanes import LaneContext
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -25,7 +30,8 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 class Tracker(Flask):
     """Flask, asking once per view or hook whether it is a coroutine function (Flask asks
     ``inspect`` on every call: four times a request, about 1 % of a write's CPU), with JSON
-    read and written by orjson (``webscore.jsonfast``)."""
+    read and written by orjson (``webscore.jsonfast``) and the hot API routes matched
+    without the router (``webscore.lanes``)."""
 
     json_provider_class = FastJSON
 
@@ -40,6 +46,10 @@ class Tracker(Flask):
     @cached_property
     def _sync(self) -> dict[Callable[..., Any], Callable[..., Any]]:
         return {}
+
+    def request_context(self, environ: WSGIEnvironment) -> RequestContext:
+        """The hot API routes are found without the router (``webscore.lanes``)."""
+        return LaneContext(self, environ)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -106,7 +116,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security.headers)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.jinja_env.globals["csp_nonce"] = security.csp_nonce
-    from webscore import gcpolicy
+    from webscore import gcpolicy, lanes
 
+    lanes.init_app(app)  # every route is registered by now
     gcpolicy.init_app(app)  # last: the app and its modules are made
     return app

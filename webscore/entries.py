@@ -87,6 +87,14 @@ class Entries(Sequence[T]):
             return self._tail[index - full]
         return self._chunks[index // CHUNK][index % CHUNK]
 
+    def newest(self, count: int) -> tuple[T, ...]:
+        """The last ``count`` entries (all of them if fewer)."""
+        if count <= 0:
+            return ()
+        if count <= len(self._tail):
+            return self._tail[len(self._tail) - count:]
+        return self._span(max(0, self._len - count), self._len)
+
     def _span(self, start: int, stop: int) -> tuple[T, ...]:
         """Entries ``start`` to ``stop`` (0 <= start, stop <= len), touching only the chunks
         they are in (an answer's history is the newest few)."""

@@ -39,7 +39,10 @@ def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
 
     players = snap.table.players
     shown = snap.entries_after(since) if since else snap.entries
-    words = captions(snap, get_engine(), len(snap.entries) - len(shown))
+    if all(e.caption is not None for e in shown):  # described as they were applied
+        words = [str(e.caption) for e in shown]
+    else:
+        words = captions(snap, get_engine(), len(snap.entries) - len(shown))
     return [{"seq": e.seq, "event": e.text, "caption": words[i], "source": e.source,
              "chance": e.chance,
              "by": players[e.actor] if e.actor is not None and e.actor >= 0 else None,
@@ -48,14 +51,21 @@ def history(snap: Snapshot, since: int = 0) -> list[dict[str, Any]]:
 
 
 @lru_cache(maxsize=4096)
-def _links(origin: tuple[str, str, str], table_id: str) -> tuple[tuple[str, str], ...]:
-    """The table's addresses as seen from ``origin`` (the request's scheme, host and root
-    path: what ``url_for`` builds external addresses from), built once: four ``url_for``
-    were a tenth of a write's CPU, and ``request.url_root`` itself a twentieth."""
+def _links(origin: tuple[Any, ...], table_id: str) -> tuple[tuple[str, str], ...]:
+    """The table's addresses as seen from ``origin`` (the environ's values ``url_for``
+    builds external addresses from: scheme, host, server name and port, script root),
+    built once: four ``url_for`` were a tenth of a write's CPU, and ``request.url_root``
+    itself a twentieth.  The same values always give the same addresses; a host the app
+    does not trust fails in ``url_for`` as before, and nothing is kept for it."""
     return (("page", url_for("tables.table", table_id=table_id, _external=True)),
             ("log", url_for("api.table_log", table_id=table_id, _external=True)),
             ("export", url_for("api.table_export", table_id=table_id, _external=True)),
             ("result_pdf", url_for("tables.result_pdf", table_id=table_id, _external=True)))
+
+
+def _origin(environ: dict[str, Any]) -> tuple[Any, ...]:
+    return (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+            environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
 
 
 def state_json(snap: Snapshot, *, writable: bool | None = None,
@@ -92,7 +102,7 @@ def state_json(snap: Snapshot, *, writable: bool | None = None,
         "history": history(snap, since or 0),
         "undone": snap.undone_after(since) if since else sorted(snap.undone),
         "broken": snap.broken,
-        "links": dict(_links((request.scheme, request.host, request.root_path), t.id)),
+        "links": dict(_links(_origin(request.environ), t.id)),
     }
     if since is not None:
         body["since"] = since

@@ -12,7 +12,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cached_property
 from typing import Any
 
 from sqlalchemy import Engine
@@ -30,6 +29,7 @@ from pnp.engine import (
 )
 from pnp.engine.deal import HIDDEN_SETUP_KEYS, public_setup
 from pnp.engine.steps import replay_steps
+from pnp.engine.values import cached as once  # functools.cached_property without its lock
 from webscore import checkpoints, devices
 from webscore.checkpoints import EVERY
 from webscore.entries import Entries
@@ -96,15 +96,15 @@ class Snapshot:
     def undone(self) -> frozenset[int]:
         return frozenset(seq for _, seq in self.undos)
 
-    @cached_property
+    @once
     def actor(self) -> int | None:
         return self.game.actor(self.state)
 
-    @cached_property
+    @once
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
-    @cached_property
+    @once
     def legal_events(self) -> tuple[str, ...]:
         actor = self.actor
         if actor is None:
@@ -116,7 +116,7 @@ class Snapshot:
     def legal(self) -> list[str]:
         return list(self.legal_events)
 
-    @cached_property
+    @once
     def dealt_event(self) -> str | None:
         if self.actor != CHANCE:
             return None
@@ -126,21 +126,29 @@ class Snapshot:
     def dealt(self) -> str | None:
         return self.dealt_event
 
-    @cached_property
+    @once
     def score_values(self) -> tuple[int, ...]:
         return tuple(int(s) for s in self.game.scores(self.state))
 
     def scores(self) -> list[int]:
         return list(self.score_values)
 
-    @cached_property
+    @once
     def summary(self) -> dict[str, Any]:
         return dict(self.game.summary(self.state))
 
     def entries_after(self, seq: int) -> tuple[Entry, ...]:
-        """The entries in force stored after sequence number ``seq``."""
+        """The entries in force stored after sequence number ``seq``: counted back from the
+        newest when they are few (an answer's history is the change since the phone's
+        ``seq``), else found by bisection."""
         entries = self.entries
-        return entries[bisect.bisect_right(entries, seq, key=lambda e: e.seq):]
+        tail = entries.newest(8)
+        if not tail or tail[0].seq > seq:  # more than that: bisect the whole sequence
+            return entries[bisect.bisect_right(entries, seq, key=lambda e: e.seq):]
+        k = len(tail)
+        while k and tail[k - 1].seq > seq:
+            k -= 1
+        return tail[k:]
 
     def undone_after(self, seq: int) -> list[int]:
         """The entries taken back by undo rows stored after ``seq``."""

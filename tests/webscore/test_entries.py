@@ -32,6 +32,22 @@ def test_reads_like_a_tuple(n: int) -> None:
     assert bisect.bisect_right(e, n // 2) == bisect.bisect_right(items, n // 2)
     assert (n // 2 in e) == (n // 2 in items) and e.count(0) == items.count(0)
     assert e != (*items, -1) and e != list(items)
+    for k in (-1, 0, 1, 7, 8, CHUNK - 1, CHUNK, CHUNK + 1, n, n + 5):
+        assert e.newest(k) == (items[max(0, n - k):] if k > 0 else ())
+        assert type(e.newest(k)) is tuple
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 9, CHUNK + 3, 3 * CHUNK + 5])
+def test_entries_after_a_seq_as_bisection_finds_them(n: int) -> None:
+    from webscore.snapshots import Entry, Snapshot
+
+    # seqs with gaps (undo rows and undone entries are not entries in force)
+    seqs = [2 * i + 1 + (i // 3) for i in range(n)]
+    entries = [Entry(s, "x", "typed", False, 0) for s in seqs]
+    snap = Snapshot(None, None, seqs[-1] if seqs else 0, entries, None)  # type: ignore[arg-type]
+    for since in range(-1, (seqs[-1] if seqs else 0) + 3):
+        want = tuple(entries[bisect.bisect_right(seqs, since):])
+        assert snap.entries_after(since) == want, since
 
 
 def test_adding_shares_the_full_chunks_and_copies_at_most_the_tail() -> None:
