@@ -41,6 +41,7 @@ from pnp.games.galaxy_trucker.events import (
     Cargo,
     Flip,
     GTEvent,
+    Power,
     Quit,
     Roll,
     format_event,
@@ -78,6 +79,7 @@ from pnp.games.galaxy_trucker.summary import Summary
 from pnp.games.galaxy_trucker.tiles import PILOT_COLOURS, PILOT_IDS
 
 ROUND_NAMES = tuple(ROUND_BOARD)
+NO_POWER: list[GTEvent] = [Power((), ())]
 AUTO: frozenset[str] = frozenset({"crew", "engines", "cannons", "land", "ship", "station",
                                   "defend", "keep"})
 
@@ -211,7 +213,9 @@ class GalaxyTrucker(Game[State, GTEvent]):
         if kind == "cargo" and (ship is None or not cargo.holds_of(ship)):
             return self._auto(s, ask, Cargo(()))  # no hold
         if kind in AUTO and not has_choice(s, ask):
-            answers = options(s, ask)
+            # engines or cannons with no choice have no double to power, or no token: the
+            # one answer is pow:- (``offers.power_options`` lists it alone), not listed again
+            answers = NO_POWER if kind == "engines" or kind == "cannons" else options(s, ask)
             if len(answers) == 1:
                 return self._auto(s, ask, answers[0])
         return edit(s, ask=ask)
@@ -306,11 +310,12 @@ class GalaxyTrucker(Game[State, GTEvent]):
                                           "awaited now")
         if not is_dealt(state, event):
             self._check_chance(state, event)
-        if type(event) is Flip:
+        if type(event) is Flip:  # the card's first step at once (as the run loop would)
             deck = state.deck[1:] if state.deck else state.deck
-            return replace(state, auto=(), need=None, card=event.card,
-                           drawn=(*state.drawn, event.card), deck=deck, phase="card",
-                           stage=NO_STAGE, log=())
+            c = card(event.card)
+            return CARD_STEPS[c.kind](self, replace(
+                state, auto=(), need=None, card=event.card, drawn=(*state.drawn, event.card),
+                deck=deck, phase="card", stage=NO_STAGE, log=()), c)
         assert isinstance(event, Roll)
         st = state.stage
         total = event.total
