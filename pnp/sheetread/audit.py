@@ -50,6 +50,8 @@ def audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
     (``AUDIT_ROUNDS``) as if each field it asks held the value that puts most right, and
     asks too what would then put more right."""
     values = dict(values)
+    # the name a field's own line has in the report (a continuation page's row by its turn)
+    named = getattr(getattr(spec, "spec", spec), "line_field", lambda _values, name: name)
     for look in range(AUDIT_ROUNDS):
         base = wrong(spec, values)[1]
         if not base:
@@ -68,7 +70,8 @@ def audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
                 continue
             # its own line wrong: any sure digit may be the misread one, not only the weakest
             # (a cell 011 read 021, every box over 99 %: x21 is never a cell)
-            options = space(d) + (rivals(d, values[d.name]) if d.name in base else [])
+            own = named(values, d.name) in base
+            options = space(d) + (rivals(d, values[d.name]) if own else [])
             tried = {v: len(wrong_with(spec, values, {d.name: v}))
                      for v in dict.fromkeys(options) if v != values[d.name]}
             better = [v for v, n in tried.items() if n < len(base)]

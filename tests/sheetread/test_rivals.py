@@ -79,3 +79,24 @@ def test_a_reading_whose_own_line_is_wrong_is_audited_on_every_digit() -> None:
     out = {f.name: f for f in settle(SHEET, _drafts(page, eye), {})}
     assert out[name].status == "ask", out[name].note
     assert f"would check out with '{value}'" in out[name].note
+
+
+def test_a_continuation_page_read_alone_audits_its_rows_by_their_turns() -> None:
+    """On a continuation page read alone the report names turns (page 2's row 35 is turn 65)
+    and the boxes rows: the audit finds a row's own line by its turn."""
+    fields = played_fields("wormholes", 7, players=2, stream="probe/2")
+    assert fields is not None
+    page = on_paper({**split_pages(fields)[1]})
+    layout = sheet_layout("wormholes", "record-more.a4", 2)
+    name = next(f"r{n}_to1" for n in range(1, 47)
+                if len(page.get(f"r{n}_to1", "")) == 3 and page[f"r{n}_to1"][1] == "1")
+    value = page[name]
+    eye = Draft(layout.field(name), ((value[0] + "2" + value[2], 0.9937),), (0, 0, 1, 1),
+                (((value[0], 0.997), ("9", 0.003)), (("2", 0.9972), ("1", 0.0009)),
+                 ((value[2], 0.9994),)))
+    drafts = [eye if box.name == name else Draft(box, ((page.get(box.name, ""), 1.0),),
+                                                  (0, 0, 1, 1))
+              for box in layout.fields if box.kind != "text"]
+    out = {f.name: f for f in settle(SHEET, drafts, {})}
+    assert out[name].status == "ask", out[name].note
+    assert f"would check out with '{value}'" in out[name].note

@@ -59,7 +59,7 @@ from pnp.games.wormholes.sheet.fields import (
     row_fields,
     rows_written,
 )
-from pnp.games.wormholes.sheet.pages import join_pages, split_front, split_pages
+from pnp.games.wormholes.sheet.pages import join_pages, page_row, split_front, split_pages
 from pnp.games.wormholes.sheet.probe import PagesProbe, Probe
 from pnp.games.wormholes.sheet.write import fields_from_play
 
@@ -92,6 +92,21 @@ class RecordSheet(SheetSpec):
 
     def check_pages(self, pages: Sequence[Mapping[str, str]]) -> dict[str, object]:
         return check_pages(pages)
+
+    @staticmethod
+    def line_field(fields: Mapping[str, str], name: str) -> str:
+        """The name a page's field has in its check's report: a continuation page's row
+        (``r35_to1``) as the turn its page number makes it (page 2: ``t65_to1``), any other
+        field (or a page whose number is unreadable) by its own name.
+
+        >>> SHEET.line_field({"page": "2"}, "r35_to1"), SHEET.line_field({}, "t3_to1")
+        ('t65_to1', 't3_to1')
+        """
+        row = page_row(name)
+        page = str(fields.get(PAGE_FIELD, "")).strip()
+        if row is None or not page.isdigit() or int(page) < 2:
+            return name
+        return f"t{page_turns(int(page)).start + row[0] - 1}_{row[1]}"
 
     def prober(self, fields: Mapping[str, str]) -> Prober:
         """The check of the rows a change touches (``probe``: 4-10x quicker)."""
