@@ -119,12 +119,12 @@ def settle(spec: SheetSpec, drafts: Sequence[Draft], given: Mapping[str, str],
             values[d.name] = value
         for d in open_:  # a choice the eye's sure digits made, not the rules: asked
             # (at most 9 checks a sure digit, tried even past the rules' time)
-            other = rival(spec, values, d, values[d.name]) \
+            twin = rival(spec, values, d, values[d.name]) \
                 if status.get(d.name) == "ruled" and d.name in ruled else None
-            if other is not None:
+            if twin is not None:
                 status[d.name], chosen[d.name] = "ask", d.best[1]
                 notes[d.name] = (f"read {shown(d.best[0])} ({percent(d.best[1])}); the rules "
-                                 f"cannot tell {shown(values[d.name])} from {shown(other)}: "
+                                 f"cannot tell {shown(values[d.name])} from {shown(twin)}: "
                                  "which is written?")
                 values[d.name] = d.best[0]
         spec.ref = None  # ``values`` changed in place
