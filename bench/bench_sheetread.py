@@ -47,30 +47,32 @@ from pnp.sheetread.layout import SheetLayout, layouts
 from pnp.sheets import check_document, check_sheet, sheet_games
 
 SEED = 7
-RECORD_GAMES = ("spatial-delivery",)
+RECORD_GAMES = ("spatial-delivery", "wormholes")
 """Games whose one played game fills several pages that are read as one record
-(``--records``): Spatial Delivery's totals and rounds by cause."""
+(``--records``): Spatial Delivery's totals and rounds by cause; the Wormholes record's pages
+(with ``--paper a5``, each page's three parts, merged before the check)."""
 
 
 PAPER = "a4"
 """The kit's paper the photos are of (``--paper a5``: the A5 kit's own layouts)."""
 
 
-def pages(game_id: str, seed: int, tmp: Path) -> dict[str, np.ndarray]:
+def pages(game_id: str, seed: int, tmp: Path, paper: str = "") -> dict[str, np.ndarray]:
     """Each layout's blank printed page (A4), from the game's kit where it has it; with
     ``--paper a5``, each A5 layout's page of the A5 kit (an A5 kit's pages that are the A4
     design shrunk are left out: their photos are read by the A4 layouts)."""
-    if PAPER == "a4":
+    paper = paper or PAPER  # ``sheetread_records`` imports this module: it passes the paper
+    if paper == "a4":
         return sim.kit_pages(game_id, seed, tmp)
     from pnp.render.kits import build_kit
     from pnp.render.options import KitOptions
 
-    pdfs = [p for p in build_kit(game_id, KitOptions(seed=seed, out=tmp / PAPER, paper="a5",
+    pdfs = [p for p in build_kit(game_id, KitOptions(seed=seed, out=tmp / paper, paper="a5",
                                                      duplex="none", progress=False))
             if p.suffix == ".pdf"]
     out = {}
     for lay in layouts(game_id):
-        if lay.layout.endswith(f".{PAPER}"):
+        if lay.layout.endswith(f".{paper}"):
             for pdf in pdfs:
                 index = sim.kit_page(pdf, lay)
                 if index is not None:
@@ -420,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--records", type=int, default=0,
                     help="also read this many played games' pages as one record each "
                          "(several photos, as the tracker does), for games of several pages")
+    ap.add_argument("--record-mistakes", type=int, default=0,
+                    help="and this many more records with a mistake planted on one page")
     ap.add_argument("--weights", type=Path, default=None,
                     help="another classifier weights file (to compare two side by side)")
     ap.add_argument("--paper", choices=["a4", "a5"], default="a4",
@@ -445,7 +449,8 @@ def main(argv: list[str] | None = None) -> int:
                                                   a.ledgers and game_id == "weird-galaxy")))
         from sheetread_records import bench_records  # beside this script
 
-        records = [bench_records(g, a.records, Path(tmp)) for g in games
+        records = [bench_records(g, a.records, Path(tmp), a.record_mistakes, a.paper)
+                   for g in games
                    if a.records and g in RECORD_GAMES]
     out = {"load_average": os.getloadavg(), "results": results, "records": records}
     text = json.dumps(out, indent=2, default=str)
