@@ -82,6 +82,7 @@ TILE_DIGIT_W = mm(4.4)
 DIGITS = {"dist": 2, "payoff": 1, "paid": 2, "total_paid": 3, "turn": 2, "earned": 2, "fees_in": 2,
           "fees_out": 2, "spent": 2, "balance": 3, "start": 3}
 TOTAL_DIGITS = 3
+_LONGEST_FIRST = tuple(sorted(DIGITS, key=len, reverse=True))  # (a name's ending, see _kind)
 
 
 def _kind(name: str) -> tuple[str, int]:
@@ -91,7 +92,7 @@ def _kind(name: str) -> tuple[str, int]:
     head, _, rest = name.partition("_")
     if head[0] == "p" and head[1:].isdigit() and rest in wg_ledger.TOTALS:
         return "digits", TOTAL_DIGITS  # a ledger's totals row
-    for key in sorted(DIGITS, key=len, reverse=True):
+    for key in _LONGEST_FIRST:
         if name.endswith("_" + key):
             return "digits", DIGITS[key]
     return "text", 0
