@@ -14,9 +14,10 @@ does, not less.  Measurements are interleaved (kit, replay, fresh process, next 
 slows both sides of a ratio alike.
 
 ``--instructions`` counts instructions instead (valgrind; minutes, not seconds): the same
-warm kit and replay, each in a child process under callgrind that counts only inside the job
-(``sys.call_tracing`` marks it), and the whole fresh ``pnp kit`` process and ``python -c pass``
-under cachegrind.  The counts do not move with the machine's load, so a ratio a few per cent
+warm kit and replay, in one child process under callgrind that records the kit once and
+then counts only inside the two jobs (each run in ``sys.call_tracing``, each counted in a
+dump of its own), and the whole fresh ``pnp kit`` process and ``python -c pass`` under
+cachegrind.  The counts do not move with the machine's load, so a ratio a few per cent
 from a target can be judged; they are no time (a busy machine runs fewer instructions a
 second).
 
@@ -113,42 +114,56 @@ def run_fresh(kit: str, paper: str, out: Path) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _valgrind(tool: list[str], cmd: list[str]) -> int:
-    """Instructions a command runs under valgrind (``PYTHONHASHSEED=0``: the same count each
-    run; bytecode caches may be written, as for ``run_fresh``)."""
+def _valgrind(tool: list[str], cmd: list[str]) -> str:
+    """Run a command under valgrind (``PYTHONHASHSEED=0``: the same count each run; bytecode
+    caches may be written, as for ``run_fresh``); valgrind's report."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
     done = subprocess.run(["valgrind", *tool, *cmd], cwd=ROOT, env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    found = re.search(r"(?:Collected|I\s+refs)\s*:\s*([\d,]+)", done.stderr)
-    if done.returncode != 0 or not found:
+    if done.returncode != 0:
         raise RuntimeError(f"valgrind {' '.join(cmd[:4])}... failed: {done.stderr[-500:]}")
-    return int(found.group(1).replace(",", ""))
+    return done.stderr
 
 
-def instructions_of_job(step: str, kit: str, paper: str, out: Path) -> int:
-    """Instructions of one warm kit (``step`` "kit") or its replay ("replay"), counted by
-    callgrind only inside the job: the child records the kit first, uncounted."""
-    return _valgrind(["--tool=callgrind", "--toggle-collect=sys_call_tracing",
-                      "--callgrind-out-file=/dev/null"],
-                     [sys.executable, __file__, "--job", step, kit, paper, str(out)])
+def instructions_of_jobs(kit: str, paper: str, out: Path) -> tuple[int, int]:
+    """Instructions of one warm kit and of its replay, in one child under callgrind that
+    records the kit first (uncounted), then counts each job in a dump of its own (the dump
+    is written as ``sys.call_tracing`` returns: ``cg.out.1`` the kit, ``cg.out.2`` the
+    replay)."""
+    out.mkdir(parents=True, exist_ok=True)
+    dumps = out / "cg.out"
+    _valgrind(["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=sys_call_tracing",
+               "--dump-after=sys_call_tracing", "--dump-instr=no",
+               f"--callgrind-out-file={dumps}"],
+              [sys.executable, __file__, "--job", "both", kit, paper, str(out)])
+    counts = []
+    for part in (1, 2):
+        found = re.search(r"^summary:\s*(\d+)", Path(f"{dumps}.{part}").read_text(), re.M)
+        if not found:
+            raise RuntimeError(f"no count in callgrind's dump {dumps}.{part}")
+        counts.append(int(found.group(1)))
+    return counts[0], counts[1]
 
 
 def instructions_fresh(cmd: list[str]) -> int:
     """Instructions of a whole process (start-up and imports included)."""
-    return _valgrind(["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"],
-                     [sys.executable, *cmd])
+    report = _valgrind(["--tool=cachegrind", "--cache-sim=no",
+                        "--cachegrind-out-file=/dev/null"], [sys.executable, *cmd])
+    found = re.search(r"I\s+refs\s*:\s*([\d,]+)", report)
+    if not found:
+        raise RuntimeError(f"no count in cachegrind's report: {report[-500:]}")
+    return int(found.group(1).replace(",", ""))
 
 
-def _job(step: str, kit: str, paper: str, out: Path) -> None:
-    """The child of ``instructions_of_job``: record the kit (warming it as the timed runs
-    are warmed), then run the one job inside ``sys.call_tracing``, which callgrind counts."""
+def _job(kit: str, paper: str, out: Path) -> None:
+    """The child of ``instructions_of_jobs``: record the kit (warming it as the timed runs
+    are warmed), then run the kit and the replay, each inside ``sys.call_tracing``, which
+    callgrind counts."""
     with recording() as rec:
         run_kit(kit, paper, out / "rec")
-    if step == "kit":
-        sys.call_tracing(run_kit, (kit, paper, out / "kit"))
-    else:
-        sys.call_tracing(run_replay, (rec, out / "replay"))
+    sys.call_tracing(run_kit, (kit, paper, out / "kit"))
+    sys.call_tracing(run_replay, (rec, out / "replay"))
 
 
 def count_instructions(cases: list[tuple[str, str]], tmp: Path) -> list[dict[str, Any]]:
@@ -158,8 +173,7 @@ def count_instructions(cases: list[tuple[str, str]], tmp: Path) -> list[dict[str
     rows = []
     for kit, paper in cases:
         out = tmp / f"instr-{kit}-{paper}"
-        n_kit = instructions_of_job("kit", kit, paper, out)
-        n_replay = instructions_of_job("replay", kit, paper, out)
+        n_kit, n_replay = instructions_of_jobs(kit, paper, out)
         kit_paths = sorted((out / "kit").iterdir())
         replay_paths = sorted((out / "replay").iterdir())
         same = [p.read_bytes() for p in kit_paths] == [p.read_bytes() for p in replay_paths]
@@ -199,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--job", nargs=4, help=argparse.SUPPRESS)  # --instructions' child
     a = ap.parse_args(argv)
-    if a.job:
-        _job(a.job[0], a.job[1], a.job[2], Path(a.job[3]))
+    if a.job:  # ("both", kit, paper, out)
+        _job(a.job[1], a.job[2], Path(a.job[3]))
         return 0
     kits = [k for k in a.kits.split(",") if k] or kit_ids()
     cases = [(k, p) for k in kits for p in (x for x in a.papers.split(",") if x)]
