@@ -51,7 +51,10 @@ def audit(spec: SheetSpec, drafts: Sequence[Draft], values: Mapping[str, str],
     asks too what would then put more right."""
     values = dict(values)
     # the name a field's own line has in the report (a continuation page's row by its turn)
-    named = getattr(getattr(spec, "spec", spec), "line_field", lambda _values, name: name)
+    inner = spec
+    while not hasattr(inner, "line_field") and hasattr(inner, "spec"):
+        inner = inner.spec  # through ``Checked`` and a record's page (``record._InRecord``)
+    named = getattr(inner, "line_field", lambda _values, name: name)
     for look in range(AUDIT_ROUNDS):
         base = wrong(spec, values)[1]
         if not base:
