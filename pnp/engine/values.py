@@ -198,8 +198,7 @@ def _settle(fresh: dict[str, Any], cls: type, changes: dict[str, Any]) -> None:
             fresh.pop(name, None)
         _checked_plan(cls, changes)  # raises, naming the field
     for name in plan.always:
-        if name in fresh:
-            del fresh[name]
+        fresh.pop(name, None)
     if not plan.watched.isdisjoint(changes):
         _drop(fresh, plan, changes)
 
