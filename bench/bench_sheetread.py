@@ -322,6 +322,10 @@ def _why(note: str) -> str:
     """Why a field was asked, from its note."""
     if "would check out with" in note:
         return "audit (another value checks out)"
+    if "may be written: which is it?" in note:
+        return "a slip the eye saw nearly as clearly"
+    if "the rules cannot tell" in note:
+        return "a rival of a sure digit checks out too"
     if "the rules would expect" in note:
         return "the rules expect another value"
     if "too many doubtful" in note:
