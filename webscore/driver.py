@@ -215,6 +215,16 @@ def _unpark(pooled: Any) -> None:
     pooled.close()
 
 
+def _checkout(engine: Engine, kind: Flavour) -> Any:
+    """A connection from the pool; a server that is down raised as ``Engine.connect`` raises
+    it (``DBAPIError``)."""
+    try:
+        return engine.raw_connection()
+    except kind.error as exc:
+        raise DBAPIError.instance(None, None, exc, kind.error,
+                                  dialect=engine.dialect) from exc
+
+
 @contextmanager
 def _lone(engine: Engine, kind: Flavour) -> Iterator[Any]:
     """``alone`` in autocommit on PostgreSQL: on a parked connection (``_Parked``) if one is
@@ -222,11 +232,7 @@ def _lone(engine: Engine, kind: Flavour) -> Iterator[Any]:
     parked = _parked(engine)
     pooled = parked.take(engine)
     if pooled is None:
-        try:
-            pooled = engine.raw_connection()
-        except kind.error as exc:
-            raise DBAPIError.instance(None, None, exc, kind.error,
-                                      dialect=engine.dialect) from exc
+        pooled = _checkout(engine, kind)
     driver: Any = pooled.driver_connection
     try:
         try:
@@ -269,11 +275,7 @@ def _pooled(engine: Engine, kind: Flavour) -> Iterator[Any]:
     """``alone`` on a connection from the pool, given back after: a PostgreSQL transaction
     (the caller commits), or any SQLite statement (the tracker's SQLite connections are
     always in autocommit, ``webscore.db``)."""
-    try:
-        pooled = engine.raw_connection()
-    except kind.error as exc:
-        raise DBAPIError.instance(None, None, exc, kind.error,
-                                  dialect=engine.dialect) from exc
+    pooled = _checkout(engine, kind)
     driver: Any = pooled.driver_connection
     try:
         try:
