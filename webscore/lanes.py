@@ -30,6 +30,8 @@ HOT: dict[str, tuple[str, str, str]] = {  # endpoint -> (method, rule, path patt
     "live.events": ("GET", "/t/<table_id>/events", rf"/t/{_ID}/events"),  # a phone's poll
 }
 
+_PREFIXES = tuple(sorted({"/" + text.split("/")[1] + "/" for _, text, _ in HOT.values()}))
+
 
 class Lanes:
     """The hot routes of one app, by method: (compiled path, its ``Rule``)."""
@@ -47,6 +49,8 @@ class Lanes:
         if not lanes:
             return None
         path = environ.get("PATH_INFO", "")
+        if not path.startswith(_PREFIXES):  # (``/healthz``, pages, assets: the router's)
+            return None
         for pattern, rule in lanes:
             found = pattern.fullmatch(path)
             if found is not None:
