@@ -36,7 +36,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.sql import ClauseElement
 
 
@@ -112,8 +112,7 @@ def execute(engine: Engine, cursor: Any, sql: str, params: Any, conn: Any = None
     try:
         cursor.execute(sql, params, **kind.execute_kw)
     except kind.error as exc:
-        raise DBAPIError.instance(sql, params, exc, kind.error,
-                                  dialect=engine.dialect) from exc
+        raise _as_dbapi(engine, kind, exc, sql, params) from exc
     dispatch.after_cursor_execute(conn, cursor, sql, params, None, False)
     return cursor
 
@@ -125,8 +124,7 @@ def commit(engine: Engine, driver: Any, conn: Any = None) -> None:
     try:
         driver.commit()
     except kind.error as exc:
-        raise DBAPIError.instance("COMMIT", None, exc, kind.error,
-                                  dialect=engine.dialect) from exc
+        raise _as_dbapi(engine, kind, exc, "COMMIT") from exc
 
 
 PARK_IDLE = 1.0
@@ -215,14 +213,25 @@ def _unpark(pooled: Any) -> None:
     pooled.close()
 
 
+def _as_dbapi(engine: Engine, kind: Flavour, exc: Exception, sql: str | None = None,
+              params: Any = None) -> StatementError:
+    """The driver's error as SQLAlchemy raises it (what the store's callers catch)."""
+    return DBAPIError.instance(sql, params, exc, kind.error, dialect=engine.dialect)
+
+
+def _broken(engine: Engine, driver: Any, exc: DBAPIError) -> bool:
+    """Whether the connection behind ``exc`` is gone (so the pool must not get it back)."""
+    return _closed(driver) or engine.dialect.is_disconnect(
+        exc.orig, driver, None)  # type: ignore[arg-type]
+
+
 def _checkout(engine: Engine, kind: Flavour) -> Any:
     """A connection from the pool; a server that is down raised as ``Engine.connect`` raises
     it (``DBAPIError``)."""
     try:
         return engine.raw_connection()
     except kind.error as exc:
-        raise DBAPIError.instance(None, None, exc, kind.error,
-                                  dialect=engine.dialect) from exc
+        raise _as_dbapi(engine, kind, exc) from exc
 
 
 @contextmanager
@@ -242,11 +251,9 @@ def _lone(engine: Engine, kind: Flavour) -> Iterator[Any]:
             yield cursor
             cursor.close()
         except kind.error as exc:
-            raise DBAPIError.instance(None, None, exc, kind.error,
-                                      dialect=engine.dialect) from exc
+            raise _as_dbapi(engine, kind, exc) from exc
     except DBAPIError as exc:
-        if _closed(driver) or engine.dialect.is_disconnect(
-                exc.orig, driver, None):  # type: ignore[arg-type]
+        if _broken(engine, driver, exc):
             pooled.invalidate(exc.orig)  # not given back: the pool makes a new one
             pooled.close()
             raise
@@ -289,11 +296,9 @@ def _pooled(engine: Engine, kind: Flavour) -> Iterator[Any]:
                 raise
             cursor.close()
         except kind.error as exc:
-            raise DBAPIError.instance(None, None, exc, kind.error,
-                                      dialect=engine.dialect) from exc
+            raise _as_dbapi(engine, kind, exc) from exc
     except DBAPIError as exc:
-        if _closed(driver) or engine.dialect.is_disconnect(
-                exc.orig, driver, None):  # type: ignore[arg-type]
+        if _broken(engine, driver, exc):
             pooled.invalidate(exc.orig)  # not given back: the pool makes a new one
         raise
     finally:
